@@ -1,0 +1,42 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Invariant checks after every mutating operation: on in debug builds (and so in
+/// `swift test`), off in release builds, where the benchmarks run.
+let internalChecks: [SwiftSetting] = [
+    .define("TREEROWS_INTERNAL_CHECKS", .when(configuration: .debug))
+]
+
+let package = Package(
+    name: "TreeRows",
+    products: [
+        .library(name: "TreeRows", targets: ["TreeRows"]),
+        .library(name: "TreeRowsCorpora", targets: ["TreeRowsCorpora"]),
+        .library(name: "TreeRowsHarness", targets: ["TreeRowsHarness"]),
+        .executable(name: "treerows", targets: ["treerows"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+    ],
+    targets: [
+        // Core: tree model, rows, diffs, validator, strategies. No Foundation.
+        .target(name: "TreeRows", swiftSettings: internalChecks),
+        // Reading and writing trees (JSON Lines today).
+        .target(name: "TreeRowsCorpora", dependencies: ["TreeRows"], swiftSettings: internalChecks),
+        // Lock-step checking, random operation sequences, timing.
+        .target(name: "TreeRowsHarness", dependencies: ["TreeRows", "TreeRowsCorpora"], swiftSettings: internalChecks),
+        .executableTarget(
+            name: "treerows",
+            dependencies: [
+                "TreeRows", "TreeRowsCorpora", "TreeRowsHarness",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: internalChecks
+        ),
+        // Test helpers (not a product).
+        .target(name: "TreeRowsTestSupport", dependencies: ["TreeRows", "TreeRowsHarness"], path: "Tests/TreeRowsTestSupport"),
+        .testTarget(name: "TreeRowsTests", dependencies: ["TreeRows", "TreeRowsHarness", "TreeRowsTestSupport"]),
+        .testTarget(name: "TreeRowsCorporaTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsTestSupport"]),
+        .testTarget(name: "TreeRowsCLITests", dependencies: ["treerows", "TreeRowsTestSupport"]),
+    ]
+)

@@ -1,0 +1,15 @@
+/// The strategies that ship with TreeRows, by name.
+public enum BuiltinStrategies {
+    /// Every built-in strategy, the reference first.
+    nonisolated(unsafe) public static let all: [any RowStrategy.Type] = [
+        ReferenceStrategy.self, FullRebuildStrategy.self, SubtreeSpliceStrategy.self, RangeCountsStrategy.self,
+    ]
+
+    /// The strategy named `name`, or `nil`.
+    public static func named(_ name: String) -> (any RowStrategy.Type)? {
+        all.first { $0.name == name }
+    }
+
+    /// The names of all built-in strategies, in order.
+    public static var names: [String] { all.map { $0.name } }
+}

@@ -1,0 +1,119 @@
+/// A way of turning a ``Tree`` into list rows and of computing the ``RowDiff`` of every
+/// change. The harness talks to strategies only through this protocol.
+///
+/// ## Contract
+/// - Rows are the preorder walk of the forest, skipping the descendants of collapsed
+///   nodes; top-level nodes have depth 0; siblings keep their order in the tree.
+/// - Collapsing a node keeps the expanded flags of its descendants, so expanding it again
+///   brings back exactly the rows that were visible before.
+/// - Every operation changes the strategy's ``tree`` and returns the diff from the rows
+///   before to the rows after. The diff passes
+///   ``RowDiff/validate(rowCountBefore:rowCountAfter:)``, and applying it to the old rows
+///   gives the new rows. An operation on a hidden node changes state but no rows and
+///   returns an empty diff. Expanding or collapsing one visible node is a single range.
+/// - Node arguments are live nodes of ``tree`` (not ``Tree/root``); a parent argument may be
+///   ``Tree/root``, meaning top level. Anything else is a programming error (a trap).
+/// - Two strategies built from the same tree and given the same operations hold equal
+///   trees, so a ``NodeIndex`` means the same node in both.
+///
+/// Each conforming type states the complexity of its operations in its own documentation.
+public protocol RowStrategy {
+    /// The name used on the command line and in reports, e.g. `range-counts`.
+    static var name: String { get }
+
+    /// Creates the strategy for a tree in its current expansion state.
+    init(tree: Tree)
+
+    /// The tree in its current state.
+    var tree: Tree { get }
+
+    /// The number of visible rows.
+    var rowCount: Int { get }
+
+    /// The row at `index`, which must be in `0..<rowCount`.
+    func row(at index: Int) -> Row
+
+    /// The row index of `node`, or `nil` when `node` is hidden under a collapsed ancestor.
+    func index(of node: NodeIndex) -> Int?
+
+    /// Flips the expanded flag of `node`.
+    mutating func toggle(_ node: NodeIndex) -> RowDiff
+
+    /// Expands `node`; nothing changes if it is expanded already.
+    mutating func expand(_ node: NodeIndex) -> RowDiff
+
+    /// Collapses `node`; nothing changes if it is collapsed already.
+    mutating func collapse(_ node: NodeIndex) -> RowDiff
+
+    /// Expands `node` and every descendant.
+    mutating func expandRecursively(_ node: NodeIndex) -> RowDiff
+
+    /// Collapses `node` and every descendant.
+    mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff
+
+    /// Expands every node.
+    mutating func expandAll() -> RowDiff
+
+    /// Collapses every node: the rows become the top-level nodes.
+    mutating func collapseAll() -> RowDiff
+
+    /// Adds a new leaf (a reply) as child number `position` of `parent`.
+    ///
+    /// The new node is expanded. It is a row if `parent` is ``Tree/root`` or a visible,
+    /// expanded node; otherwise the diff is empty.
+    /// - Throws: ``Tree/InsertionError`` for a duplicate id or an invalid position, with
+    ///   nothing changed.
+    mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
+    ) throws(Tree.InsertionError) -> RowDiff
+
+    /// Removes `node` and all its descendants.
+    mutating func remove(_ node: NodeIndex) -> RowDiff
+
+    /// Marks the content of `node` as edited: its row is reloaded if it is visible.
+    mutating func reload(_ node: NodeIndex) -> RowDiff
+
+    /// Recomputes the strategy's bookkeeping from scratch and compares.
+    ///
+    /// Called after every operation in builds with ``internalChecksEnabled``.
+    /// - Throws: ``InvariantViolation`` naming what disagrees.
+    func checkInvariants() throws(InvariantViolation)
+}
+
+extension RowStrategy {
+    /// Expands via ``toggle(_:)`` when `node` is collapsed.
+    public mutating func expand(_ node: NodeIndex) -> RowDiff {
+        tree.isExpanded(node) ? .empty : toggle(node)
+    }
+
+    /// Collapses via ``toggle(_:)`` when `node` is expanded.
+    public mutating func collapse(_ node: NodeIndex) -> RowDiff {
+        tree.isExpanded(node) ? toggle(node) : .empty
+    }
+
+    /// Reloads the row of `node` if ``index(of:)`` finds one.
+    public mutating func reload(_ node: NodeIndex) -> RowDiff {
+        precondition(tree.contains(node), "\(node) is not a live node")
+        guard let index = index(of: node) else { return .empty }
+        return RowDiff(reloads: [index..<index + 1])
+    }
+
+    /// Adds a new leaf without `time` or `score`.
+    public mutating func insert(_ id: NodeID, under parent: NodeIndex, at position: Int) throws(Tree.InsertionError) -> RowDiff {
+        try insert(id, under: parent, at: position, time: nil, score: nil)
+    }
+
+    /// All rows, in order, through ``row(at:)``.
+    ///
+    /// - Complexity: ``rowCount`` calls of ``row(at:)``.
+    public var rows: [Row] { (0..<rowCount).map(row(at:)) }
+
+    /// Runs ``checkInvariants()`` and traps on a violation, in builds with
+    /// ``internalChecksEnabled``; does nothing otherwise.
+    @inlinable
+    public func checkInvariantsIfEnabled() {
+        #if TREEROWS_INTERNAL_CHECKS
+        do { try checkInvariants() } catch { preconditionFailure("\(Self.name): invariant broken: \(error)") }
+        #endif
+    }
+}

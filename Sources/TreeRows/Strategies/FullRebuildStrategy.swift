@@ -1,0 +1,114 @@
+/// Rebuilds the whole row array after every change, in a tight loop over the tree's
+/// contiguous link arrays, then diffs old and new rows.
+///
+/// The diff trims the common prefix and suffix; when what is left is one contiguous block
+/// on one side (every expand, collapse, insert and remove of one node) it is a single
+/// range, otherwise the middle is diffed by ``RowDiff/keyed(from:to:oldOffset:newOffset:)``.
+///
+/// Complexity: every operation O(*n*) for *n* nodes (O(*n* log *n*) when the keyed
+/// fallback runs); ``row(at:)`` O(1); ``index(of:)`` O(*r*) (a scan of the rows).
+public struct FullRebuildStrategy: RowStrategy {
+    public static let name = "full-rebuild"
+
+    public private(set) var tree: Tree
+    @usableFromInline var allRows: ContiguousArray<Row>
+
+    public init(tree: Tree) {
+        self.tree = tree
+        allRows = Self.build(tree)
+        checkInvariantsIfEnabled()
+    }
+
+    /// All rows of `tree`, from the stackless walk ``Tree/forEachVisibleDescendant(of:_:)``.
+    ///
+    /// - Complexity: O(*r*), where *r* is the number of rows.
+    @inlinable
+    public static func build(_ tree: Tree) -> ContiguousArray<Row> {
+        var rows = ContiguousArray<Row>()
+        rows.reserveCapacity(tree.nodeCount)
+        tree.depths.withUnsafeBufferPointer { depths in
+            tree.forEachVisibleDescendant(of: Tree.root) { node in
+                rows.append(Row(node: node, depth: depths[node.slot]))
+            }
+        }
+        return rows
+    }
+
+    public var rowCount: Int { allRows.count }
+
+    public func row(at index: Int) -> Row { allRows[index] }
+
+    public func index(of node: NodeIndex) -> Int? {
+        precondition(tree.contains(node), "\(node) is not a live node")
+        return allRows.firstIndex { $0.node == node }
+    }
+
+    /// Rebuilds the rows after `tree` changed and diffs them against the old ones.
+    private mutating func rebuild() -> RowDiff {
+        let new = Self.build(tree)
+        let diff = Self.diff(from: allRows, to: new)
+        allRows = new
+        checkInvariantsIfEnabled()
+        return diff
+    }
+
+    /// The diff between two row lists: common prefix and suffix trimmed, the middle a
+    /// single range when one side's middle is empty, keyed otherwise.
+    ///
+    /// - Complexity: O(*n*) when one side's middle is empty.
+    static func diff(from old: ContiguousArray<Row>, to new: ContiguousArray<Row>) -> RowDiff {
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let oldMiddle = prefix..<old.count - suffix
+        let newMiddle = prefix..<new.count - suffix
+        if oldMiddle.isEmpty && newMiddle.isEmpty { return .empty }
+        if oldMiddle.isEmpty { return RowDiff(insertions: [newMiddle]) }
+        if newMiddle.isEmpty { return RowDiff(deletions: [oldMiddle]) }
+        return .keyed(from: old[oldMiddle], to: new[newMiddle], oldOffset: prefix, newOffset: prefix)
+    }
+
+    public mutating func toggle(_ node: NodeIndex) -> RowDiff {
+        tree.setExpanded(node, !tree.isExpanded(node))
+        return rebuild()
+    }
+
+    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.setExpandedInSubtree(of: node, true)
+        return rebuild()
+    }
+
+    public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.setExpandedInSubtree(of: node, false)
+        return rebuild()
+    }
+
+    public mutating func expandAll() -> RowDiff {
+        tree.setExpandedInSubtree(of: Tree.root, true)
+        return rebuild()
+    }
+
+    public mutating func collapseAll() -> RowDiff {
+        tree.setExpandedInSubtree(of: Tree.root, false)
+        return rebuild()
+    }
+
+    public mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.insert(id, under: parent, at: position, time: time, score: score)
+        return rebuild()
+    }
+
+    public mutating func remove(_ node: NodeIndex) -> RowDiff {
+        tree.removeSubtree(node)
+        return rebuild()
+    }
+
+    public func checkInvariants() throws(InvariantViolation) {
+        try tree.checkInvariants()
+        guard allRows == Self.build(tree) else { throw InvariantViolation("full-rebuild rows are stale") }
+    }
+}

@@ -1,0 +1,90 @@
+/// The oracle: recomputes every row after every change and diffs the old and new lists.
+///
+/// Deliberately simple. Rows come from an iterative preorder walk with an explicit stack
+/// of (node, depth) pairs, so a 1,000,000-deep chain works and the depths do not depend on
+/// the tree's stored ones; the diff is ``RowDiff/keyed(from:to:oldOffset:newOffset:)``;
+/// ``index(of:)`` is a linear search. Every other strategy must match it row for row.
+///
+/// Complexity: every operation O(*n* log *n*) for *n* nodes; ``row(at:)`` O(1);
+/// ``index(of:)`` O(*r*) for *r* rows.
+public struct ReferenceStrategy: RowStrategy {
+    public static let name = "reference"
+
+    public private(set) var tree: Tree
+    /// The current rows.
+    private var allRows: [Row]
+
+    public init(tree: Tree) {
+        self.tree = tree
+        allRows = Self.walk(tree)
+        checkInvariantsIfEnabled()
+    }
+
+    /// The rows of `tree`: a preorder walk that does not descend into collapsed nodes.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of nodes.
+    public static func walk(_ tree: Tree) -> [Row] {
+        var rows: [Row] = []
+        var stack: [(node: NodeIndex, depth: Int32)] = tree.children(of: Tree.root).reversed().map { ($0, 0) }
+        while let (node, depth) = stack.popLast() {
+            rows.append(Row(node: node, depth: depth))
+            if tree.isExpanded(node) {
+                stack += tree.children(of: node).reversed().map { ($0, depth + 1) }
+            }
+        }
+        return rows
+    }
+
+    public var rowCount: Int { allRows.count }
+
+    public func row(at index: Int) -> Row { allRows[index] }
+
+    public func index(of node: NodeIndex) -> Int? {
+        precondition(tree.contains(node), "\(node) is not a live node")
+        return allRows.firstIndex { $0.node == node }
+    }
+
+    /// Changes the tree, recomputes the rows and diffs them against the old ones.
+    private mutating func change(_ mutation: (inout Tree) -> Void) -> RowDiff {
+        let old = allRows
+        mutation(&tree)
+        allRows = Self.walk(tree)
+        checkInvariantsIfEnabled()
+        return .keyed(from: old, to: allRows)
+    }
+
+    public mutating func toggle(_ node: NodeIndex) -> RowDiff {
+        change { $0.setExpanded(node, !$0.isExpanded(node)) }
+    }
+
+    public mutating func expand(_ node: NodeIndex) -> RowDiff { change { $0.setExpanded(node, true) } }
+
+    public mutating func collapse(_ node: NodeIndex) -> RowDiff { change { $0.setExpanded(node, false) } }
+
+    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+        change { $0.setExpandedInSubtree(of: node, true) }
+    }
+
+    public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+        change { $0.setExpandedInSubtree(of: node, false) }
+    }
+
+    public mutating func expandAll() -> RowDiff { change { $0.setExpandedInSubtree(of: Tree.root, true) } }
+
+    public mutating func collapseAll() -> RowDiff { change { $0.setExpandedInSubtree(of: Tree.root, false) } }
+
+    public mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
+    ) throws(Tree.InsertionError) -> RowDiff {
+        // The rows are recomputed only inside `change`, so they are still the old ones here.
+        try tree.insert(id, under: parent, at: position, time: time, score: score)
+        return change { _ in }
+    }
+
+    public mutating func remove(_ node: NodeIndex) -> RowDiff { change { $0.removeSubtree(node) } }
+
+    public func checkInvariants() throws(InvariantViolation) {
+        try tree.checkInvariants()
+        guard allRows == Self.walk(tree) else { throw InvariantViolation("reference rows are stale") }
+    }
+}

@@ -1,0 +1,188 @@
+/// Keeps the row array and a node → row map (the "linear visible tree") and splices the
+/// visible descendants of the changed node in or out as one range.
+///
+/// A collapse finds the end of the node's visible block by scanning forward while rows are
+/// deeper than the node; an expand walks the node's visible descendants. Rows after the
+/// splice shift, and their map entries are renumbered.
+///
+/// Complexity: toggle, insert and remove O(*m* + *t*), where *m* is the number of rows
+/// spliced and *t* the number of rows after them (a memmove plus renumbering); expand-all
+/// and collapse-all O(*n*); ``row(at:)`` and ``index(of:)`` O(1).
+public struct SubtreeSpliceStrategy: RowStrategy {
+    public static let name = "subtree-splice"
+
+    public private(set) var tree: Tree
+    private var allRows: ContiguousArray<Row>
+    /// The row of each slot, -1 when hidden or removed.
+    private var rowOfNode: ContiguousArray<Int32>
+
+    public init(tree: Tree) {
+        self.tree = tree
+        allRows = FullRebuildStrategy.build(tree)
+        rowOfNode = ContiguousArray(repeating: -1, count: tree.slotCount)
+        renumber(from: 0)
+        checkInvariantsIfEnabled()
+    }
+
+    public var rowCount: Int { allRows.count }
+
+    public func row(at index: Int) -> Row { allRows[index] }
+
+    public func index(of node: NodeIndex) -> Int? {
+        precondition(tree.contains(node), "\(node) is not a live node")
+        let row = rowOfNode[node.slot]
+        return row < 0 ? nil : Int(row)
+    }
+
+    /// Rewrites the map entries of the rows from `start` to the end.
+    private mutating func renumber(from start: Int) {
+        for index in start..<allRows.count { rowOfNode[allRows[index].node.slot] = Int32(index) }
+    }
+
+    /// Marks the rows in `range` as hidden in the map.
+    private mutating func hide(_ range: Range<Int>) {
+        for index in range { rowOfNode[allRows[index].node.slot] = -1 }
+    }
+
+    /// The end of the visible block of the row at `index`: the first later row that is not
+    /// deeper. With `nil`, the block of the root: all rows.
+    private func blockEnd(ofRow index: Int?) -> Int {
+        guard let index else { return allRows.count }
+        let depth = allRows[index].depth
+        var end = index + 1
+        while end < allRows.count && allRows[end].depth > depth { end += 1 }
+        return end
+    }
+
+    /// The rows under `node` as they are when `node` is a visible expanded row.
+    private func visibleBlock(under node: NodeIndex) -> ContiguousArray<Row> {
+        var block = ContiguousArray<Row>()
+        tree.forEachVisibleDescendant(of: node) { block.append(Row(node: $0, depth: tree.depth(of: $0))) }
+        return block
+    }
+
+    /// Replaces the rows in `range` with `block`, renumbering what follows.
+    private mutating func splice(_ range: Range<Int>, with block: ContiguousArray<Row>) {
+        hide(range)
+        allRows.replaceSubrange(range, with: block)
+        renumber(from: range.lowerBound)
+    }
+
+    /// Sets the expanded flag of one node and splices its visible descendants.
+    private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        guard tree.isExpanded(node) != isExpanded else { return .empty }
+        tree.setExpanded(node, isExpanded)
+        defer { checkInvariantsIfEnabled() }
+        guard let row = index(of: node) else { return .empty }
+        if isExpanded {
+            let block = visibleBlock(under: node)
+            splice(row + 1..<row + 1, with: block)
+            return block.isEmpty ? .empty : RowDiff(insertions: [row + 1..<row + 1 + block.count])
+        } else {
+            let end = blockEnd(ofRow: row)
+            splice(row + 1..<end, with: [])
+            return end == row + 1 ? .empty : RowDiff(deletions: [row + 1..<end])
+        }
+    }
+
+    public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
+
+    public mutating func expand(_ node: NodeIndex) -> RowDiff { setExpanded(node, true) }
+
+    public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
+
+    /// Expands every node under `node` (or all nodes, for the root) and splices in the rows
+    /// that were hidden; the map still tells which rows were visible before.
+    private mutating func expandSubtree(of node: NodeIndex) -> RowDiff {
+        let row: Int?
+        if node == Tree.root { row = nil } else {
+            row = index(of: node)
+        }
+        tree.setExpandedInSubtree(of: node, true)
+        defer { checkInvariantsIfEnabled() }
+        if node != Tree.root && row == nil { return .empty }
+        let first = row.map { $0 + 1 } ?? 0
+        let block = visibleBlock(under: node)
+        var builder = RowDiffBuilder()
+        for (offset, newRow) in block.enumerated() where rowOfNode[newRow.node.slot] < 0 {
+            builder.insert(first + offset)
+        }
+        splice(first..<blockEnd(ofRow: row), with: block)
+        return builder.diff
+    }
+
+    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { expandSubtree(of: node) }
+
+    public mutating func expandAll() -> RowDiff { expandSubtree(of: Tree.root) }
+
+    public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.setExpandedInSubtree(of: node, false)
+        defer { checkInvariantsIfEnabled() }
+        guard let row = index(of: node) else { return .empty }
+        let end = blockEnd(ofRow: row)
+        splice(row + 1..<end, with: [])
+        return end == row + 1 ? .empty : RowDiff(deletions: [row + 1..<end])
+    }
+
+    public mutating func collapseAll() -> RowDiff {
+        var builder = RowDiffBuilder()
+        var kept = ContiguousArray<Row>()
+        for (index, row) in allRows.enumerated() {
+            if row.depth == 0 {
+                kept.append(row)
+            } else {
+                builder.delete(index)
+                rowOfNode[row.node.slot] = -1
+            }
+        }
+        tree.setExpandedInSubtree(of: Tree.root, false)
+        allRows = kept
+        renumber(from: 0)
+        checkInvariantsIfEnabled()
+        return builder.diff
+    }
+
+    public mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
+    ) throws(Tree.InsertionError) -> RowDiff {
+        let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
+        rowOfNode.append(-1)
+        defer { checkInvariantsIfEnabled() }
+        let parentRow: Int?
+        if parent == Tree.root {
+            parentRow = nil
+        } else {
+            guard tree.isExpanded(parent), let row = index(of: parent) else { return .empty }
+            parentRow = row
+        }
+        // Before the next sibling's row, or at the end of the parent's block.
+        let row = tree.nextSibling(of: node).map { Int(rowOfNode[$0.slot]) } ?? blockEnd(ofRow: parentRow)
+        splice(row..<row, with: [Row(node: node, depth: tree.depth(of: node))])
+        return RowDiff(insertions: [row..<row + 1])
+    }
+
+    public mutating func remove(_ node: NodeIndex) -> RowDiff {
+        defer { checkInvariantsIfEnabled() }
+        guard let row = index(of: node) else {
+            tree.removeSubtree(node)
+            return .empty
+        }
+        let end = blockEnd(ofRow: row)
+        splice(row..<end, with: [])
+        tree.removeSubtree(node)
+        return RowDiff(deletions: [row..<end])
+    }
+
+    public func checkInvariants() throws(InvariantViolation) {
+        try tree.checkInvariants()
+        guard allRows == FullRebuildStrategy.build(tree) else { throw InvariantViolation("subtree-splice rows are stale") }
+        guard rowOfNode.count == tree.slotCount else {
+            throw InvariantViolation("subtree-splice map has \(rowOfNode.count) entries for \(tree.slotCount) slots")
+        }
+        var expected = ContiguousArray<Int32>(repeating: -1, count: tree.slotCount)
+        for (index, row) in allRows.enumerated() { expected[row.node.slot] = Int32(index) }
+        if let slot = expected.indices.first(where: { expected[$0] != rowOfNode[$0] }) {
+            throw InvariantViolation("subtree-splice map: #\(slot) at row \(rowOfNode[slot]), expected \(expected[slot])")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+extension Tree {
+    /// Checks the link structure from scratch: parent and sibling links agree, depths are
+    /// one more than the parent's, every live node is reachable from the root exactly
+    /// once, the id table names exactly the live nodes, and ``nodeCount`` is right.
+    ///
+    /// - Throws: ``InvariantViolation`` naming the first node found wrong.
+    /// - Complexity: O(*s*), where *s* is ``slotCount``.
+    public func checkInvariants() throws(InvariantViolation) {
+        guard expandedFlags[0], parents[0] == Tree.none else { throw InvariantViolation("root slot corrupted") }
+        var seen = ContiguousArray<Bool>(repeating: false, count: slotCount)
+        var reached = 0
+        var stack: [Int32] = [0]
+        while let parent = stack.popLast() {
+            var previous = Tree.none
+            var child = firstChildren[Int(parent)]
+            while child != Tree.none {
+                let slot = Int(child)
+                guard slot > 0, slot < slotCount, !seen[slot] else {
+                    throw InvariantViolation("child link \(child) of #\(parent) is invalid or reached twice")
+                }
+                seen[slot] = true
+                reached += 1
+                guard parents[slot] == parent else {
+                    throw InvariantViolation("#\(child) is a child of #\(parent) but its parent link is \(parents[slot])")
+                }
+                guard previousSiblings[slot] == previous else {
+                    throw InvariantViolation("#\(child): previous-sibling link \(previousSiblings[slot]), expected \(previous)")
+                }
+                guard depths[slot] == depths[Int(parent)] + 1 else {
+                    throw InvariantViolation("#\(child): depth \(depths[slot]), parent's depth \(depths[Int(parent)])")
+                }
+                guard let id = ids[slot], slotsByID[id] == child else {
+                    throw InvariantViolation("#\(child): id table does not map its id back to it")
+                }
+                stack.append(child)
+                previous = child
+                child = nextSiblings[slot]
+            }
+            guard lastChildren[Int(parent)] == previous else {
+                throw InvariantViolation("#\(parent): last-child link \(lastChildren[Int(parent)]), expected \(previous)")
+            }
+        }
+        for slot in 1..<slotCount where !seen[slot] && parents[slot] != Tree.removed {
+            throw InvariantViolation("#\(slot) is live but not reachable from the root")
+        }
+        guard reached == nodeCount, slotsByID.count == nodeCount else {
+            throw InvariantViolation("nodeCount \(nodeCount), reachable \(reached), ids \(slotsByID.count)")
+        }
+    }
+}

@@ -1,0 +1,157 @@
+extension Tree {
+    /// Errors from adding a node.
+    public enum InsertionError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Another live node already has this id.
+        case duplicateID(NodeID)
+        /// The parent is not a live node (nor the root).
+        case unknownParent(NodeIndex)
+        /// The position is not in `0...childCount`.
+        case positionOutOfRange(position: Int, childCount: Int)
+
+        /// A sentence naming the problem and the fix.
+        public var description: String {
+            switch self {
+            case .duplicateID(let id): return "id \"\(id)\" is already in the tree; ids must be unique"
+            case .unknownParent(let parent): return "parent \(parent) is not a node of the tree"
+            case .positionOutOfRange(let position, let count):
+                return "child position \(position) is out of range: the parent has \(count) children, use 0...\(count)"
+            }
+        }
+    }
+
+    /// Appends a node as the last child of `parent` (``Tree/root`` for a top-level node).
+    ///
+    /// - Parameters:
+    ///   - id: The external id; must not be in the tree yet.
+    ///   - parent: A live node or ``Tree/root``.
+    ///   - time: Optional unix time.
+    ///   - score: Optional score.
+    ///   - isExpanded: The initial expanded flag.
+    /// - Returns: The new node's index (the next free slot).
+    /// - Complexity: O(1) amortized.
+    @discardableResult
+    public mutating func append(
+        _ id: NodeID, under parent: NodeIndex, time: Int64? = nil, score: Int64? = nil, isExpanded: Bool = true
+    ) throws(InsertionError) -> NodeIndex {
+        try insert(id, under: parent, at: nil, time: time, score: score, isExpanded: isExpanded)
+    }
+
+    /// Inserts a node as child number `position` of `parent` (``Tree/root`` for top level).
+    ///
+    /// - Parameters:
+    ///   - id: The external id; must not be in the tree yet.
+    ///   - parent: A live node or ``Tree/root``.
+    ///   - position: The new node's place among its siblings, `0...childCount`; `nil` appends.
+    ///   - time: Optional unix time.
+    ///   - score: Optional score.
+    ///   - isExpanded: The initial expanded flag.
+    /// - Returns: The new node's index (the next free slot).
+    /// - Complexity: O(*p*) where *p* is `position` (a walk along the sibling list).
+    @discardableResult
+    public mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, at position: Int?, time: Int64? = nil, score: Int64? = nil,
+        isExpanded: Bool = true
+    ) throws(InsertionError) -> NodeIndex {
+        guard parent == Tree.root || contains(parent) else { throw .unknownParent(parent) }
+        guard slotsByID[id] == nil else { throw .duplicateID(id) }
+        // Find the sibling the new node goes before (none: append).
+        var before = Tree.none
+        if let position {
+            var child = firstChildren[parent.slot]
+            var index = 0
+            while index < position && child != Tree.none {
+                child = nextSiblings[Int(child)]
+                index += 1
+            }
+            guard position >= 0 && index == position else {
+                throw .positionOutOfRange(position: position, childCount: childCount(of: parent))
+            }
+            before = child
+        }
+        let slot = Int32(parents.count)
+        precondition(slot < Int32.max, "a tree holds at most \(Int32.max - 1) nodes")
+        parents.append(parent.rawValue)
+        firstChildren.append(Tree.none)
+        lastChildren.append(Tree.none)
+        depths.append(depths[parent.slot] + 1)
+        expandedFlags.append(isExpanded)
+        times.append(time ?? Tree.absent)
+        scores.append(score ?? Tree.absent)
+        ids.append(id)
+        slotsByID[id] = slot
+        nodeCount += 1
+        if before == Tree.none {
+            let last = lastChildren[parent.slot]
+            previousSiblings.append(last)
+            nextSiblings.append(Tree.none)
+            if last == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(last)] = slot }
+            lastChildren[parent.slot] = slot
+        } else {
+            let previous = previousSiblings[Int(before)]
+            previousSiblings.append(previous)
+            nextSiblings.append(before)
+            previousSiblings[Int(before)] = slot
+            if previous == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(previous)] = slot }
+        }
+        return NodeIndex(slot)
+    }
+
+    /// The number of children of `node` (or of ``Tree/root``).
+    ///
+    /// - Complexity: O(*k*), where *k* is the number of children.
+    public func childCount(of node: NodeIndex) -> Int {
+        var count = 0
+        var child = firstChildren[node.slot]
+        while child != Tree.none {
+            count += 1
+            child = nextSiblings[Int(child)]
+        }
+        return count
+    }
+
+    /// Sets the expanded flag of one node.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) {
+        precondition(node != Tree.root, "the root is always expanded")
+        expandedFlags[node.slot] = isExpanded
+    }
+
+    /// Sets the expanded flag of `node` and of every descendant.
+    ///
+    /// - Complexity: O(*m*), where *m* is the size of the subtree.
+    public mutating func setExpandedInSubtree(of node: NodeIndex, _ isExpanded: Bool) {
+        forEachInSubtree(of: node) { expandedFlags[$0.slot] = isExpanded }
+        if node == Tree.root { expandedFlags[0] = true }
+    }
+
+    /// Removes `node` and all its descendants. Their slots stay allocated but dead, and
+    /// their ids become free.
+    ///
+    /// - Returns: The number of nodes removed.
+    /// - Complexity: O(*m*), where *m* is the size of the subtree.
+    @discardableResult
+    public mutating func removeSubtree(_ node: NodeIndex) -> Int {
+        precondition(contains(node), "\(node) is not a live node")
+        let parent = Int(parents[node.slot])
+        let previous = previousSiblings[node.slot]
+        let next = nextSiblings[node.slot]
+        if previous == Tree.none { firstChildren[parent] = next } else { nextSiblings[Int(previous)] = next }
+        if next == Tree.none { lastChildren[parent] = previous } else { previousSiblings[Int(next)] = previous }
+        var removedCount = 0
+        // Postorder reads a node's links before the body runs, so the body may clear them.
+        forEachInSubtreePostorder(of: node) { member in
+            removedCount += 1
+            if let id = ids[member.slot] { slotsByID[id] = nil }
+            ids[member.slot] = nil
+            parents[member.slot] = Tree.removed
+            firstChildren[member.slot] = Tree.none
+            lastChildren[member.slot] = Tree.none
+            nextSiblings[member.slot] = Tree.none
+            previousSiblings[member.slot] = Tree.none
+        }
+        nodeCount -= removedCount
+        return removedCount
+    }
+}

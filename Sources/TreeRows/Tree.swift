@@ -1,0 +1,165 @@
+/// A forest of comments in struct-of-arrays storage with 32-bit links.
+///
+/// Every node has a slot (``NodeIndex``) holding its parent, its first and last child, its
+/// previous and next sibling, its depth, its expanded flag and the optional `time` and
+/// `score` fields, each in one contiguous array. There is no object per node. Slot 0 is a
+/// virtual root whose children are the top-level nodes; it is always expanded and is
+/// never a row. Removed nodes keep their slot (marked dead) so that indices stay stable.
+///
+/// Siblings keep the order in which they were added (the input order). A new node starts
+/// expanded.
+public struct Tree: Sendable {
+    /// The link value meaning "no node".
+    @usableFromInline static let none: Int32 = -1
+    /// The parent value of a removed node's slot.
+    @usableFromInline static let removed: Int32 = -2
+    /// The stored value of an absent `time` or `score`.
+    @usableFromInline static let absent: Int64 = .min
+
+    @usableFromInline var parents: ContiguousArray<Int32>
+    @usableFromInline var firstChildren: ContiguousArray<Int32>
+    @usableFromInline var lastChildren: ContiguousArray<Int32>
+    @usableFromInline var nextSiblings: ContiguousArray<Int32>
+    @usableFromInline var previousSiblings: ContiguousArray<Int32>
+    @usableFromInline var depths: ContiguousArray<Int32>
+    @usableFromInline var expandedFlags: ContiguousArray<Bool>
+    @usableFromInline var times: ContiguousArray<Int64>
+    @usableFromInline var scores: ContiguousArray<Int64>
+    @usableFromInline var ids: ContiguousArray<NodeID?>
+    @usableFromInline var slotsByID: [NodeID: Int32]
+
+    /// The number of live nodes, not counting the virtual root.
+    public internal(set) var nodeCount: Int
+
+    /// The virtual root: the parent of every top-level node. Never a row.
+    public static let root = NodeIndex(0)
+
+    /// Creates an empty forest.
+    public init() {
+        parents = [Tree.none]
+        firstChildren = [Tree.none]
+        lastChildren = [Tree.none]
+        nextSiblings = [Tree.none]
+        previousSiblings = [Tree.none]
+        depths = [-1]
+        expandedFlags = [true]
+        times = [Tree.absent]
+        scores = [Tree.absent]
+        ids = [nil]
+        slotsByID = [:]
+        nodeCount = 0
+    }
+
+    /// The number of slots, live or removed, including the root: one more than the largest
+    /// ``NodeIndex`` raw value. Per-node side tables of a strategy have this many entries.
+    @inlinable
+    public var slotCount: Int { parents.count }
+
+    /// Whether `node` names a live node (not the root, not removed, not out of range).
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func contains(_ node: NodeIndex) -> Bool {
+        node.rawValue > 0 && node.slot < parents.count && parents[node.slot] != Tree.removed
+    }
+
+    /// The node with the external id `id`, or `nil` if there is none.
+    ///
+    /// - Complexity: O(1) on average (a hash lookup).
+    public func index(of id: NodeID) -> NodeIndex? {
+        slotsByID[id].map(NodeIndex.init)
+    }
+
+    /// The external id of a live node.
+    ///
+    /// - Complexity: O(1).
+    public func id(of node: NodeIndex) -> NodeID {
+        guard let id = ids[node.slot] else { preconditionFailure("\(node) is the root or removed") }
+        return id
+    }
+
+    /// The parent of `node`, ``Tree/root`` for a top-level node.
+    @inlinable
+    public func parent(of node: NodeIndex) -> NodeIndex { NodeIndex(parents[node.slot]) }
+
+    /// The first child of `node` (or of ``Tree/root``: the first top-level node).
+    @inlinable
+    public func firstChild(of node: NodeIndex) -> NodeIndex? {
+        let child = firstChildren[node.slot]
+        return child == Tree.none ? nil : NodeIndex(child)
+    }
+
+    /// The last child of `node` (or of ``Tree/root``).
+    @inlinable
+    public func lastChild(of node: NodeIndex) -> NodeIndex? {
+        let child = lastChildren[node.slot]
+        return child == Tree.none ? nil : NodeIndex(child)
+    }
+
+    /// The sibling after `node`, if any.
+    @inlinable
+    public func nextSibling(of node: NodeIndex) -> NodeIndex? {
+        let sibling = nextSiblings[node.slot]
+        return sibling == Tree.none ? nil : NodeIndex(sibling)
+    }
+
+    /// The sibling before `node`, if any.
+    @inlinable
+    public func previousSibling(of node: NodeIndex) -> NodeIndex? {
+        let sibling = previousSiblings[node.slot]
+        return sibling == Tree.none ? nil : NodeIndex(sibling)
+    }
+
+    /// The depth of `node`: 0 for a top-level node, -1 for the root.
+    @inlinable
+    public func depth(of node: NodeIndex) -> Int32 { depths[node.slot] }
+
+    /// Whether `node` shows its children when it is visible. The root is always expanded.
+    @inlinable
+    public func isExpanded(_ node: NodeIndex) -> Bool { expandedFlags[node.slot] }
+
+    /// The `time` field of `node` (unix seconds), if the input gave one.
+    public func time(of node: NodeIndex) -> Int64? {
+        let value = times[node.slot]
+        return value == Tree.absent ? nil : value
+    }
+
+    /// The `score` field of `node`, if the input gave one.
+    public func score(of node: NodeIndex) -> Int64? {
+        let value = scores[node.slot]
+        return value == Tree.absent ? nil : value
+    }
+
+    /// Whether every proper ancestor of `node` is expanded, so that `node` is a row.
+    ///
+    /// - Complexity: O(*d*), where *d* is the depth of `node`.
+    @inlinable
+    public func isVisible(_ node: NodeIndex) -> Bool {
+        var current = parents[node.slot]
+        while current > 0 {
+            if !expandedFlags[Int(current)] { return false }
+            current = parents[Int(current)]
+        }
+        return true
+    }
+
+    /// The children of `node` (or of ``Tree/root``), in order.
+    ///
+    /// - Complexity: O(*k*), where *k* is the number of children.
+    public func children(of node: NodeIndex) -> [NodeIndex] {
+        var result: [NodeIndex] = []
+        var child = firstChildren[node.slot]
+        while child != Tree.none {
+            result.append(NodeIndex(child))
+            child = nextSiblings[Int(child)]
+        }
+        return result
+    }
+
+    /// The live nodes in slot order (not in row order).
+    ///
+    /// - Complexity: O(*s*), where *s* is ``slotCount``.
+    public var nodes: [NodeIndex] {
+        (1..<Int32(parents.count)).lazy.filter { self.parents[Int($0)] != Tree.removed }.map(NodeIndex.init)
+    }
+}

@@ -1,0 +1,65 @@
+/// One operation of ``RowStrategy``, as a value: what the checker and the fuzzer generate,
+/// replay and print.
+public enum TreeOperation: Hashable, Sendable {
+    case toggle(NodeIndex)
+    case expand(NodeIndex)
+    case collapse(NodeIndex)
+    case expandRecursively(NodeIndex)
+    case collapseRecursively(NodeIndex)
+    case expandAll
+    case collapseAll
+    /// A new leaf `id` as child number `position` of `parent` (``Tree/root``: top level).
+    case insert(NodeID, under: NodeIndex, at: Int)
+    case remove(NodeIndex)
+    case reload(NodeIndex)
+
+    /// The operation's name without arguments, e.g. `expand-recursively`.
+    public var kind: String {
+        switch self {
+        case .toggle: return "toggle"
+        case .expand: return "expand"
+        case .collapse: return "collapse"
+        case .expandRecursively: return "expand-recursively"
+        case .collapseRecursively: return "collapse-recursively"
+        case .expandAll: return "expand-all"
+        case .collapseAll: return "collapse-all"
+        case .insert: return "insert"
+        case .remove: return "remove"
+        case .reload: return "reload"
+        }
+    }
+}
+
+extension TreeOperation: CustomStringConvertible {
+    /// The kind and the arguments, e.g. `toggle #12` or `insert "r1" under #3 at 0`.
+    public var description: String {
+        switch self {
+        case .toggle(let node), .expand(let node), .collapse(let node), .expandRecursively(let node),
+            .collapseRecursively(let node), .remove(let node), .reload(let node):
+            return "\(kind) \(node)"
+        case .expandAll, .collapseAll: return kind
+        case let .insert(id, parent, position): return "insert \"\(id)\" under \(parent) at \(position)"
+        }
+    }
+}
+
+extension RowStrategy {
+    /// Performs `operation` through the matching method.
+    ///
+    /// - Throws: ``Tree/InsertionError`` from an insert, with nothing changed.
+    @inlinable
+    public mutating func perform(_ operation: TreeOperation) throws(Tree.InsertionError) -> RowDiff {
+        switch operation {
+        case .toggle(let node): return toggle(node)
+        case .expand(let node): return expand(node)
+        case .collapse(let node): return collapse(node)
+        case .expandRecursively(let node): return expandRecursively(node)
+        case .collapseRecursively(let node): return collapseRecursively(node)
+        case .expandAll: return expandAll()
+        case .collapseAll: return collapseAll()
+        case let .insert(id, parent, position): return try insert(id, under: parent, at: position)
+        case .remove(let node): return remove(node)
+        case .reload(let node): return reload(node)
+        }
+    }
+}

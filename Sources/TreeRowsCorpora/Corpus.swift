@@ -1,0 +1,18 @@
+import TreeRows
+
+/// A tree read from a file, with what the file said about itself.
+public struct Corpus: Sendable {
+    /// The tree, every node expanded.
+    public var tree: Tree
+    /// The file's header line (source, license, …), if it had one.
+    public var header: JSONValue?
+    /// The file the tree came from, as the user named it.
+    public var file: String
+
+    /// Creates a corpus.
+    public init(tree: Tree, header: JSONValue?, file: String) {
+        self.tree = tree
+        self.header = header
+        self.file = file
+    }
+}

@@ -1,0 +1,213 @@
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes, for one line of a JSON Lines file.
+///
+/// Errors give the 1-based column. Nesting is limited to ``maximumDepth`` so that hostile
+/// input cannot exhaust the stack.
+public struct JSONParser {
+    /// What went wrong and at which column.
+    public struct Failure: Error, Equatable, Sendable {
+        /// The 1-based byte column.
+        public var column: Int
+        /// What was expected.
+        public var message: String
+    }
+
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var position = 0
+
+    /// Parses one complete JSON value from `bytes`; only white space may follow it.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of bytes.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: Array(bytes))
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.position == parser.bytes.count else {
+            throw parser.failure("unexpected text after the JSON value")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func failure(_ message: String) -> Failure { Failure(column: position + 1, message: message) }
+
+    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
+    }
+
+    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+        skipWhitespace()
+        guard let byte = current else { throw failure("expected a value, found the end of the line") }
+        switch byte {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw failure("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(Failure) {
+        for expected in word.utf8 {
+            guard current == expected else { throw failure("invalid literal (expected \(word))") }
+            position += 1
+        }
+    }
+
+    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a member name in double quotes") }
+            let key = try string()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the member name") }
+            position += 1
+            members.append((key, try value(depth: depth)))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"):
+                position += 1
+                return .object(members)
+            default: throw failure("expected ',' or '}' in the object")
+            }
+        }
+    }
+
+    private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try value(depth: depth))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                return .array(elements)
+            default: throw failure("expected ',' or ']' in the array")
+            }
+        }
+    }
+
+    private mutating func number() throws(Failure) -> String {
+        let start = position
+        func digits(_ parser: inout JSONParser) -> Int {
+            let begin = parser.position
+            while let byte = parser.current, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { parser.position += 1 }
+            return parser.position - begin
+        }
+        if current == UInt8(ascii: "-") { position += 1 }
+        if current == UInt8(ascii: "0") {
+            position += 1
+        } else if digits(&self) == 0 {
+            throw failure("invalid number")
+        }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            guard digits(&self) > 0 else { throw failure("invalid number: digits expected after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard digits(&self) > 0 else { throw failure("invalid number: digits expected in the exponent") }
+        }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        position += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = position
+        func flush(_ parser: JSONParser, upTo end: Int) throws(Failure) {
+            guard end > runStart else { return }
+            let run = parser.bytes[runStart..<end]
+            guard let text = String(validating: run, as: UTF8.self) else {
+                throw Failure(column: runStart + 1, message: "invalid UTF-8 in a string")
+            }
+            scalars.append(contentsOf: text.unicodeScalars)
+        }
+        while true {
+            guard let byte = current else { throw failure("unterminated string") }
+            if byte == UInt8(ascii: "\"") {
+                try flush(self, upTo: position)
+                position += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw failure("control character in a string (escape it)") }
+            if byte != UInt8(ascii: "\\") {
+                position += 1
+                continue
+            }
+            try flush(self, upTo: position)
+            position += 1
+            guard let escape = current else { throw failure("unterminated escape") }
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+                    else { throw failure("unpaired surrogate in \\u escape") }
+                    position += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw failure("invalid low surrogate in \\u escape") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw failure("invalid \\u escape") }
+                scalars.append(scalar)
+            default: throw failure("invalid escape character")
+            }
+            runStart = position
+        }
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = Self.hexValue(byte) else { throw failure("expected 4 hex digits in \\u escape") }
+            value = value * 16 + digit
+            position += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+}

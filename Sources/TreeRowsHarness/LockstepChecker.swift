@@ -1,0 +1,162 @@
+import TreeRows
+
+/// Runs strategies in lock-step with ``ReferenceStrategy`` through a seeded sequence of
+/// random operations, checking each one after every operation.
+///
+/// After every operation, for every strategy: its diff passes the batch-update validator
+/// for its old and new row counts; applying the diff to the old rows (with inserted rows
+/// read from the strategy) gives the reference's new rows; the row counts agree; and
+/// `row(at:)` and `index(of:)` agree with the reference on sampled rows and nodes. Every
+/// ``fullCheckInterval`` operations, and after the last, all rows are compared and
+/// `checkInvariants()` runs. A strategy that disagrees is counted, described, and rebuilt
+/// from the reference's tree so the run goes on.
+public struct LockstepChecker {
+    /// How many disagreement messages a report keeps.
+    public static let keptMessages = 5
+
+    /// The strategies checked (the reference runs in any case, and is reported first).
+    public var strategies: [any RowStrategy.Type]
+    /// The seed of the operation sequence.
+    public var seed: UInt64
+    /// Compare all rows and check invariants every this many operations.
+    public var fullCheckInterval: Int
+    /// Rows and nodes sampled per operation for `row(at:)` and `index(of:)`.
+    public var samples: Int
+
+    private var reference: ReferenceStrategy
+    private var states: [any RowStrategy]
+    private var generator: OperationGenerator
+    private var sampler: SplitMix64
+    private var reports: [LockstepReport]
+    private let clock = ContinuousClock()
+
+    /// Prepares a run on `tree`.
+    ///
+    /// - Parameters:
+    ///   - tree: The starting tree.
+    ///   - strategies: The strategies to check against the reference.
+    ///   - seed: The seed from which all operations and samples flow.
+    ///   - fullCheckInterval: How often to compare all rows and check invariants.
+    ///   - samples: Rows and nodes sampled per operation.
+    public init(
+        tree: Tree, strategies: [any RowStrategy.Type], seed: UInt64, fullCheckInterval: Int = 64, samples: Int = 16
+    ) {
+        self.strategies = strategies.filter { $0 != ReferenceStrategy.self }
+        self.seed = seed
+        self.fullCheckInterval = max(1, fullCheckInterval)
+        self.samples = samples
+        reference = ReferenceStrategy(tree: tree)
+        states = self.strategies.map { $0.init(tree: tree) }
+        generator = OperationGenerator(seed: seed)
+        sampler = SplitMix64(seed: seed ^ 0x5A5A_5A5A_5A5A_5A5A)
+        reports = ([ReferenceStrategy.self] + self.strategies).map {
+            LockstepReport(strategy: $0.name, operations: 0, disagreements: 0, messages: [], timings: [:])
+        }
+    }
+
+    /// Runs `count` more operations and returns the reports so far, the reference first.
+    public mutating func run(operations count: Int) -> [LockstepReport] {
+        for step in 0..<count {
+            let operation = generator.next(for: reference.tree)
+            let isLast = step == count - 1
+            perform(operation, fullCheck: isLast || (reports[0].operations + 1) % fullCheckInterval == 0)
+        }
+        return reports
+    }
+
+    /// Performs one operation on the reference and on every strategy, and checks them.
+    public mutating func perform(_ operation: TreeOperation, fullCheck: Bool) {
+        let oldRows = reference.rows
+        let (referenceDiff, referenceTime) = Self.timed(&reference, operation)
+        record(0, operation, referenceTime)
+        let newRows = reference.rows
+        if let problem = Self.check(reference, referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck) {
+            fail(0, operation, problem)
+        }
+        var position: [NodeIndex: Int] = [:]
+        for (index, row) in newRows.enumerated() { position[row.node] = index }
+        let probes = (0..<samples).map { _ in
+            (row: newRows.isEmpty ? nil : sampler.below(newRows.count),
+             node: reference.tree.nodeCount == 0 ? nil : generator.randomNode(in: reference.tree))
+        }
+        for index in states.indices {
+            let (diff, time) = Self.timed(&states[index], operation)
+            record(index + 1, operation, time)
+            var problem = Self.check(states[index], diff, oldRows: oldRows, newRows: newRows, full: fullCheck)
+            if problem == nil {
+                problem = Self.probe(states[index], probes, newRows: newRows, position: position)
+            }
+            if let problem {
+                fail(index + 1, operation, problem)
+                states[index] = type(of: states[index]).init(tree: reference.tree)
+            }
+        }
+    }
+
+    private static func timed<S: RowStrategy>(_ strategy: inout S, _ operation: TreeOperation) -> (RowDiff, Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let diff: RowDiff
+        do {
+            diff = try strategy.perform(operation)
+        } catch {
+            preconditionFailure("generated an invalid operation \(operation): \(error)")
+        }
+        return (diff, (clock.now - start).nanoseconds)
+    }
+
+    /// The diff's validity and effect, the row count, and with `full` all rows and invariants.
+    private static func check<S: RowStrategy>(
+        _ strategy: S, _ diff: RowDiff, oldRows: [Row], newRows: [Row], full: Bool
+    ) -> String? {
+        guard strategy.rowCount == newRows.count else {
+            return "row count \(strategy.rowCount), reference \(newRows.count)"
+        }
+        do {
+            let applied = try diff.apply(to: oldRows, rowCountAfter: strategy.rowCount, inserted: strategy.row(at:))
+            if applied != newRows {
+                let at = zip(applied, newRows).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(applied.count, newRows.count)
+                return "diff \(diff) applied to the old rows differs from the new rows at row \(at)"
+            }
+        } catch {
+            return "diff \(diff) rejected: \(error)"
+        }
+        if full {
+            if strategy.rows != newRows { return "rows differ from the reference" }
+            do { try strategy.checkInvariants() } catch { return "invariant broken: \(error)" }
+        }
+        return nil
+    }
+
+    /// `row(at:)` and `index(of:)` on the sampled rows and nodes.
+    private static func probe<S: RowStrategy>(
+        _ strategy: S, _ probes: [(row: Int?, node: NodeIndex?)], newRows: [Row], position: [NodeIndex: Int]
+    ) -> String? {
+        for probe in probes {
+            if let row = probe.row {
+                let found = strategy.row(at: row)
+                if found != newRows[row] { return "row(at: \(row)) is \(found), reference \(newRows[row])" }
+                if let index = strategy.index(of: found.node), index == row {} else {
+                    return "index(of: \(found.node)) is \(strategy.index(of: found.node).map(String.init) ?? "nil"), reference \(row)"
+                }
+            }
+            if let node = probe.node, strategy.index(of: node) != position[node] {
+                return "index(of: \(node)) is \(strategy.index(of: node).map(String.init) ?? "nil"), reference \(position[node].map(String.init) ?? "nil")"
+            }
+        }
+        return nil
+    }
+
+    private mutating func record(_ report: Int, _ operation: TreeOperation, _ nanoseconds: Double) {
+        reports[report].operations += 1
+        reports[report].timings[operation.kind, default: []].append(nanoseconds)
+        reports[report].timings["all", default: []].append(nanoseconds)
+    }
+
+    private mutating func fail(_ report: Int, _ operation: TreeOperation, _ problem: String) {
+        reports[report].disagreements += 1
+        if reports[report].messages.count < Self.keptMessages {
+            reports[report].messages.append("operation \(reports[report].operations) (\(operation)): \(problem)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import TreeRows
+import TreeRowsCorpora
+import TreeRowsHarness
+
+/// `treerows check`: every strategy in lock-step with the reference.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run every strategy in lock-step with the reference through seeded random operations.",
+        discussion: """
+            After every operation each strategy's diff is validated under UIKit's batch-update rules and \
+            applied to the old rows, and the result must equal the reference's new rows. Prints, per strategy, \
+            the operations, the disagreements (must be 0) and the median time per operation and per toggle. \
+            Exit code 1 when any strategy disagrees.
+            """
+    )
+
+    @OptionGroup var corpus: CorpusOption
+
+    @Option(help: "The number of random operations.")
+    var ops = 2000
+
+    @Option(help: "The seed of the operation sequence.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Compare all rows and check invariants every N operations.", valueName: "N"))
+    var fullCheckEvery = 64
+
+    func validate() throws {
+        guard ops > 0 else { throw ValidationError("--ops must be positive (got \(ops))") }
+        guard fullCheckEvery > 0 else { throw ValidationError("--full-check-every must be positive") }
+    }
+
+    func run() throws {
+        let loaded = try corpus.load()
+        print("corpus \(loaded.file): \(loaded.tree.nodeCount) nodes; \(ops) operations; seed \(seed)")
+        print("replay: treerows check --corpus \(corpus.corpus) --ops \(ops) --seed \(seed)")
+        if internalChecksEnabled {
+            print("note: debug build with invariant checks after every operation; times are not representative (build with -c release)")
+        }
+        var checker = LockstepChecker(
+            tree: loaded.tree, strategies: BuiltinStrategies.all, seed: seed, fullCheckInterval: fullCheckEvery)
+        let reports = checker.run(operations: ops)
+        print(Self.table(reports))
+        let failing = reports.filter { $0.disagreements > 0 }
+        for report in failing {
+            for message in report.messages { print("\(report.strategy): \(message)") }
+        }
+        if !failing.isEmpty {
+            throw CommandFailure(message: "\(failing.map(\.strategy).joined(separator: ", ")) disagreed with the reference"
+                + " (replay with --seed \(seed))", exitCode: 1)
+        }
+    }
+
+    /// The per-strategy table.
+    static func table(_ reports: [LockstepReport]) -> String {
+        func time(_ summary: TimingSummary?) -> String {
+            guard let nanoseconds = summary?.medianNanoseconds else { return "-" }
+            return nanoseconds >= 1_000_000 ? "\(rounded(nanoseconds / 1_000_000)) ms"
+                : nanoseconds >= 1_000 ? "\(rounded(nanoseconds / 1_000)) µs" : "\(rounded(nanoseconds)) ns"
+        }
+        let header = ["strategy", "operations", "disagreements", "median/op", "median toggle", "toggles"]
+        let rows = reports.map {
+            [$0.strategy, String($0.operations), String($0.disagreements), time($0.summary()),
+             time($0.summary(of: "toggle")), String($0.summary(of: "toggle")?.count ?? 0)]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
+        return ([header] + rows).map { cells in
+            cells.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    private static func rounded(_ value: Double) -> String {
+        value >= 100 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import TreeRows
+import TreeRowsCorpora
+
+/// `treerows rows`: print the visible rows as `<depth><TAB><id>`.
+struct RowsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rows",
+        abstract: "Print the visible rows of a corpus, one per line as <depth><TAB><id>.",
+        discussion: "Collapses are applied in order through the strategy's collapse operation."
+    )
+
+    @OptionGroup var corpus: CorpusOption
+
+    @Option(help: "The strategy: \(BuiltinStrategies.names.joined(separator: ", ")).")
+    var strategy = RangeCountsStrategy.name
+
+    @Option(help: ArgumentHelp("Node ids to collapse, in order, separated by commas.", valueName: "id,id,..."))
+    var collapse: String?
+
+    func run() throws {
+        let strategyType = try StrategyName.resolve(strategy)
+        let loaded = try corpus.load()
+        let nodes = try (collapse ?? "").split(separator: ",", omittingEmptySubsequences: true).map {
+            (text: Substring) throws(CommandFailure) -> NodeIndex in
+            try Self.node(named: String(text), in: loaded)
+        }
+        var output = OutputBuffer()
+        Self.printRows(strategyType.init(tree: loaded.tree), collapsing: nodes, to: &output)
+        output.flush()
+    }
+
+    /// Resolves an id typed on the command line: a string id, or else an integer id.
+    static func node(named text: String, in corpus: Corpus) throws(CommandFailure) -> NodeIndex {
+        if let node = corpus.tree.index(of: .string(text)) { return node }
+        if let value = Int64(text), let node = corpus.tree.index(of: .integer(value)) { return node }
+        throw CommandFailure(message: "unknown node id \"\(text)\" in --collapse: no node of \(corpus.file) has this id."
+            + " Fix: use ids from the file's \"id\" fields")
+    }
+
+    private static func printRows<S: RowStrategy>(_ strategy: S, collapsing nodes: [NodeIndex], to output: inout OutputBuffer) {
+        var strategy = strategy
+        for node in nodes { _ = strategy.collapse(node) }
+        for index in 0..<strategy.rowCount {
+            let row = strategy.row(at: index)
+            output.write("\(row.depth)\t\(strategy.tree.id(of: row.node))\n")
+        }
+    }
+}
