@@ -1,0 +1,77 @@
+import Testing
+import TreeRows
+import TreeRowsHarness
+import TreeRowsTestSupport
+
+/// Every strategy equals the reference after every operation of seeded random sequences
+/// on several tree shapes; every diff passes the validator and applying it to the old rows
+/// gives the new rows. A failure names shape, seed and strategy; replay with the same seed.
+@Suite struct LockstepTests {
+    static let seeds: [UInt64] = [1, 2, 3, 42, 2026]
+
+    @Test("Checker: all strategies agree with the reference", arguments: TreeShapes.all, seeds)
+    func checkerFindsNoDisagreement(shape: TreeShapes.Shape, seed: UInt64) {
+        var checker = LockstepChecker(tree: shape.tree, strategies: BuiltinStrategies.all, seed: seed, fullCheckInterval: 1)
+        let reports = checker.run(operations: 300)
+        for report in reports {
+            #expect(report.operations == 300)
+            #expect(report.disagreements == 0, "shape \(shape.name), seed \(seed), \(report.strategy): \(report.messages)")
+        }
+    }
+
+    @Test("Step by step: normalized diffs, one range per expand or collapse", arguments: BuiltinStrategies.names, seeds)
+    func stepByStep(strategy: String, seed: UInt64) {
+        for shape in TreeShapes.all {
+            var subject = BuiltinStrategies.named(strategy)!.init(tree: shape.tree)
+            var reference = ReferenceStrategy(tree: shape.tree)
+            var generator = OperationGenerator(seed: seed)
+            for step in 0..<150 {
+                let operation = generator.next(for: reference.tree)
+                let context = "shape \(shape.name), seed \(seed), step \(step)"
+                let diff = StrategyExpectations.step(&subject, &reference, operation, context)
+                switch operation {
+                case .toggle, .expand, .collapse, .collapseRecursively:
+                    #expect(diff.deletions.count + diff.insertions.count <= 1, "\(context): \(operation) gave \(diff)")
+                    #expect(diff.moves.isEmpty && diff.reloads.isEmpty)
+                default: break
+                }
+            }
+        }
+    }
+
+    @Test("The checker catches a strategy whose collapse range is one row short")
+    func checkerCatchesAMutant() {
+        var checker = LockstepChecker(tree: TreeShapes.random(150, seed: 11), strategies: [ShortCollapse.self], seed: 1)
+        let reports = checker.run(operations: 300)
+        #expect(reports[1].strategy == ShortCollapse.name)
+        #expect(reports[1].disagreements > 0)
+        #expect(reports[1].messages.first?.contains("diff") == true)
+    }
+}
+
+/// A deliberately wrong strategy: its collapse diffs leave out the last hidden row.
+struct ShortCollapse: RowStrategy {
+    static let name = "short-collapse"
+    var base: SubtreeSpliceStrategy
+    init(tree: Tree) { base = SubtreeSpliceStrategy(tree: tree) }
+    var tree: Tree { base.tree }
+    var rowCount: Int { base.rowCount }
+    func row(at index: Int) -> Row { base.row(at: index) }
+    func index(of node: NodeIndex) -> Int? { base.index(of: node) }
+    mutating func toggle(_ node: NodeIndex) -> RowDiff {
+        var diff = base.toggle(node)
+        if let range = diff.deletions.first, range.count > 1 {
+            diff.deletions = [range.lowerBound..<range.upperBound - 1]
+        }
+        return diff
+    }
+    mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { base.expandRecursively(node) }
+    mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff { base.collapseRecursively(node) }
+    mutating func expandAll() -> RowDiff { base.expandAll() }
+    mutating func collapseAll() -> RowDiff { base.collapseAll() }
+    mutating func insert(_ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?)
+        throws(Tree.InsertionError) -> RowDiff
+    { try base.insert(id, under: parent, at: position, time: time, score: score) }
+    mutating func remove(_ node: NodeIndex) -> RowDiff { base.remove(node) }
+    func checkInvariants() throws(InvariantViolation) { try base.checkInvariants() }
+}

@@ -1,0 +1,88 @@
+import Testing
+@testable import TreeRows
+import TreeRowsHarness
+import TreeRowsTestSupport
+
+@Suite struct TreeTests {
+    @Test func linksAndFields() throws {
+        var tree = Tree()
+        let a = try tree.append("a", under: Tree.root, time: 100, score: 5)
+        let b = try tree.append(7, under: a, isExpanded: false)
+        let c = try tree.insert("c", under: a, at: 0)
+        #expect(tree.children(of: a) == [c, b])
+        #expect(tree.parent(of: b) == a && tree.parent(of: a) == Tree.root)
+        #expect(tree.depth(of: a) == 0 && tree.depth(of: b) == 1)
+        #expect(tree.time(of: a) == 100 && tree.score(of: a) == 5 && tree.time(of: b) == nil)
+        #expect(!tree.isExpanded(b) && tree.isExpanded(c))
+        #expect(tree.id(of: b) == .integer(7) && tree.index(of: .string("7")) == nil)
+        #expect(tree.nodeCount == 3 && tree.slotCount == 4)
+        try tree.checkInvariants()
+    }
+
+    @Test func insertionErrors() throws {
+        var tree = TreeNotation.tree("a(b)")
+        let a = TreeNotation.node("a", in: tree)
+        #expect(throws: Tree.InsertionError.duplicateID("b")) { try tree.append("b", under: a) }
+        #expect(throws: Tree.InsertionError.positionOutOfRange(position: 2, childCount: 1)) {
+            try tree.insert("x", under: a, at: 2)
+        }
+        #expect(throws: Tree.InsertionError.positionOutOfRange(position: -1, childCount: 1)) {
+            try tree.insert("x", under: a, at: -1)
+        }
+        #expect(throws: Tree.InsertionError.unknownParent(NodeIndex(99))) { try tree.append("x", under: NodeIndex(99)) }
+        #expect(tree.nodeCount == 2)
+        try tree.checkInvariants()
+    }
+
+    @Test func removeUnlinksAndFreesIDs() throws {
+        var tree = TreeNotation.tree("a(b(c),d),e")
+        let b = TreeNotation.node("b", in: tree)
+        #expect(tree.removeSubtree(b) == 2)
+        #expect(!tree.contains(b) && tree.index(of: "c") == nil && tree.nodeCount == 3)
+        #expect(tree.children(of: TreeNotation.node("a", in: tree)) == [TreeNotation.node("d", in: tree)])
+        try tree.checkInvariants()
+        try tree.append("c", under: Tree.root)
+        try tree.checkInvariants()
+    }
+
+    @Test func traversalOrders() {
+        let tree = TreeNotation.tree("a(b-(c),d),e")
+        func ids(_ walk: ((NodeIndex) -> Void) -> Void) -> [String] {
+            var result: [String] = []
+            walk { result.append(tree.id(of: $0).description) }
+            return result
+        }
+        #expect(ids { tree.forEachInSubtree(of: Tree.root, $0) } == ["a", "b", "c", "d", "e"])
+        #expect(ids { tree.forEachInSubtree(of: TreeNotation.node("b", in: tree), $0) } == ["b", "c"])
+        #expect(ids { body in tree.forEachInSubtreePostorder(of: Tree.root) { if $0 != Tree.root { body($0) } } }
+            == ["c", "b", "d", "a", "e"])
+        #expect(ids { tree.forEachVisibleDescendant(of: Tree.root, $0) } == ["a", "b", "d", "e"])
+        #expect(ids { tree.forEachVisibleDescendant(of: TreeNotation.node("b", in: tree), $0) } == ["c"])
+    }
+
+    @Test("Invariant check catches corrupted storage")
+    func invariantsCatchCorruption() {
+        var tree = TreeNotation.tree("a(b(c),d),e")
+        tree.depths[TreeNotation.node("c", in: tree).slot] = 5
+        #expect(throws: InvariantViolation.self) { try tree.checkInvariants() }
+        tree = TreeNotation.tree("a(b(c),d),e")
+        tree.nextSiblings[TreeNotation.node("b", in: tree).slot] = -1
+        #expect(throws: InvariantViolation.self) { try tree.checkInvariants() }
+    }
+
+    @Test("Random inserts and removals keep the links consistent")
+    func randomMutationsKeepInvariants() {
+        var tree = TreeShapes.random(50, seed: 3)
+        var random = SplitMix64(seed: 9)
+        for step in 0..<200 {
+            let live = tree.nodes
+            if live.isEmpty || random.chance(1, in: 2) {
+                let parent = live.isEmpty || random.chance(1, in: 5) ? Tree.root : live[random.below(live.count)]
+                try! tree.insert(.string("n\(step)"), under: parent, at: random.below(tree.childCount(of: parent) + 1))
+            } else {
+                tree.removeSubtree(live[random.below(live.count)])
+            }
+            #expect(throws: Never.self, "step \(step)") { try tree.checkInvariants() }
+        }
+    }
+}
