@@ -42,8 +42,8 @@ extension Tree {
     ///   - id: The external id; must not be in the tree yet.
     ///   - parent: A live node or ``Tree/root``.
     ///   - position: The new node's place among its siblings, `0...childCount`; `nil` appends.
-    ///   - time: Optional unix time.
-    ///   - score: Optional score.
+    ///   - time: Optional unix time; not `Int64.min`, which stands for "absent".
+    ///   - score: Optional score; not `Int64.min`.
     ///   - isExpanded: The initial expanded flag.
     /// - Returns: The new node's index (the next free slot).
     /// - Complexity: O(*p*) where *p* is `position` (a walk along the sibling list).
@@ -68,6 +68,7 @@ extension Tree {
             }
             before = child
         }
+        precondition(time != Tree.absent && score != Tree.absent, "Int64.min is reserved for an absent time or score")
         let slot = Int32(parents.count)
         precondition(slot < Int32.max, "a tree holds at most \(Int32.max - 1) nodes")
         parents.append(parent.rawValue)

@@ -48,7 +48,8 @@ public enum JSONLinesReader {
         var records: [Record] = []
         var header: JSONValue?
         var lineNumber = 0
-        var start = 0
+        // A UTF-8 byte-order mark may open the file (RFC 8259 lets a parser ignore it).
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             lineNumber += 1
@@ -105,7 +106,13 @@ public enum JSONLinesReader {
 
     private static func integer(_ value: JSONValue?, field: String, line: Int, file: String) throws(CorpusError) -> Int64? {
         guard let value, value != .null else { return nil }
-        if let integer = value.integer { return integer }
+        if let integer = value.integer {
+            guard integer != .min else {
+                throw CorpusError(file: file, line: line, problem: "\"\(field)\" \(integer) is out of range (the smallest 64-bit integer is reserved)",
+                                  fix: "use a value above \(Int64.min), or null for a missing \"\(field)\"")
+            }
+            return integer
+        }
         throw CorpusError(file: file, line: line, problem: "\"\(field)\" is \(value.typeName), not an integer",
                           fix: "write \"\(field)\" as a whole number or null")
     }

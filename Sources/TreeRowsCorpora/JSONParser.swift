@@ -143,11 +143,20 @@ public struct JSONParser {
         var runStart = position
         func flush(_ parser: JSONParser, upTo end: Int) throws(Failure) {
             guard end > runStart else { return }
-            let run = parser.bytes[runStart..<end]
-            guard let text = String(validating: run, as: UTF8.self) else {
-                throw Failure(column: runStart + 1, message: "invalid UTF-8 in a string")
+            var iterator = parser.bytes[runStart..<end].makeIterator()
+            var utf8Parser = Unicode.UTF8.ForwardParser()
+            var offset = runStart
+            while true {
+                switch utf8Parser.parseScalar(from: &iterator) {
+                case .valid(let encoded):
+                    scalars.append(Unicode.UTF8.decode(encoded))
+                    offset += encoded.count
+                case .error:
+                    throw Failure(column: offset + 1, message: "invalid UTF-8 in a string")
+                case .emptyInput:
+                    return
+                }
             }
-            scalars.append(contentsOf: text.unicodeScalars)
         }
         while true {
             guard let byte = current else { throw failure("unterminated string") }
@@ -162,6 +171,7 @@ public struct JSONParser {
                 continue
             }
             try flush(self, upTo: position)
+            let escapeStart = position
             position += 1
             guard let escape = current else { throw failure("unterminated escape") }
             position += 1
@@ -179,14 +189,19 @@ public struct JSONParser {
                 if (0xD800..<0xDC00).contains(code) {
                     guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
                     else { throw failure("unpaired surrogate in \\u escape") }
+                    let lowStart = position
                     position += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw failure("invalid low surrogate in \\u escape") }
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw Failure(column: lowStart + 1, message: "invalid low surrogate in \\u escape")
+                    }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
-                guard let scalar = Unicode.Scalar(code) else { throw failure("invalid \\u escape") }
+                guard let scalar = Unicode.Scalar(code) else {
+                    throw Failure(column: escapeStart + 1, message: "invalid \\u escape (a lone low surrogate)")
+                }
                 scalars.append(scalar)
-            default: throw failure("invalid escape character")
+            default: throw Failure(column: position, message: "invalid escape character")
             }
             runStart = position
         }

@@ -35,7 +35,8 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let loaded = try corpus.load()
         print("corpus \(loaded.file): \(loaded.tree.nodeCount) nodes; \(ops) operations; seed \(seed)")
-        print("replay: treerows check --corpus \(corpus.corpus) --ops \(ops) --seed \(seed)")
+        print("replay: treerows check --corpus \(corpus.corpus) --ops \(ops) --seed \(seed)"
+            + (fullCheckEvery == 64 ? "" : " --full-check-every \(fullCheckEvery)"))
         if internalChecksEnabled {
             print("note: debug build with invariant checks after every operation; times are not representative (build with -c release)")
         }

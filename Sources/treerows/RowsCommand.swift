@@ -7,7 +7,10 @@ struct RowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rows",
         abstract: "Print the visible rows of a corpus, one per line as <depth><TAB><id>.",
-        discussion: "Collapses are applied in order through the strategy's collapse operation."
+        discussion: """
+            Collapses are applied in order through the strategy's collapse operation. In ids, a backslash, \
+            tab, line feed or carriage return is printed as \\\\, \\t, \\n or \\r, so every row is one line.
+            """
     )
 
     @OptionGroup var corpus: CorpusOption
@@ -43,7 +46,23 @@ struct RowsCommand: ParsableCommand {
         for node in nodes { _ = strategy.collapse(node) }
         for index in 0..<strategy.rowCount {
             let row = strategy.row(at: index)
-            output.write("\(row.depth)\t\(strategy.tree.id(of: row.node))\n")
+            output.write("\(row.depth)\t\(escaped(strategy.tree.id(of: row.node).description))\n")
         }
+    }
+
+    /// `id` with backslash, tab, line feed and carriage return escaped, so a row stays one line.
+    static func escaped(_ id: String) -> String {
+        guard id.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return id }
+        var result = ""
+        for character in id.unicodeScalars {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
     }
 }

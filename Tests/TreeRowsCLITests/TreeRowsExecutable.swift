@@ -1,0 +1,92 @@
+import Foundation
+
+/// The built `treerows` binary, run end to end as a user would (swift-argument-parser's
+/// `AssertExecuteCommand` approach): arguments in; stdout, stderr and exit code out.
+enum TreeRowsExecutable {
+    /// The package root: `Tests/TreeRowsCLITests/TreeRowsExecutable.swift`, three levels up.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A failure to find or start the binary.
+    struct NotFound: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The folders that may hold the binary, most specific first: the products folder the
+    /// tests run from (on Linux `Bundle.main.bundleURL` is that folder, e.g.
+    /// `.build/x86_64-unknown-linux-gnu/debug`; on macOS the `.xctest` bundle sits in it),
+    /// the test runner's own folder, then the package's `.build/debug` and `.build/release`.
+    static var candidateFolders: [URL] {
+        var folders: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles {
+            folders.append(bundle.bundleURL)
+            if bundle.bundleURL.pathExtension == "xctest" { folders.append(bundle.bundleURL.deletingLastPathComponent()) }
+        }
+        if let runner = CommandLine.arguments.first {
+            folders.append(URL(fileURLWithPath: runner).deletingLastPathComponent())
+        }
+        folders.append(packageRoot.appendingPathComponent(".build/debug"))
+        folders.append(packageRoot.appendingPathComponent(".build/release"))
+        return folders
+    }
+
+    /// The binary's location, or a description of everywhere it was looked for.
+    static let location: Result<URL, NotFound> = {
+        var tried: [String] = []
+        for folder in candidateFolders {
+            let candidate = folder.appendingPathComponent("treerows")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return .success(candidate.standardizedFileURL)
+            }
+            if !tried.contains(candidate.path) { tried.append(candidate.path) }
+        }
+        return .failure(NotFound(description: "the treerows binary was not found; build it with `swift build` "
+            + "(Bundle.main.bundleURL = \(Bundle.main.bundleURL.path)). Looked for:\n" + tried.joined(separator: "\n")))
+    }()
+
+    /// Runs `treerows arguments` in `directory` (the package root by default) and waits for it.
+    ///
+    /// Output goes to temporary files rather than pipes, so a large output cannot block the child.
+    static func run(_ arguments: [String], in directory: URL = packageRoot) async throws -> ExecutionResult {
+        let executable = try location.get()
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("treerows-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outputURL = folder.appendingPathComponent("stdout")
+        let errorURL = folder.appendingPathComponent("stderr")
+        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
+              FileManager.default.createFile(atPath: errorURL.path, contents: nil) else {
+            throw NotFound(description: "cannot create output files in \(folder.path)")
+        }
+        let output = try FileHandle(forWritingTo: outputURL)
+        let error = try FileHandle(forWritingTo: errorURL)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = error
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try output.close()
+        try error.close()
+        return ExecutionResult(
+            commandLine: (["treerows"] + arguments).joined(separator: " "),
+            exitCode: process.terminationStatus,
+            wasSignalled: process.terminationReason == .uncaughtSignal,
+            standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
+            standardError: try String(contentsOf: errorURL, encoding: .utf8))
+    }
+}
