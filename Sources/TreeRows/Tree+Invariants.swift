@@ -29,7 +29,7 @@ extension Tree {
                 guard depths[slot] == depths[Int(parent)] + 1 else {
                     throw InvariantViolation("#\(child): depth \(depths[slot]), parent's depth \(depths[Int(parent)])")
                 }
-                guard let id = ids[slot], slotsByID[id] == child else {
+                guard index(of: id(of: NodeIndex(child))) == NodeIndex(child) else {
                     throw InvariantViolation("#\(child): id table does not map its id back to it")
                 }
                 stack.append(child)
@@ -43,8 +43,13 @@ extension Tree {
         for slot in 1..<slotCount where !seen[slot] && parents[slot] != Tree.removed {
             throw InvariantViolation("#\(slot) is live but not reachable from the root")
         }
-        guard reached == nodeCount, slotsByID.count == nodeCount else {
-            throw InvariantViolation("nodeCount \(nodeCount), reachable \(reached), ids \(slotsByID.count)")
+        let explicitLive = (Int(implicitIDCount) + 1..<slotCount).count { seen[$0] }
+        guard reached == nodeCount, slotsByID.count == explicitLive,
+              explicitIDs.count == slotCount - Int(implicitIDCount) - 1 else {
+            throw InvariantViolation("nodeCount \(nodeCount), reachable \(reached), explicit ids \(slotsByID.count) for \(explicitLive) nodes")
+        }
+        guard (times.isEmpty || times.count == slotCount) && (scores.isEmpty || scores.count == slotCount) else {
+            throw InvariantViolation("time or score column has the wrong length")
         }
     }
 }

@@ -53,7 +53,7 @@ extension Tree {
         isExpanded: Bool = true
     ) throws(InsertionError) -> NodeIndex {
         guard parent == Tree.root || contains(parent) else { throw .unknownParent(parent) }
-        guard slotsByID[id] == nil else { throw .duplicateID(id) }
+        guard index(of: id) == nil else { throw .duplicateID(id) }
         // Find the sibling the new node goes before (none: append).
         var before = Tree.none
         if let position {
@@ -76,10 +76,14 @@ extension Tree {
         lastChildren.append(Tree.none)
         depths.append(depths[parent.slot] + 1)
         expandedFlags.append(isExpanded)
-        times.append(time ?? Tree.absent)
-        scores.append(score ?? Tree.absent)
-        ids.append(id)
-        slotsByID[id] = slot
+        Self.append(time, to: &times, slotCount: Int(slot))
+        Self.append(score, to: &scores, slotCount: Int(slot))
+        if explicitIDs.isEmpty && id == .integer(Int64(slot) - 1) {
+            implicitIDCount = slot
+        } else {
+            explicitIDs.append(id)
+            slotsByID[id] = slot
+        }
         nodeCount += 1
         if before == Tree.none {
             let last = lastChildren[parent.slot]
@@ -95,6 +99,17 @@ extension Tree {
             if previous == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(previous)] = slot }
         }
         return NodeIndex(slot)
+    }
+
+    /// Appends an optional field value to its lazily allocated column of `slotCount` entries.
+    private static func append(_ value: Int64?, to column: inout ContiguousArray<Int64>, slotCount: Int) {
+        if column.isEmpty {
+            guard let value else { return }
+            column = ContiguousArray(repeating: Tree.absent, count: slotCount)
+            column.append(value)
+        } else {
+            column.append(value ?? Tree.absent)
+        }
     }
 
     /// The number of children of `node` (or of ``Tree/root``).
@@ -144,8 +159,11 @@ extension Tree {
         // Postorder reads a node's links before the body runs, so the body may clear them.
         forEachInSubtreePostorder(of: node) { member in
             removedCount += 1
-            if let id = ids[member.slot] { slotsByID[id] = nil }
-            ids[member.slot] = nil
+            if member.rawValue > implicitIDCount {
+                let index = member.slot - Int(implicitIDCount) - 1
+                if let id = explicitIDs[index] { slotsByID[id] = nil }
+                explicitIDs[index] = nil
+            }
             parents[member.slot] = Tree.removed
             firstChildren[member.slot] = Tree.none
             lastChildren[member.slot] = Tree.none

@@ -23,9 +23,16 @@ public struct Tree: Sendable {
     @usableFromInline var previousSiblings: ContiguousArray<Int32>
     @usableFromInline var depths: ContiguousArray<Int32>
     @usableFromInline var expandedFlags: ContiguousArray<Bool>
+    /// Times by slot; empty while no node has one (then every time is absent).
     @usableFromInline var times: ContiguousArray<Int64>
+    /// Scores by slot; empty while no node has one.
     @usableFromInline var scores: ContiguousArray<Int64>
-    @usableFromInline var ids: ContiguousArray<NodeID?>
+    /// Slots `1...implicitIDCount` have the id `.integer(slot - 1)` and store nothing: the
+    /// common case of ids `0..<n` in input order (synthetic trees, the recorded forest).
+    @usableFromInline var implicitIDCount: Int32
+    /// The ids of the slots after the implicit run, at `slot - implicitIDCount - 1`.
+    @usableFromInline var explicitIDs: ContiguousArray<NodeID?>
+    /// The slot of each explicit id.
     @usableFromInline var slotsByID: [NodeID: Int32]
 
     /// The number of live nodes, not counting the virtual root.
@@ -43,11 +50,21 @@ public struct Tree: Sendable {
         previousSiblings = [Tree.none]
         depths = [-1]
         expandedFlags = [true]
-        times = [Tree.absent]
-        scores = [Tree.absent]
-        ids = [nil]
+        times = []
+        scores = []
+        implicitIDCount = 0
+        explicitIDs = []
         slotsByID = [:]
         nodeCount = 0
+    }
+
+    /// Creates an empty forest with room for `capacity` nodes without reallocation.
+    public init(reservingCapacity capacity: Int) {
+        self.init()
+        for keyPath in [\Tree.parents, \.firstChildren, \.lastChildren, \.nextSiblings, \.previousSiblings, \.depths] {
+            self[keyPath: keyPath].reserveCapacity(capacity + 1)
+        }
+        expandedFlags.reserveCapacity(capacity + 1)
     }
 
     /// The number of slots, live or removed, including the root: one more than the largest
@@ -67,15 +84,21 @@ public struct Tree: Sendable {
     ///
     /// - Complexity: O(1) on average (a hash lookup).
     public func index(of id: NodeID) -> NodeIndex? {
-        slotsByID[id].map(NodeIndex.init)
+        if let slot = slotsByID[id] { return NodeIndex(slot) }
+        if case .integer(let value) = id, value >= 0, value < Int64(implicitIDCount) {
+            let node = NodeIndex(Int32(value) + 1)
+            return contains(node) ? node : nil
+        }
+        return nil
     }
 
     /// The external id of a live node.
     ///
     /// - Complexity: O(1).
     public func id(of node: NodeIndex) -> NodeID {
-        guard let id = ids[node.slot] else { preconditionFailure("\(node) is the root or removed") }
-        return id
+        precondition(contains(node), "\(node) is the root or removed")
+        if node.rawValue <= implicitIDCount { return .integer(Int64(node.rawValue) - 1) }
+        return explicitIDs[node.slot - Int(implicitIDCount) - 1]!
     }
 
     /// The parent of `node`, ``Tree/root`` for a top-level node.
@@ -120,15 +143,23 @@ public struct Tree: Sendable {
 
     /// The `time` field of `node` (unix seconds), if the input gave one.
     public func time(of node: NodeIndex) -> Int64? {
+        guard !times.isEmpty else { return nil }
         let value = times[node.slot]
         return value == Tree.absent ? nil : value
     }
 
     /// The `score` field of `node`, if the input gave one.
     public func score(of node: NodeIndex) -> Int64? {
+        guard !scores.isEmpty else { return nil }
         let value = scores[node.slot]
         return value == Tree.absent ? nil : value
     }
+
+    /// Whether any node has a `time` (otherwise none is stored).
+    public var hasTimes: Bool { !times.isEmpty }
+
+    /// Whether any node has a `score` (otherwise none is stored).
+    public var hasScores: Bool { !scores.isEmpty }
 
     /// Whether every proper ancestor of `node` is expanded, so that `node` is a row.
     ///

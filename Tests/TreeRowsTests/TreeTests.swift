@@ -19,6 +19,27 @@ import TreeRowsTestSupport
         try tree.checkInvariants()
     }
 
+    @Test("Ids 0..<n in slot order are stored implicitly and behave like any other")
+    func implicitIDs() throws {
+        var tree = Tree()
+        let zero = try tree.append(0, under: Tree.root)
+        let one = try tree.append(1, under: zero, time: 5)
+        let two = try tree.append(2, under: zero)
+        let named = try tree.append("x", under: Tree.root)
+        let three = try tree.append(3, under: named)  // after an explicit id: explicit too
+        #expect(tree.implicitIDCount == 3)
+        #expect([zero, one, two, named, three].map(tree.id(of:)) == [0, 1, 2, "x", 3])
+        #expect(tree.index(of: 2) == two && tree.index(of: 3) == three && tree.index(of: 4) == nil)
+        #expect(tree.index(of: -1) == nil && tree.index(of: "0") == nil)
+        #expect(tree.time(of: one) == 5 && tree.time(of: two) == nil && tree.hasTimes && !tree.hasScores)
+        #expect(throws: Tree.InsertionError.duplicateID(1)) { try tree.append(1, under: Tree.root) }
+        tree.removeSubtree(one)
+        #expect(tree.index(of: 1) == nil)
+        let again = try tree.append(1, under: Tree.root)
+        #expect(tree.index(of: 1) == again && tree.id(of: again) == 1)
+        try tree.checkInvariants()
+    }
+
     @Test func insertionErrors() throws {
         var tree = TreeNotation.tree("a(b)")
         let a = TreeNotation.node("a", in: tree)
