@@ -21,8 +21,10 @@ let package = Package(
     targets: [
         // Core: tree model, rows, diffs, validator, strategies. No Foundation.
         .target(name: "TreeRows", swiftSettings: internalChecks),
-        // Reading and writing trees (JSON Lines today).
-        .target(name: "TreeRowsCorpora", dependencies: ["TreeRows"], swiftSettings: internalChecks),
+        // zlib (Debian's zlib1g-dev, macOS's libz): CRC-32 and gzip for corpus files.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // Corpus formats (JSON Lines, CSV, gzip, .trows), generators, statistics, catalog.
+        .target(name: "TreeRowsCorpora", dependencies: ["TreeRows", "CZlib"], swiftSettings: internalChecks),
         // Lock-step checking, random operation sequences, timing.
         .target(name: "TreeRowsHarness", dependencies: ["TreeRows", "TreeRowsCorpora"], swiftSettings: internalChecks),
         .executableTarget(

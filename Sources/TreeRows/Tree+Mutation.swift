@@ -36,6 +36,38 @@ extension Tree {
         try insert(id, under: parent, at: nil, time: time, score: score, isExpanded: isExpanded)
     }
 
+    /// Appends a node with the next implicit id (`.integer(slot - 1)`, i.e. `0, 1, 2, …` in
+    /// order) as the last child of `parent`: the fast path for generators and loaders.
+    ///
+    /// Only valid while every node so far has an implicit id (``implicitIDCount`` equals
+    /// ``nodeCount`` and nothing was removed).
+    /// - Complexity: O(1) amortized, no hashing.
+    @discardableResult
+    public mutating func appendNext(
+        under parent: NodeIndex, time: Int64? = nil, score: Int64? = nil, isExpanded: Bool = true
+    ) -> NodeIndex {
+        precondition(explicitIDs.isEmpty && Int(implicitIDCount) == parents.count - 1, "ids are not all implicit")
+        precondition(parent.rawValue < Int32(parents.count) && parents[parent.slot] != Tree.removed, "unknown parent")
+        precondition(time != Tree.absent && score != Tree.absent, "Int64.min is reserved for an absent time or score")
+        let slot = Int32(parents.count)
+        precondition(slot < Int32.max, "a tree holds at most \(Int32.max - 1) nodes")
+        parents.append(parent.rawValue)
+        firstChildren.append(Tree.none)
+        lastChildren.append(Tree.none)
+        depths.append(depths[parent.slot] + 1)
+        expandedFlags.append(isExpanded)
+        Self.append(time, to: &times, slotCount: Int(slot))
+        Self.append(score, to: &scores, slotCount: Int(slot))
+        let last = lastChildren[parent.slot]
+        previousSiblings.append(last)
+        nextSiblings.append(Tree.none)
+        if last == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(last)] = slot }
+        lastChildren[parent.slot] = slot
+        implicitIDCount = slot
+        nodeCount += 1
+        return NodeIndex(slot)
+    }
+
     /// Inserts a node as child number `position` of `parent` (``Tree/root`` for top level).
     ///
     /// - Parameters:

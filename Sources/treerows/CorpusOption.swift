@@ -37,7 +37,7 @@ struct CorpusOption: ParsableArguments {
     func load() throws(CommandFailure) -> Corpus {
         let path = try resolvedPath()
         do {
-            return try JSONLinesReader.read(contentsOf: path)
+            return try CorpusReader.read(contentsOf: path)
         } catch {
             throw CommandFailure(message: error.description)
         }

@@ -124,14 +124,14 @@ struct JSONLinesReaderErrorTests {
 
     @Test func missingFile() throws {
         let path = RecordedCorpora.folder.appendingPathComponent("no-such-corpus.jsonl").path
-        let error = try #require(throws: CorpusError.self) { try JSONLinesReader.read(contentsOf: path) }
+        let error = try #require(throws: CorpusError.self) { try CorpusReader.read(contentsOf: path) }
         #expect(error.line == nil)
         #expect(error.description.hasPrefix("\(path): no such file. Fix: "), "\(error)")
     }
 
     @Test func folderInsteadOfAFile() throws {
         let path = RecordedCorpora.folder.path
-        let error = try #require(throws: CorpusError.self) { try JSONLinesReader.read(contentsOf: path) }
+        let error = try #require(throws: CorpusError.self) { try CorpusReader.read(contentsOf: path) }
         #expect(error.line == nil)
         #expect(error.description.hasPrefix("\(path): cannot read the file. Fix: "), "\(error)")
     }

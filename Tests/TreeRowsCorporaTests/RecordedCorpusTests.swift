@@ -14,7 +14,7 @@ struct RecordedCorpusTests {
     @Test(arguments: RecordedCorpora.fileNames)
     func readsAndCountsEveryLine(_ name: String) throws {
         let path = RecordedCorpora.path(of: name)
-        let corpus = try JSONLinesReader.read(contentsOf: path)
+        let corpus = try CorpusReader.read(contentsOf: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
         #expect(corpus.tree.nodeCount == lines.count - 1)
@@ -28,7 +28,7 @@ struct RecordedCorpusTests {
     @Test(arguments: RecordedCorpora.fileNames)
     func matchesFoundationsReading(_ name: String) throws {
         let path = RecordedCorpora.path(of: name)
-        let tree = try JSONLinesReader.read(contentsOf: path).tree
+        let tree = try CorpusReader.read(contentsOf: path).tree
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var childrenInLineOrder: [NodeID?: [NodeID]] = [:]
         var parents: [NodeID: NodeID?] = [:]

@@ -1,0 +1,118 @@
+import TreeRows
+
+/// Builds a tree from node records given in any order, as text formats deliver them:
+/// children are linked to parents by id and added parent-first, siblings in input order.
+///
+/// Input whose ids are `0, 1, 2, …` in order with every parent earlier (the recorded
+/// forest's CSV layout) takes a fast path without hashing.
+struct TreeAssembler {
+    /// One node as read, before the tree is built.
+    struct Record {
+        var id: NodeID
+        var parent: NodeID?
+        var time: Int64?
+        var score: Int64?
+        /// The 1-based line, for errors.
+        var line: Int
+    }
+
+    var records: [Record] = []
+    let file: String
+
+    init(file: String) { self.file = file }
+
+    /// The tree, or the first duplicate id, unknown parent or parent cycle.
+    ///
+    /// - Complexity: O(*n*) expected.
+    func assemble() throws(CorpusError) -> Tree {
+        if let tree = assembleInOrder() { return tree }
+        var recordOfID: [NodeID: Int] = [:]
+        recordOfID.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            if let first = recordOfID[record.id] {
+                throw CorpusError(file: file, line: record.line,
+                                  problem: "duplicate id \(Self.quoted(record.id)) (first defined on line \(records[first].line))",
+                                  fix: "give every node a unique id")
+            }
+            recordOfID[record.id] = index
+        }
+        // Children as linked lists over record indices (-1: none).
+        var firstChild = [Int](repeating: -1, count: records.count)
+        var lastChild = [Int](repeating: -1, count: records.count)
+        var nextSibling = [Int](repeating: -1, count: records.count)
+        var parentRecord = [Int](repeating: -1, count: records.count)
+        var roots: [Int] = []
+        for (index, record) in records.enumerated() {
+            guard let parentID = record.parent else {
+                roots.append(index)
+                continue
+            }
+            guard let parent = recordOfID[parentID] else {
+                throw CorpusError(file: file, line: record.line,
+                                  problem: "parent \(Self.quoted(parentID)) of node \(Self.quoted(record.id)) is not defined anywhere in the file",
+                                  fix: "add a node with id \(Self.quoted(parentID)), or make this node top-level")
+            }
+            parentRecord[index] = parent
+            if lastChild[parent] < 0 { firstChild[parent] = index } else { nextSibling[lastChild[parent]] = index }
+            lastChild[parent] = index
+        }
+        var tree = Tree(reservingCapacity: records.count)
+        var nodeOfRecord = [NodeIndex?](repeating: nil, count: records.count)
+        var stack = Array(roots.reversed())
+        var children: [Int] = []
+        while let index = stack.popLast() {
+            let record = records[index]
+            let parent = parentRecord[index] < 0 ? Tree.root : nodeOfRecord[parentRecord[index]]!
+            // Ids are unique and parents come first, so this cannot fail.
+            nodeOfRecord[index] = try! tree.append(record.id, under: parent, time: record.time, score: record.score)
+            children.removeAll(keepingCapacity: true)
+            var child = firstChild[index]
+            while child >= 0 {
+                children.append(child)
+                child = nextSibling[child]
+            }
+            stack.append(contentsOf: children.reversed())
+        }
+        if let orphan = nodeOfRecord.firstIndex(where: { $0 == nil }) {
+            // Not reachable from a top-level node: its parent chain loops. Walk it to show the loop.
+            var seen: [Int: Int] = [:]
+            var path: [Int] = []
+            var current = orphan
+            while seen[current] == nil {
+                seen[current] = path.count
+                path.append(current)
+                current = parentRecord[current]
+            }
+            let cycle = path[seen[current]!...] + [current]
+            throw CorpusError(file: file, line: records[current].line,
+                              problem: "parent cycle: " + cycle.map { Self.quoted(records[$0].id) }.joined(separator: " -> "),
+                              fix: "a comment cannot be its own ancestor; correct one of these parents")
+        }
+        return tree
+    }
+
+    /// The fast path: ids `0..<n` in order, each parent earlier. `nil` if the input is not so.
+    private func assembleInOrder() -> Tree? {
+        for (index, record) in records.enumerated() {
+            guard record.id == .integer(Int64(index)) else { return nil }
+            if let parent = record.parent {
+                guard case .integer(let value) = parent, value >= 0, value < Int64(index) else { return nil }
+            }
+        }
+        var tree = Tree(reservingCapacity: records.count)
+        for record in records {
+            var parent = Tree.root
+            if case .integer(let value)? = record.parent { parent = NodeIndex(Int32(value) + 1) }
+            tree.appendNext(under: parent, time: record.time, score: record.score)
+        }
+        return tree
+    }
+
+    /// An id as written in JSON: strings quoted, integers bare.
+    static func quoted(_ id: NodeID) -> String {
+        switch id {
+        case .integer(let value): return String(value)
+        case .string(let value): return "\"\(value)\""
+        }
+    }
+}
