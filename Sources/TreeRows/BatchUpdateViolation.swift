@@ -31,6 +31,12 @@ public enum BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConvert
     case insertAndMove(index: Int)
     /// Two moves have the same destination.
     case twoMovesToSameRow(index: Int)
+    /// Reloads and moves in one batch: UIKit turns a reload into a delete and an insert
+    /// that the moves do not account for, and has been seen to crash ("attempt to perform
+    /// an insert and a move to the same index path"). Reload in a separate update.
+    case reloadsWithMoves
+    /// A row count is negative.
+    case negativeRowCount(Int)
 
     /// The reason in words, with the index concerned.
     public var description: String {
@@ -57,6 +63,8 @@ public enum BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConvert
         case let .overlappingInsertions(index): return "row \(index) is inserted twice (overlapping insertions)"
         case let .insertAndMove(index): return "attempt to insert and move to the same row \(index)"
         case let .twoMovesToSameRow(index): return "row \(index) is the destination of two moves"
+        case .reloadsWithMoves: return "reloads and moves in the same batch update (reload in a separate update)"
+        case let .negativeRowCount(count): return "row count \(count) is negative"
         }
     }
 }

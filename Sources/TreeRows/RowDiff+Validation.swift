@@ -8,10 +8,14 @@ extension RowDiff {
     /// `rowCountAfter == rowCountBefore + inserted − deleted`. Order within a list does not
     /// matter (UIKit sorts), and empty ranges are ignored.
     ///
-    /// - Throws: The first ``BatchUpdateViolation`` found: out-of-range indices first, then
-    ///   rows named twice, then the count rule.
+    /// Reloads and moves together are rejected too (UIKit has been seen to crash on them).
+    ///
+    /// - Throws: The first ``BatchUpdateViolation`` found: a negative count, out-of-range
+    ///   indices, rows named twice, reloads with moves, then the count rule.
     /// - Complexity: O(*r* log *r*), where *r* is the number of ranges and moves.
     public func validate(rowCountBefore: Int, rowCountAfter: Int) throws(BatchUpdateViolation) {
+        guard rowCountBefore >= 0 else { throw .negativeRowCount(rowCountBefore) }
+        guard rowCountAfter >= 0 else { throw .negativeRowCount(rowCountAfter) }
         var old: [(range: Range<Int>, kind: OldKind)] = []
         old.reserveCapacity(deletions.count + reloads.count + moves.count)
         for range in deletions where !range.isEmpty {
@@ -61,6 +65,7 @@ extension RowDiff {
             default: throw .twoMovesToSameRow(index: index)
             }
         }
+        if !moves.isEmpty && reloads.contains(where: { !$0.isEmpty }) { throw .reloadsWithMoves }
         let inserted = insertions.reduce(0) { $0 + $1.count }
         let deleted = deletions.reduce(0) { $0 + $1.count }
         guard rowCountAfter == rowCountBefore + inserted - deleted else {

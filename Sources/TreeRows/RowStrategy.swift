@@ -11,8 +11,10 @@
 ///   ``RowDiff/validate(rowCountBefore:rowCountAfter:)``, and applying it to the old rows
 ///   gives the new rows. An operation on a hidden node changes state but no rows and
 ///   returns an empty diff. Expanding or collapsing one visible node is a single range.
-/// - Node arguments are live nodes of ``tree`` (not ``Tree/root``); a parent argument may be
-///   ``Tree/root``, meaning top level. Anything else is a programming error (a trap).
+/// - Node arguments are live nodes of ``tree`` (not ``Tree/root``, not removed); anything
+///   else is a programming error and traps (``Tree/requireLive(_:_:)``). The parent of an
+///   insert may also be ``Tree/root``, meaning top level; an insert reports a bad parent,
+///   id, position or field value by throwing instead, since those come from user input.
 /// - Two strategies built from the same tree and given the same operations hold equal
 ///   trees, so a ``NodeIndex`` means the same node in both.
 ///
@@ -61,8 +63,8 @@ public protocol RowStrategy {
     ///
     /// The new node is expanded. It is a row if `parent` is ``Tree/root`` or a visible,
     /// expanded node; otherwise the diff is empty.
-    /// - Throws: ``Tree/InsertionError`` for a duplicate id or an invalid position, with
-    ///   nothing changed.
+    /// - Throws: ``Tree/InsertionError`` for a duplicate id, an unknown parent, an invalid
+    ///   position or a reserved field value, with nothing changed.
     mutating func insert(
         _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
     ) throws(Tree.InsertionError) -> RowDiff

@@ -7,6 +7,8 @@ extension Tree {
         case unknownParent(NodeIndex)
         /// The position is not in `0...childCount`.
         case positionOutOfRange(position: Int, childCount: Int)
+        /// `time` or `score` is `Int64.min`, which stands for "absent".
+        case reservedValue
 
         /// A sentence naming the problem and the fix.
         public var description: String {
@@ -15,6 +17,7 @@ extension Tree {
             case .unknownParent(let parent): return "parent \(parent) is not a node of the tree"
             case .positionOutOfRange(let position, let count):
                 return "child position \(position) is out of range: the parent has \(count) children, use 0...\(count)"
+            case .reservedValue: return "Int64.min is reserved for an absent time or score; use nil"
             }
         }
     }
@@ -100,7 +103,7 @@ extension Tree {
             }
             before = child
         }
-        precondition(time != Tree.absent && score != Tree.absent, "Int64.min is reserved for an absent time or score")
+        guard time != Tree.absent && score != Tree.absent else { throw .reservedValue }
         let slot = Int32(parents.count)
         precondition(slot < Int32.max, "a tree holds at most \(Int32.max - 1) nodes")
         parents.append(parent.rawValue)
@@ -157,21 +160,44 @@ extension Tree {
         return count
     }
 
-    /// Sets the expanded flag of one node.
+    /// Traps unless `node` is a live node: the precondition of every node operation.
+    @inlinable
+    public func requireLive(_ node: NodeIndex, _ operation: StaticString = #function) {
+        precondition(contains(node), "\(operation): \(node) is not a live node (the root, removed, or out of range)")
+    }
+
+    /// Sets the expanded flag of one live node.
     ///
     /// - Complexity: O(1).
     @inlinable
     public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) {
-        precondition(node != Tree.root, "the root is always expanded")
+        requireLive(node)
         expandedFlags[node.slot] = isExpanded
     }
 
-    /// Sets the expanded flag of `node` and of every descendant.
+    /// Sets the expanded flag of `node` and of every descendant (of every node, for
+    /// ``Tree/root``, which itself stays expanded).
     ///
     /// - Complexity: O(*m*), where *m* is the size of the subtree.
     public mutating func setExpandedInSubtree(of node: NodeIndex, _ isExpanded: Bool) {
-        forEachInSubtree(of: node) { expandedFlags[$0.slot] = isExpanded }
-        if node == Tree.root { expandedFlags[0] = true }
+        precondition(node == Tree.root || contains(node), "\(node) is not a live node")
+        // The walk is written out rather than calling forEachInSubtree with a closure that
+        // writes to self, which would copy every array of the tree first.
+        if node != Tree.root { expandedFlags[node.slot] = isExpanded }
+        var current = firstChildren[node.slot]
+        walk: while current != Tree.none {
+            expandedFlags[Int(current)] = isExpanded
+            let child = firstChildren[Int(current)]
+            if child != Tree.none {
+                current = child
+                continue
+            }
+            while nextSiblings[Int(current)] == Tree.none {
+                current = parents[Int(current)]
+                if current == node.rawValue { break walk }
+            }
+            current = nextSiblings[Int(current)]
+        }
     }
 
     /// Removes `node` and all its descendants. Their slots stay allocated but dead, and
@@ -187,20 +213,33 @@ extension Tree {
         let next = nextSiblings[node.slot]
         if previous == Tree.none { firstChildren[parent] = next } else { nextSiblings[Int(previous)] = next }
         if next == Tree.none { lastChildren[parent] = previous } else { previousSiblings[Int(next)] = previous }
+        // Postorder, written out (a closure writing to self would copy the tree): each
+        // node's links are read before they are cleared.
         var removedCount = 0
-        // Postorder reads a node's links before the body runs, so the body may clear them.
-        forEachInSubtreePostorder(of: node) { member in
+        var current = node.rawValue
+        while firstChildren[Int(current)] != Tree.none { current = firstChildren[Int(current)] }
+        while true {
+            let member = Int(current)
+            let next = nextSiblings[member]
+            let up = parents[member]
             removedCount += 1
-            if member.rawValue > implicitIDCount {
-                let index = member.slot - Int(implicitIDCount) - 1
+            if current > implicitIDCount {
+                let index = member - Int(implicitIDCount) - 1
                 if let id = explicitIDs[index] { slotsByID[id] = nil }
                 explicitIDs[index] = nil
             }
-            parents[member.slot] = Tree.removed
-            firstChildren[member.slot] = Tree.none
-            lastChildren[member.slot] = Tree.none
-            nextSiblings[member.slot] = Tree.none
-            previousSiblings[member.slot] = Tree.none
+            parents[member] = Tree.removed
+            firstChildren[member] = Tree.none
+            lastChildren[member] = Tree.none
+            nextSiblings[member] = Tree.none
+            previousSiblings[member] = Tree.none
+            if current == node.rawValue { break }
+            if next != Tree.none {
+                current = next
+                while firstChildren[Int(current)] != Tree.none { current = firstChildren[Int(current)] }
+            } else {
+                current = up
+            }
         }
         nodeCount -= removedCount
         return removedCount

@@ -5,7 +5,8 @@ import TreeRows
 ///
 /// After every operation, for every strategy: its diff passes the batch-update validator
 /// for its old and new row counts; applying the diff to the old rows (with inserted rows
-/// read from the strategy) gives the reference's new rows; the row counts agree; and
+/// read from the strategy) gives the reference's new rows; it reloads the same rows as the
+/// reference's diff; the row counts agree; and
 /// `row(at:)` and `index(of:)` agree with the reference on sampled rows and nodes. Every
 /// ``fullCheckInterval`` operations, and after the last, all rows are compared and
 /// `checkInvariants()` runs. A strategy that disagrees is counted, described, and rebuilt
@@ -70,19 +71,19 @@ public struct LockstepChecker {
         let (referenceDiff, referenceTime) = Self.timed(&reference, operation)
         record(0, operation, referenceTime)
         let newRows = reference.rows
-        if let problem = Self.check(reference, referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck) {
+        if let problem = Self.check(reference, referenceDiff, referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck) {
             fail(0, operation, problem)
         }
         var position: [NodeIndex: Int] = [:]
         for (index, row) in newRows.enumerated() { position[row.node] = index }
         let probes = (0..<samples).map { _ in
             (row: newRows.isEmpty ? nil : sampler.below(newRows.count),
-             node: reference.tree.nodeCount == 0 ? nil : generator.randomNode(in: reference.tree))
+             node: reference.tree.nodeCount == 0 ? nil : OperationGenerator.randomNode(in: reference.tree, using: &sampler))
         }
         for index in states.indices {
             let (diff, time) = Self.timed(&states[index], operation)
             record(index + 1, operation, time)
-            var problem = Self.check(states[index], diff, oldRows: oldRows, newRows: newRows, full: fullCheck)
+            var problem = Self.check(states[index], diff, referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck)
             if problem == nil {
                 problem = Self.probe(states[index], probes, newRows: newRows, position: position)
             }
@@ -105,9 +106,10 @@ public struct LockstepChecker {
         return (diff, (clock.now - start).nanoseconds)
     }
 
-    /// The diff's validity and effect, the row count, and with `full` all rows and invariants.
+    /// The diff's validity and effect, its reloads (which `apply` cannot see), the row count,
+    /// and with `full` all rows and invariants.
     private static func check<S: RowStrategy>(
-        _ strategy: S, _ diff: RowDiff, oldRows: [Row], newRows: [Row], full: Bool
+        _ strategy: S, _ diff: RowDiff, _ referenceDiff: RowDiff, oldRows: [Row], newRows: [Row], full: Bool
     ) -> String? {
         guard strategy.rowCount == newRows.count else {
             return "row count \(strategy.rowCount), reference \(newRows.count)"
@@ -120,6 +122,9 @@ public struct LockstepChecker {
             }
         } catch {
             return "diff \(diff) rejected: \(error)"
+        }
+        if Set(diff.reloadedIndices) != Set(referenceDiff.reloadedIndices) {
+            return "reloads \(diff.reloads), reference \(referenceDiff.reloads)"
         }
         if full {
             if strategy.rows != newRows { return "rows differ from the reference" }

@@ -29,13 +29,18 @@ public struct OperationGenerator: Sendable {
         case ..<61: return .expandAll
         case ..<62: return .collapseAll
         case ..<78: return newReply(in: tree, under: random.chance(1, in: 8) ? Tree.root : node)
-        case ..<90: return tree.nodeCount > 8 ? .remove(node) : newReply(in: tree, under: node)
+        case ..<90:
+            // Small trees shrink more slowly, but may still lose their last node.
+            return tree.nodeCount > 8 || random.chance(1, in: 4) ? .remove(node) : newReply(in: tree, under: node)
         default: return .reload(node)
         }
     }
 
     /// A uniformly chosen live node; the tree must not be empty.
-    public mutating func randomNode(in tree: Tree) -> NodeIndex {
+    public mutating func randomNode(in tree: Tree) -> NodeIndex { Self.randomNode(in: tree, using: &random) }
+
+    /// A uniformly chosen live node drawn from `random`; the tree must not be empty.
+    public static func randomNode(in tree: Tree, using random: inout SplitMix64) -> NodeIndex {
         for _ in 0..<16 {
             let node = NodeIndex(Int32(1 + random.below(tree.slotCount - 1)))
             if tree.contains(node) { return node }

@@ -49,6 +49,38 @@ import TreeRowsTestSupport
     }
 }
 
+extension LockstepTests {
+    @Test("The checker catches a strategy that reloads the wrong row")
+    func checkerCatchesAWrongReload() {
+        var checker = LockstepChecker(tree: TreeShapes.random(150, seed: 11), strategies: [WrongReload.self], seed: 1)
+        let reports = checker.run(operations: 300)
+        #expect(reports[1].disagreements > 0)
+        #expect(reports[1].messages.first?.contains("reloads") == true)
+    }
+}
+
+/// A deliberately wrong strategy: every reload names row 0.
+struct WrongReload: RowStrategy {
+    static let name = "wrong-reload"
+    var base: RangeCountsStrategy
+    init(tree: Tree) { base = RangeCountsStrategy(tree: tree) }
+    var tree: Tree { base.tree }
+    var rowCount: Int { base.rowCount }
+    func row(at index: Int) -> Row { base.row(at: index) }
+    func index(of node: NodeIndex) -> Int? { base.index(of: node) }
+    mutating func toggle(_ node: NodeIndex) -> RowDiff { base.toggle(node) }
+    mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { base.expandRecursively(node) }
+    mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff { base.collapseRecursively(node) }
+    mutating func expandAll() -> RowDiff { base.expandAll() }
+    mutating func collapseAll() -> RowDiff { base.collapseAll() }
+    mutating func insert(_ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?)
+        throws(Tree.InsertionError) -> RowDiff
+    { try base.insert(id, under: parent, at: position, time: time, score: score) }
+    mutating func remove(_ node: NodeIndex) -> RowDiff { base.remove(node) }
+    mutating func reload(_ node: NodeIndex) -> RowDiff { rowCount > 0 ? RowDiff(reloads: [0..<1]) : .empty }
+    func checkInvariants() throws(InvariantViolation) { try base.checkInvariants() }
+}
+
 /// A deliberately wrong strategy: its collapse diffs leave out the last hidden row.
 struct ShortCollapse: RowStrategy {
     static let name = "short-collapse"

@@ -13,9 +13,11 @@ import TreeRowsHarness
 
     @Test func movesCarryTheOldRow() throws {
         let old = ["a", "b", "c", "d"]
-        // d moves to the front; a is reloaded in place.
-        let diff = RowDiff(moves: [RowMove(from: 3, to: 0)], reloads: [0..<1])
+        // d moves to the front.
+        let diff = RowDiff(moves: [RowMove(from: 3, to: 0)])
         #expect(try diff.apply(to: old, rowCountAfter: 4, inserted: { _ in "?" }) == ["d", "a", "b", "c"])
+        // A reloaded row keeps its place and identity.
+        #expect(try RowDiff(reloads: [1..<2]).apply(to: old, rowCountAfter: 4, inserted: { _ in "?" }) == old)
     }
 
     @Test func applyRejectsAnInvalidDiff() {

@@ -53,6 +53,17 @@ import TreeRows
              expected: .twoMovesToSameRow(index: 1)),
     ]
 
+    @Test func rejectsReloadsWithMovesAndNegativeCounts() {
+        // [A,B,C,D] -> [D,A,C]: reported to crash UIKit ("insert and move to the same index path").
+        #expect(throws: BatchUpdateViolation.reloadsWithMoves) {
+            try RowDiff(deletions: [1..<2], moves: [RowMove(from: 0, to: 1), RowMove(from: 3, to: 0)], reloads: [2..<3])
+                .validate(rowCountBefore: 4, rowCountAfter: 3)
+        }
+        #expect(throws: BatchUpdateViolation.negativeRowCount(-1)) {
+            try RowDiff(deletions: [0..<1]).validate(rowCountBefore: -1, rowCountAfter: -2)
+        }
+    }
+
     @Test(arguments: rejected)
     func rejects(_ testCase: Case) {
         #expect(throws: testCase.expected) {
@@ -66,8 +77,9 @@ import TreeRows
         // Unsorted lists and empty ranges are fine: UIKit sorts, and an empty range names no row.
         try RowDiff(deletions: [4..<5, 0..<1, 2..<2]).validate(rowCountBefore: 5, rowCountAfter: 3)
         // Delete and insert at the same index (different spaces), and a reload beside a move.
-        try RowDiff(deletions: [0..<1], insertions: [0..<1], moves: [RowMove(from: 2, to: 1)], reloads: [1..<2])
+        try RowDiff(deletions: [0..<1], insertions: [0..<1], moves: [RowMove(from: 2, to: 1)])
             .validate(rowCountBefore: 3, rowCountAfter: 3)
+        try RowDiff(deletions: [0..<1], insertions: [0..<1], reloads: [1..<2]).validate(rowCountBefore: 3, rowCountAfter: 3)
     }
 
     @Test func messagesNameTheIndex() {

@@ -51,6 +51,8 @@ import TreeRowsTestSupport
             try tree.insert("x", under: a, at: -1)
         }
         #expect(throws: Tree.InsertionError.unknownParent(NodeIndex(99))) { try tree.append("x", under: NodeIndex(99)) }
+        #expect(throws: Tree.InsertionError.reservedValue) { try tree.append("x", under: a, time: .min) }
+        #expect(throws: Tree.InsertionError.reservedValue) { try tree.append("x", under: a, score: .min) }
         #expect(tree.nodeCount == 2)
         try tree.checkInvariants()
     }

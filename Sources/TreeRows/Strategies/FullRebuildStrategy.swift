@@ -76,11 +76,13 @@ public struct FullRebuildStrategy: RowStrategy {
     }
 
     public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
         tree.setExpandedInSubtree(of: node, true)
         return rebuild()
     }
 
     public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
         tree.setExpandedInSubtree(of: node, false)
         return rebuild()
     }

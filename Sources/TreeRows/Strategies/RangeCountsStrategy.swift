@@ -105,6 +105,7 @@ public struct RangeCountsStrategy: RowStrategy {
 
     /// Sets one node's flag, fixes the counts and reports the changed range.
     private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        tree.requireLive(node)
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
         tree.setExpanded(node, isExpanded)
@@ -159,11 +160,15 @@ public struct RangeCountsStrategy: RowStrategy {
         return builder.diff
     }
 
-    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { expandSubtree(of: node) }
+    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        return expandSubtree(of: node)
+    }
 
     public mutating func expandAll() -> RowDiff { expandSubtree(of: Tree.root) }
 
     public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
         let old = counts[node.slot]
         tree.setExpandedInSubtree(of: node, false)

@@ -62,11 +62,13 @@ public struct ReferenceStrategy: RowStrategy {
     public mutating func collapse(_ node: NodeIndex) -> RowDiff { change { $0.setExpanded(node, false) } }
 
     public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
-        change { $0.setExpandedInSubtree(of: node, true) }
+        tree.requireLive(node)
+        return change { $0.setExpandedInSubtree(of: node, true) }
     }
 
     public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
-        change { $0.setExpandedInSubtree(of: node, false) }
+        tree.requireLive(node)
+        return change { $0.setExpandedInSubtree(of: node, false) }
     }
 
     public mutating func expandAll() -> RowDiff { change { $0.setExpandedInSubtree(of: Tree.root, true) } }

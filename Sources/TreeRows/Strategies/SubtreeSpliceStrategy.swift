@@ -63,6 +63,8 @@ public struct SubtreeSpliceStrategy: RowStrategy {
 
     /// Replaces the rows in `range` with `block`, renumbering what follows.
     private mutating func splice(_ range: Range<Int>, with block: ContiguousArray<Row>) {
+        // Most comment nodes are leaves: toggling one splices nothing and shifts nothing.
+        if range.isEmpty && block.isEmpty { return }
         hide(range)
         allRows.replaceSubrange(range, with: block)
         renumber(from: range.lowerBound)
@@ -70,6 +72,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
 
     /// Sets the expanded flag of one node and splices its visible descendants.
     private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        tree.requireLive(node)
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         tree.setExpanded(node, isExpanded)
         defer { checkInvariantsIfEnabled() }
@@ -111,11 +114,15 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         return builder.diff
     }
 
-    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { expandSubtree(of: node) }
+    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        return expandSubtree(of: node)
+    }
 
     public mutating func expandAll() -> RowDiff { expandSubtree(of: Tree.root) }
 
     public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
         tree.setExpandedInSubtree(of: node, false)
         defer { checkInvariantsIfEnabled() }
         guard let row = index(of: node) else { return .empty }
