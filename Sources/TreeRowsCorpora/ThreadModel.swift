@@ -7,19 +7,22 @@ import TreeRows
 /// Below the top level a comment is a leaf with probability `leafPercent`, else it has
 /// `1 + below(2^below(replyBits))` replies, each of which starts an argument chain with
 /// probability `chainStartPercent`. A comment in a chain gets exactly one reply that
-/// continues the chain with probability `chainContinuePercent` (plus, rarely, a side
-/// reply), which is what makes threads 30 to 60 levels deep.
+/// continues the chain with probability `chainContinuePercent` (plus a side reply with
+/// probability `sideReplyPercent`), which is what makes threads 30 to 60 levels deep.
 struct ThreadModel {
     var topBits: Int
     var leafPercent: Int
     var replyBits: Int
     var chainStartPercent: Int
     var chainContinuePercent: Int
+    var sideReplyPercent: Int
 
     /// Calibrated against the five recorded r/worldnews threads (docs/Corpora.md).
-    static let reddit = ThreadModel(topBits: 6, leafPercent: 62, replyBits: 3, chainStartPercent: 4, chainContinuePercent: 85)
+    static let reddit = ThreadModel(
+        topBits: 6, leafPercent: 70, replyBits: 3, chainStartPercent: 2, chainContinuePercent: 85, sideReplyPercent: 5)
     /// Calibrated against the recorded Hacker News thread.
-    static let hackerNews = ThreadModel(topBits: 6, leafPercent: 45, replyBits: 2, chainStartPercent: 8, chainContinuePercent: 80)
+    static let hackerNews = ThreadModel(
+        topBits: 6, leafPercent: 55, replyBits: 2, chainStartPercent: 5, chainContinuePercent: 80, sideReplyPercent: 5)
 
     /// A node on the generation stack: how many replies it still has to get, and whether
     /// the next one continues its argument chain.
@@ -51,7 +54,7 @@ struct ThreadModel {
             var continues = false
             if inChain {
                 continues = random.chance(chainContinuePercent, in: 100)
-                replies = (continues ? 1 : 0) + (random.chance(1, in: 10) ? 1 : 0)
+                replies = (continues ? 1 : 0) + (random.chance(sideReplyPercent, in: 100) ? 1 : 0)
             } else if random.chance(leafPercent, in: 100) {
                 replies = 0
             } else {

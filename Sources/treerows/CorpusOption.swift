@@ -3,45 +3,25 @@ import Foundation
 import TreeRows
 import TreeRowsCorpora
 
-/// `--corpus NAME|PATH`: a file, or the name of a recorded corpus in `Corpora/recorded/`.
+/// `--corpus NAME|PATH`: a corpus file in any supported layout, or the name of a built-in
+/// recorded or synthetic corpus.
 struct CorpusOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "A JSON Lines file, or the name of a recorded corpus (e.g. reddit-worldnews-sxvem7).",
+        "A corpus file (.trows, JSON Lines, CSV, optionally gzip-compressed) or a built-in corpus name (see `treerows corpus list`).",
         valueName: "name|path"))
     var corpus: String
 
-    /// The folders searched for a corpus given by name: `Corpora/recorded` under the
-    /// current directory, then under the package this tool was built from.
-    static var recordedFolders: [String] {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
-        return ["Corpora/recorded", packageRoot + "/Corpora/recorded"]
-    }
-
-    /// The path the option names.
-    func resolvedPath() throws(CommandFailure) -> String {
-        if FileManager.default.fileExists(atPath: corpus) { return corpus }
-        for folder in Self.recordedFolders {
-            let candidate = "\(folder)/\(corpus).jsonl"
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        }
-        let names = Self.recordedFolders.lazy
-            .compactMap { try? FileManager.default.contentsOfDirectory(atPath: $0) }
-            .first { !$0.isEmpty }?
-            .filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted() ?? []
-        throw CommandFailure(message: "--corpus \(corpus): no such file and no recorded corpus of that name."
-            + " Fix: pass a path to a JSON Lines file" + (names.isEmpty ? "" : ", or one of: \(names.joined(separator: ", "))"))
-    }
-
-    /// Reads the corpus.
+    /// Reads or generates the corpus.
     func load() throws(CommandFailure) -> Corpus {
-        let path = try resolvedPath()
-        do {
-            return try CorpusReader.read(contentsOf: path)
-        } catch {
-            throw CommandFailure(message: error.description)
-        }
+        do { return try Catalog.shared.load(corpus) } catch { throw CommandFailure(message: error.description) }
     }
+}
+
+/// The catalog the tool uses: `./Corpora`, then the `Corpora` folder of the package this
+/// tool was built from.
+enum Catalog {
+    static let shared = CorpusCatalog(root: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path)
 }
 
 /// Parses `--strategy` values.

@@ -1,0 +1,28 @@
+import Foundation
+import TreeRows
+
+extension TreeFile {
+    /// What a `.trows` file says about itself, read from its first bytes only.
+    public struct Header: Sendable {
+        /// The number of nodes.
+        public var nodeCount: Int
+        /// The metadata object (source, license, description, …).
+        public var metadata: JSONValue
+    }
+
+    /// Reads the node count and metadata of the `.trows` file at `path` without reading
+    /// the nodes (and without verifying the checksum, which covers the whole file).
+    ///
+    /// - Returns: `nil` if the file cannot be read or is not a version-1 `.trows` file.
+    public static func header(atPath path: String) -> Header? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
+        var reader = ByteReader(Array(data), offset: 10)
+        guard hasMagic(reader.bytes), reader.bytes.count > 10, reader.bytes[8] == version,
+              let count = reader.varint(), let length = reader.varint(),
+              let metadataBytes = reader.take(Int(clamping: length)),
+              let metadata = try? JSONParser.parse(metadataBytes) else { return nil }
+        return Header(nodeCount: Int(count), metadata: metadata)
+    }
+}

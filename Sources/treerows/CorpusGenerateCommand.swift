@@ -1,0 +1,43 @@
+import ArgumentParser
+import TreeRows
+import TreeRowsCorpora
+
+/// `treerows corpus generate --shape S --nodes N --seed X [--expansion P] -o FILE`.
+struct CorpusGenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate a synthetic tree into a .trows file.",
+        discussion: """
+            Shapes: \(SyntheticShape.names.joined(separator: ", ")). Expansion patterns: \
+            \(ExpansionPattern.names.joined(separator: ", ")). The same options give a byte-identical file on any machine.
+            """)
+
+    @Option(help: "The shape.") var shape: String
+    @Option(help: "The number of nodes.") var nodes: Int
+    @Option(help: "The seed of every random choice.") var seed: UInt64
+    @Option(help: "Which nodes start collapsed.") var expansion = "expanded"
+    @Flag(help: "Leave out the time and score fields.") var noFields = false
+    @Option(name: .shortAndLong, help: "The output file.") var output: String
+
+    func run() throws {
+        guard let shape = SyntheticShape(parsing: shape) else {
+            throw CommandFailure(message: "unknown --shape \"\(self.shape)\". Fix: use one of \(SyntheticShape.names.joined(separator: ", "))")
+        }
+        guard let expansion = ExpansionPattern(parsing: expansion) else {
+            throw CommandFailure(message: "unknown --expansion \"\(self.expansion)\". Fix: use one of \(ExpansionPattern.names.joined(separator: ", "))")
+        }
+        guard (1...SyntheticSpec.maximumNodes).contains(nodes) else {
+            throw CommandFailure(message: "--nodes \(nodes) is out of range. Fix: use 1...\(SyntheticSpec.maximumNodes)")
+        }
+        let spec = SyntheticSpec(shape: shape, nodes: nodes, seed: seed, expansion: expansion, fields: !noFields)
+        let tree = TreeGenerator.generate(spec)
+        let metadata = JSONValue.object([
+            ("description", .string("synthetic \(shape.name), \(nodes) nodes, seed \(seed), \(expansion.name)")),
+            ("generator", .string("treerows corpus generate \(spec.commandLine)")),
+        ])
+        do { try AtomicFile.write(TreeFile.encode(tree, metadata: metadata), to: output) } catch {
+            throw CommandFailure(message: error.description)
+        }
+        print("wrote \(output): \(tree.nodeCount) nodes")
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import TreeRows
+import TreeRowsCorpora
+
+/// `treerows corpus import FILE -o FILE`.
+struct CorpusImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Convert a JSON Lines or CSV file (plain or gzip) into a .trows file.",
+        discussion: "The input's header line (JSON Lines) or comment lines (CSV) become the file's metadata.")
+
+    @Argument(help: "The input file.") var input: String
+    @Option(name: .shortAndLong, help: "The output .trows file.") var output: String
+    @Option(help: "A one-line description to keep in the metadata.") var description: String?
+
+    func run() throws {
+        let corpus: Corpus
+        do { corpus = try CorpusReader.read(contentsOf: input) } catch { throw CommandFailure(message: error.description) }
+        var members: [(key: String, value: JSONValue)] = []
+        if case .object(let header)? = corpus.header { members = header }
+        members.removeAll { $0.key == "description" || $0.key == "importedFrom" }
+        if let description { members.insert(("description", .string(description)), at: 0) }
+        members.append(("importedFrom", .string(URL(fileURLWithPath: input).lastPathComponent)))
+        do { try AtomicFile.write(TreeFile.encode(corpus.tree, metadata: .object(members)), to: output) } catch {
+            throw CommandFailure(message: error.description)
+        }
+        print("wrote \(output): \(corpus.tree.nodeCount) nodes")
+    }
+}

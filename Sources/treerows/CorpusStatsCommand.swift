@@ -1,0 +1,43 @@
+import Foundation
+import ArgumentParser
+import TreeRowsCorpora
+
+/// `treerows corpus stats NAME|PATH [--json]`.
+struct CorpusStatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Print a corpus's shape: nodes, top level, depths, fan-out, subtree sizes.",
+        discussion: "Depth counts from 0 at the top level. Percentiles are nearest-rank; p100 is the maximum.")
+
+    @Argument(help: ArgumentHelp("A corpus file or built-in corpus name.", valueName: "name|path"))
+    var corpus: String
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func run() throws {
+        let loaded = try CorpusOption.parse(["--corpus", corpus]).load()
+        let statistics = CorpusStatistics(loaded.tree)
+        if json {
+            print(statistics.json.serialized)
+            return
+        }
+        func percentiles(_ values: [Int]) -> String {
+            zip(CorpusStatistics.percentiles, values).map { "p\($0) \($1)" }.joined(separator: ", ")
+        }
+        print("""
+            corpus        \(loaded.file)
+            nodes         \(statistics.nodes)
+            topLevel      \(statistics.topLevel)
+            maxDepth      \(statistics.maxDepth)
+            meanDepth     \(String(format: "%.2f", statistics.meanDepth))
+            maxFanout     \(statistics.maxFanout)
+            leaves        \(statistics.leaves)
+            collapsed     \(statistics.collapsed)
+            subtree size  \(percentiles(statistics.subtreeSizePercentiles))
+            thread size   \(percentiles(statistics.threadSizePercentiles))
+            depth histogram (depth: nodes)
+            """)
+        for (depth, count) in statistics.depthHistogram.enumerated() { print("  \(depth): \(count)") }
+    }
+}
