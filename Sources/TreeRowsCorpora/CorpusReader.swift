@@ -39,9 +39,10 @@ public enum CorpusReader {
         return try CSVReader.parse(bytes, file: file)
     }
 
-    /// Whether the first bytes hold a control byte that no text layout starts with: a
-    /// damaged `.trows` file is then reported as such, not as malformed CSV.
+    /// Whether the first bytes hold a control byte that no text layout contains (the
+    /// version and flag bytes of a `.trows` header are such bytes): a `.trows` file with a
+    /// damaged magic number is then reported as such, not as malformed CSV.
     private static func looksBinary(_ bytes: [UInt8]) -> Bool {
-        bytes.prefix(8).contains { $0 < 0x09 || (0x0E..<0x20).contains($0) }
+        bytes.prefix(64).contains { $0 < 0x09 || $0 == 0x0B || $0 == 0x0C || (0x0E..<0x20).contains($0) || $0 == 0x7F }
     }
 }

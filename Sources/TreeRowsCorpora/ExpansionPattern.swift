@@ -16,7 +16,7 @@ public enum ExpansionPattern: Hashable, Sendable {
 
     /// Parses `expanded`, `collapsed`, `collapsed-below:K` or `random:P` (P in 0...100).
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         switch (parts.first, parts.count == 2 ? Int(parts[1]) : nil) {
         case ("expanded", nil) where parts.count == 1: self = .expanded
         case ("collapsed", nil) where parts.count == 1: self = .collapsed

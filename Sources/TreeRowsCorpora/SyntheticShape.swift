@@ -22,7 +22,7 @@ public enum SyntheticShape: Hashable, Sendable {
     /// Parses `balanced`, `balanced:8`, `chain`, `wide`, `random`, `reddit`, `hn`,
     /// `caterpillar` or `caterpillar:5` (default K: 4 for balanced, 3 for caterpillar).
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let parameter = parts.count == 2 ? Int(parts[1]) : nil
         if parts.count == 2 && (parameter == nil || parameter! < 1 || parameter! > 1_000_000) { return nil }
         switch parts.first {

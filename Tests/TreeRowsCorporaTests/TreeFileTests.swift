@@ -1,0 +1,147 @@
+import Testing
+@testable import TreeRowsCorpora
+import TreeRows
+import TreeRowsTestSupport
+
+/// The `.trows` format: every tree comes back exactly, and every kind of damage is an
+/// error with its byte offset.
+@Suite struct TreeFileTests {
+    /// The tree's full content, for comparing two trees: rows of every node in preorder
+    /// with id, depth, parent id, time, score and expanded flag.
+    static func content(_ tree: Tree) -> [String] {
+        var lines: [String] = []
+        tree.forEachInSubtree(of: Tree.root) { node in
+            let parent = tree.parent(of: node)
+            lines.append([
+                "\(tree.id(of: node))", "\(tree.depth(of: node))", parent == Tree.root ? "-" : "\(tree.id(of: parent))",
+                tree.time(of: node).map(String.init) ?? "nil", tree.score(of: node).map(String.init) ?? "nil",
+                tree.isExpanded(node) ? "+" : "-",
+            ].joined(separator: " "))
+        }
+        return lines
+    }
+
+    static func roundTrip(_ tree: Tree, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let bytes = TreeFile.encode(tree, metadata: .object([("source", .string("test"))]))
+        let decoded = try TreeFile.decode(bytes, file: "t.trows")
+        #expect(content(decoded.tree) == content(tree), sourceLocation: sourceLocation)
+        #expect(decoded.header?["source"] == .string("test"), sourceLocation: sourceLocation)
+        try decoded.tree.checkInvariants()
+        // Encoding is deterministic.
+        #expect(TreeFile.encode(decoded.tree, metadata: .object([("source", .string("test"))])) == bytes,
+                sourceLocation: sourceLocation)
+    }
+
+    @Test func stringIDsAndCollapsedNodes() throws {
+        try Self.roundTrip(TreeNotation.tree("a(b-(c),d),é(f🙂),g-"))
+    }
+
+    @Test func implicitIntegerAndMixedIDs() throws {
+        var implicit = Tree()
+        let zero = try implicit.append(0, under: Tree.root, time: 1_600_000_000, score: -5)
+        try implicit.append(1, under: zero, time: 1_600_000_100, score: 7)
+        try implicit.append(2, under: Tree.root)
+        try Self.roundTrip(implicit)
+        var integers = Tree()
+        let big = try integers.append(.integer(.max), under: Tree.root, time: .min + 1)
+        try integers.append(.integer(-3), under: big, score: .max)
+        try Self.roundTrip(integers)
+        var mixed = Tree()
+        let named = try mixed.append("x", under: Tree.root)
+        try mixed.append(42, under: named)
+        try Self.roundTrip(mixed)
+        try Self.roundTrip(Tree())
+    }
+
+    @Test("Sibling order survives inserts at the front and removals")
+    func editedTrees() throws {
+        var tree = TreeShapes.random(300, seed: 5)
+        var random = SplitMix64(seed: 17)
+        for step in 0..<200 {
+            let nodes = tree.nodes
+            if random.chance(1, in: 3) && !nodes.isEmpty {
+                tree.removeSubtree(nodes[random.below(nodes.count)])
+            } else {
+                let parent = nodes.isEmpty || random.chance(1, in: 5) ? Tree.root : nodes[random.below(nodes.count)]
+                try tree.insert(.string("new\(step)"), under: parent, at: 0, time: Int64(step), score: nil)
+            }
+        }
+        try Self.roundTrip(tree)
+    }
+
+    @Test func recordedFilesMatchTheirJSONLinesSources() throws {
+        #expect(RecordedCorpora.fileNames.count == 6)
+        for file in RecordedCorpora.fileNames {
+            let name = String(file.dropLast(6))
+            let source = try CorpusReader.read(contentsOf: RecordedCorpora.path(of: file))
+            let converted = try CorpusReader.read(contentsOf: RecordedCorpora.path(of: "\(name).trows"))
+            #expect(Self.content(converted.tree) == Self.content(source.tree), "\(name)")
+            #expect(converted.header?["source"] == source.header?["source"], "\(name): provenance kept")
+        }
+    }
+
+    static let sample = TreeFile.encode(TreeNotation.tree("a(b(c),d),e"), metadata: .object([]))
+
+    /// Replaces the last four bytes with a valid checksum, so damage further in is reached.
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var body = Array(bytes.dropLast(4))
+        var writer = ByteWriter()
+        writer.uint32(Checksum.crc32(body[...]))
+        body += writer.bytes
+        return body
+    }
+
+    struct Damage: Sendable, CustomTestStringConvertible {
+        var name: String
+        var bytes: [UInt8]
+        var offset: Int
+        var problem: String
+        var testDescription: String { name }
+    }
+
+    static let damaged: [Damage] = {
+        var wrongMagic = sample
+        wrongMagic[1] = UInt8(ascii: "X")
+        var wrongVersion = sample
+        wrongVersion[8] = 9
+        var flipped = sample
+        flipped[sample.count - 6] ^= 0x40
+        var trailing = Array(sample.dropLast(4)) + [0, 0, 0, 0, 0]
+        trailing = resealed(trailing)
+        let truncated = resealed(Array(sample.dropLast(6)) + [0, 0, 0, 0])
+        // Node 0 claiming a parent one node back: before the first node.
+        var badParent = sample
+        let firstNode = 10 + 1 + 1 + 2  // magic+version+flags, count, metadata length, "{}"
+        badParent[firstNode] = 1
+        return [
+            Damage(name: "wrong magic number", bytes: wrongMagic, offset: 0, problem: "wrong magic number"),
+            Damage(name: "unsupported version", bytes: wrongVersion, offset: 8, problem: "unsupported format version 9"),
+            Damage(name: "flipped byte", bytes: flipped, offset: sample.count - 4, problem: "checksum mismatch"),
+            Damage(name: "bytes after the last node", bytes: trailing, offset: sample.count - 4, problem: "unexpected bytes"),
+            Damage(name: "truncated node data", bytes: truncated, offset: 0, problem: "truncated"),
+            Damage(name: "parent before the first node", bytes: resealed(badParent), offset: firstNode, problem: "before the first node"),
+            Damage(name: "too short for a header", bytes: Array(sample.prefix(12)), offset: 12, problem: "truncated"),
+        ]
+    }()
+
+    @Test(arguments: damaged)
+    func damageIsReportedWithItsOffset(_ damage: Damage) {
+        do {
+            let corpus = try CorpusReader.parse(damage.bytes, file: "bad.trows")
+            Issue.record("accepted \(corpus.tree.nodeCount) nodes")
+        } catch {
+            #expect(error.problem.contains(damage.problem), "\(error)")
+            if damage.name != "truncated node data" { #expect(error.byteOffset == damage.offset, "\(error)") }
+            #expect(error.description.hasPrefix("bad.trows: byte "), "\(error)")
+            #expect(error.description.contains("Fix: "), "\(error)")
+        }
+    }
+
+    @Test("A 1,000,000-deep chain round-trips")
+    func millionDeepChain() throws {
+        let tree = TreeGenerator.generate(SyntheticSpec(shape: .chain, nodes: 1_000_000, seed: 1, fields: false))
+        let decoded = try TreeFile.decode(TreeFile.encode(tree, metadata: .object([])), file: "chain.trows")
+        #expect(decoded.tree.nodeCount == 1_000_000)
+        #expect(decoded.tree.depth(of: decoded.tree.index(of: 999_999)!) == 999_999)
+    }
+}
