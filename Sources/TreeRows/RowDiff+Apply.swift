@@ -15,6 +15,7 @@ extension RowDiff {
     /// - Returns: The rows after the update.
     /// - Throws: The ``BatchUpdateViolation`` that UIKit would raise, if any.
     /// - Complexity: O(*n* + *m* + *r* log *r*) for *n* old rows, *m* new rows and *r* ranges.
+    @inlinable
     public func apply<Element>(
         to old: [Element], rowCountAfter: Int, inserted: (Int) throws -> Element
     ) throws -> [Element] {
@@ -28,9 +29,9 @@ extension RowDiff {
         }
         for index in insertedIndices { result[index] = try inserted(index) }
         var slot = 0
-        for (index, element) in old.enumerated() where !leaves[index] {
+        for index in old.indices where !leaves[index] {
             while result[slot] != nil { slot += 1 }
-            result[slot] = element
+            result[slot] = old[index]
         }
         return result.map { $0! }
     }

@@ -71,22 +71,21 @@ public struct LockstepChecker {
         let (referenceDiff, referenceTime) = Self.timed(&reference, operation)
         record(0, operation, referenceTime)
         let newRows = reference.rows
-        if let problem = Self.check(reference, referenceDiff, referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck) {
+        if let problem = StepCheck.check(
+            reference, diff: referenceDiff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck) {
             fail(0, operation, problem)
         }
         var position: [NodeIndex: Int] = [:]
         for (index, row) in newRows.enumerated() { position[row.node] = index }
-        let probes = (0..<samples).map { _ in
-            (row: newRows.isEmpty ? nil : sampler.below(newRows.count),
-             node: reference.tree.nodeCount == 0 ? nil : OperationGenerator.randomNode(in: reference.tree, using: &sampler))
-        }
+        let sampledRows = newRows.isEmpty ? [] : (0..<samples).map { _ in sampler.below(newRows.count) }
+        let sampledNodes = reference.tree.nodeCount == 0 ? []
+            : (0..<samples).map { _ in OperationGenerator.randomNode(in: reference.tree, using: &sampler) }
         for index in states.indices {
             let (diff, time) = Self.timed(&states[index], operation)
             record(index + 1, operation, time)
-            var problem = Self.check(states[index], diff, referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck)
-            if problem == nil {
-                problem = Self.probe(states[index], probes, newRows: newRows, position: position)
-            }
+            let problem = StepCheck.check(
+                states[index], diff: diff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck)
+                ?? StepCheck.probe(states[index], rows: sampledRows, nodes: sampledNodes, newRows: newRows, position: position)
             if let problem {
                 fail(index + 1, operation, problem)
                 states[index] = type(of: states[index]).init(tree: reference.tree)
@@ -104,52 +103,6 @@ public struct LockstepChecker {
             preconditionFailure("generated an invalid operation \(operation): \(error)")
         }
         return (diff, (clock.now - start).nanoseconds)
-    }
-
-    /// The diff's validity and effect, its reloads (which `apply` cannot see), the row count,
-    /// and with `full` all rows and invariants.
-    private static func check<S: RowStrategy>(
-        _ strategy: S, _ diff: RowDiff, _ referenceDiff: RowDiff, oldRows: [Row], newRows: [Row], full: Bool
-    ) -> String? {
-        guard strategy.rowCount == newRows.count else {
-            return "row count \(strategy.rowCount), reference \(newRows.count)"
-        }
-        do {
-            let applied = try diff.apply(to: oldRows, rowCountAfter: strategy.rowCount, inserted: strategy.row(at:))
-            if applied != newRows {
-                let at = zip(applied, newRows).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(applied.count, newRows.count)
-                return "diff \(diff) applied to the old rows differs from the new rows at row \(at)"
-            }
-        } catch {
-            return "diff \(diff) rejected: \(error)"
-        }
-        if Set(diff.reloadedIndices) != Set(referenceDiff.reloadedIndices) {
-            return "reloads \(diff.reloads), reference \(referenceDiff.reloads)"
-        }
-        if full {
-            if strategy.rows != newRows { return "rows differ from the reference" }
-            do { try strategy.checkInvariants() } catch { return "invariant broken: \(error)" }
-        }
-        return nil
-    }
-
-    /// `row(at:)` and `index(of:)` on the sampled rows and nodes.
-    private static func probe<S: RowStrategy>(
-        _ strategy: S, _ probes: [(row: Int?, node: NodeIndex?)], newRows: [Row], position: [NodeIndex: Int]
-    ) -> String? {
-        for probe in probes {
-            if let row = probe.row {
-                let found = strategy.row(at: row)
-                if found != newRows[row] { return "row(at: \(row)) is \(found), reference \(newRows[row])" }
-                if let index = strategy.index(of: found.node), index == row {} else {
-                    return "index(of: \(found.node)) is \(strategy.index(of: found.node).map(String.init) ?? "nil"), reference \(row)"
-                }
-            }
-            if let node = probe.node, strategy.index(of: node) != position[node] {
-                return "index(of: \(node)) is \(strategy.index(of: node).map(String.init) ?? "nil"), reference \(position[node].map(String.init) ?? "nil")"
-            }
-        }
-        return nil
     }
 
     private mutating func record(_ report: Int, _ operation: TreeOperation, _ nanoseconds: Double) {

@@ -44,9 +44,10 @@ struct RowsCommand: ParsableCommand {
     private static func printRows<S: RowStrategy>(_ strategy: S, collapsing nodes: [NodeIndex], to output: inout OutputBuffer) {
         var strategy = strategy
         for node in nodes { _ = strategy.collapse(node) }
+        let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
         for index in 0..<strategy.rowCount {
             let row = strategy.row(at: index)
-            output.write("\(row.depth)\t\(escaped(strategy.tree.id(of: row.node).description))\n")
+            output.write("\(row.depth)\t\(escaped(tree.id(of: row.node).description))\n")
         }
     }
 

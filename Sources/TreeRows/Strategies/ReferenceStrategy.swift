@@ -25,12 +25,19 @@ public struct ReferenceStrategy: RowStrategy {
     /// - Complexity: O(*n*), where *n* is the number of nodes.
     public static func walk(_ tree: Tree) -> [Row] {
         var rows: [Row] = []
-        var stack: [(node: NodeIndex, depth: Int32)] = tree.children(of: Tree.root).reversed().map { ($0, 0) }
+        var stack: [(node: NodeIndex, depth: Int32)] = []
+        // Children are pushed last to first, so the first child is visited first.
+        func pushChildren(of parent: NodeIndex, depth: Int32) {
+            var child = tree.lastChild(of: parent)
+            while let current = child {
+                stack.append((current, depth))
+                child = tree.previousSibling(of: current)
+            }
+        }
+        pushChildren(of: Tree.root, depth: 0)
         while let (node, depth) = stack.popLast() {
             rows.append(Row(node: node, depth: depth))
-            if tree.isExpanded(node) {
-                stack += tree.children(of: node).reversed().map { ($0, depth + 1) }
-            }
+            if tree.isExpanded(node) { pushChildren(of: node, depth: depth + 1) }
         }
         return rows
     }

@@ -1,0 +1,74 @@
+import TreeRows
+
+/// A self-contained differential test case: a small tree with its expansion state and a
+/// sequence of operations. What the fuzzer runs, shrinks, writes and replays.
+public struct FuzzCase: Hashable, Sendable {
+    /// One node: parents come before their children, siblings in order.
+    public struct Node: Hashable, Sendable {
+        public var id: NodeID
+        public var parent: NodeID?
+        public var isExpanded: Bool
+
+        public init(id: NodeID, parent: NodeID?, isExpanded: Bool) {
+            self.id = id
+            self.parent = parent
+            self.isExpanded = isExpanded
+        }
+    }
+
+    /// The initial tree, in preorder.
+    public var nodes: [Node]
+    /// The operations, in order.
+    public var operations: [FuzzOperation]
+
+    /// Creates a case.
+    public init(nodes: [Node], operations: [FuzzOperation]) {
+        self.nodes = nodes
+        self.operations = operations
+    }
+
+    /// The case of `tree` (in preorder) with no operations yet.
+    public init(tree: Tree) {
+        var nodes: [Node] = []
+        tree.forEachInSubtree(of: Tree.root) { node in
+            let parent = tree.parent(of: node)
+            nodes.append(Node(id: tree.id(of: node), parent: parent == Tree.root ? nil : tree.id(of: parent),
+                              isExpanded: tree.isExpanded(node)))
+        }
+        self.init(nodes: nodes, operations: [])
+    }
+
+    /// Why a case's tree cannot be built.
+    public struct InvalidCase: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The initial tree.
+    ///
+    /// - Throws: ``InvalidCase`` if a parent is missing or comes after its child, or an id repeats.
+    public func makeTree() throws(InvalidCase) -> Tree {
+        var tree = Tree()
+        for (index, node) in nodes.enumerated() {
+            var parent = Tree.root
+            if let parentID = node.parent {
+                guard let found = tree.index(of: parentID) else {
+                    throw InvalidCase(description: "node \(index) (\(node.id)): parent \(parentID) is not an earlier node")
+                }
+                parent = found
+            }
+            do { try tree.append(node.id, under: parent, isExpanded: node.isExpanded) } catch {
+                throw InvalidCase(description: "node \(index) (\(node.id)): \(error)")
+            }
+        }
+        return tree
+    }
+
+    /// The case without the subtree of `id`, and without the operations that name a node
+    /// of that subtree.
+    public func removingSubtree(of id: NodeID) -> FuzzCase {
+        var removed: Set<NodeID> = [id]
+        for node in nodes where node.parent.map(removed.contains) == true { removed.insert(node.id) }
+        return FuzzCase(nodes: nodes.filter { !removed.contains($0.id) },
+                        operations: operations.filter { $0.referencedIDs.allSatisfy { !removed.contains($0) } })
+    }
+}

@@ -1,0 +1,71 @@
+import TreeRows
+
+/// A ``TreeOperation`` that names nodes by their external ids, so it still means the same
+/// node after the shrinker drops other nodes from a case.
+public enum FuzzOperation: Hashable, Sendable {
+    case toggle(NodeID)
+    case expand(NodeID)
+    case collapse(NodeID)
+    case expandRecursively(NodeID)
+    case collapseRecursively(NodeID)
+    case expandAll
+    case collapseAll
+    /// A new leaf `id` as child number `position` of `parent` (`nil`: top level).
+    case insert(NodeID, under: NodeID?, at: Int)
+    case remove(NodeID)
+    case reload(NodeID)
+
+    /// The same operation by external ids.
+    public init(_ operation: TreeOperation, in tree: Tree) {
+        switch operation {
+        case .toggle(let node): self = .toggle(tree.id(of: node))
+        case .expand(let node): self = .expand(tree.id(of: node))
+        case .collapse(let node): self = .collapse(tree.id(of: node))
+        case .expandRecursively(let node): self = .expandRecursively(tree.id(of: node))
+        case .collapseRecursively(let node): self = .collapseRecursively(tree.id(of: node))
+        case .expandAll: self = .expandAll
+        case .collapseAll: self = .collapseAll
+        case let .insert(id, parent, position):
+            self = .insert(id, under: parent == Tree.root ? nil : tree.id(of: parent), at: position)
+        case .remove(let node): self = .remove(tree.id(of: node))
+        case .reload(let node): self = .reload(tree.id(of: node))
+        }
+    }
+
+    /// The operation on `tree`'s nodes, or `nil` when a node it names is not in the tree
+    /// (or an insert's id already is). An insert position past the end is clamped.
+    public func resolve(in tree: Tree) -> TreeOperation? {
+        switch self {
+        case .toggle(let id): return tree.index(of: id).map(TreeOperation.toggle)
+        case .expand(let id): return tree.index(of: id).map(TreeOperation.expand)
+        case .collapse(let id): return tree.index(of: id).map(TreeOperation.collapse)
+        case .expandRecursively(let id): return tree.index(of: id).map(TreeOperation.expandRecursively)
+        case .collapseRecursively(let id): return tree.index(of: id).map(TreeOperation.collapseRecursively)
+        case .expandAll: return .expandAll
+        case .collapseAll: return .collapseAll
+        case let .insert(id, parentID, position):
+            guard tree.index(of: id) == nil else { return nil }
+            let parent: NodeIndex
+            if let parentID {
+                guard let node = tree.index(of: parentID) else { return nil }
+                parent = node
+            } else {
+                parent = Tree.root
+            }
+            return .insert(id, under: parent, at: min(max(0, position), tree.childCount(of: parent)))
+        case .remove(let id): return tree.index(of: id).map(TreeOperation.remove)
+        case .reload(let id): return tree.index(of: id).map(TreeOperation.reload)
+        }
+    }
+
+    /// The ids the operation refers to (an insert: its new id and its parent).
+    public var referencedIDs: [NodeID] {
+        switch self {
+        case .toggle(let id), .expand(let id), .collapse(let id), .expandRecursively(let id),
+            .collapseRecursively(let id), .remove(let id), .reload(let id):
+            return [id]
+        case .expandAll, .collapseAll: return []
+        case let .insert(id, parent, _): return [id] + (parent.map { [$0] } ?? [])
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import TreeRows
+import TreeRowsCorpora
+
+/// A repro file: a shrunk ``FuzzCase`` with the strategy it broke, the seed it came from,
+/// and what was expected and what came. JSON, so a person can read and edit it:
+///
+/// ```json
+/// {"format": "treerows-repro", "version": 1, "strategy": "range-counts", "seed": 1, "case": 3,
+///  "tree": [{"id": "a", "parent": null, "expanded": true}, …],
+///  "operations": [{"op": "toggle", "node": "a"}, {"op": "insert", "id": "n1", "parent": "a", "position": 0}, …],
+///  "failure": {"operation": 1, "problem": "…", "expectedRows": ["0:a"], "actualRows": […], "diff": "…"}}
+/// ```
+///
+/// `strategy` may be `all` (every built-in strategy). Ids are JSON integers or strings,
+/// as in the corpora.
+public struct ReproFile: Sendable {
+    public var fuzzCase: FuzzCase
+    public var strategy: String
+    public var seed: UInt64?
+    public var caseNumber: Int?
+    public var disagreement: Disagreement?
+
+    public init(fuzzCase: FuzzCase, strategy: String, seed: UInt64?, caseNumber: Int?, disagreement: Disagreement?) {
+        self.fuzzCase = fuzzCase
+        self.strategy = strategy
+        self.seed = seed
+        self.caseNumber = caseNumber
+        self.disagreement = disagreement
+    }
+
+    /// The file as JSON text (one member per line at the top level).
+    public var json: String {
+        func id(_ value: NodeID?) -> JSONValue {
+            switch value {
+            case .integer(let number)?: return .integer(number)
+            case .string(let text)?: return .string(text)
+            case nil: return .null
+            }
+        }
+        var members: [(String, JSONValue)] = [
+            ("format", .string("treerows-repro")), ("version", .integer(1)), ("strategy", .string(strategy)),
+        ]
+        if let seed { members.append(("seed", .number(String(seed)))) }
+        if let caseNumber { members.append(("case", .integer(caseNumber))) }
+        members.append(("tree", .array(fuzzCase.nodes.map {
+            .object([("id", id($0.id)), ("parent", id($0.parent)), ("expanded", .bool($0.isExpanded))])
+        })))
+        members.append(("operations", .array(fuzzCase.operations.map { operation in
+            switch operation {
+            case let .insert(newID, parent, position):
+                return .object([("op", .string("insert")), ("id", id(newID)), ("parent", id(parent)), ("position", .integer(position))])
+            case .expandAll, .collapseAll:
+                return .object([("op", .string(Self.name(of: operation)))])
+            default:
+                return .object([("op", .string(Self.name(of: operation))), ("node", id(operation.referencedIDs[0]))])
+            }
+        })))
+        if let disagreement {
+            members.append(("failure", .object([
+                ("operation", .integer(disagreement.operationIndex)), ("problem", .string(disagreement.problem)),
+                ("expectedRows", .array(disagreement.expectedRows.map(JSONValue.string))),
+                ("actualRows", .array(disagreement.actualRows.map(JSONValue.string))),
+                ("diff", .string(disagreement.diff)),
+            ])))
+        }
+        return "{\n" + members.map { "  \(JSONValue.string($0.0).serialized): \($0.1.serialized)" }.joined(separator: ",\n") + "\n}\n"
+    }
+
+    static func name(of operation: FuzzOperation) -> String {
+        switch operation {
+        case .toggle: return "toggle"
+        case .expand: return "expand"
+        case .collapse: return "collapse"
+        case .expandRecursively: return "expand-recursively"
+        case .collapseRecursively: return "collapse-recursively"
+        case .expandAll: return "expand-all"
+        case .collapseAll: return "collapse-all"
+        case .insert: return "insert"
+        case .remove: return "remove"
+        case .reload: return "reload"
+        }
+    }
+
+    /// Reads a repro file.
+    ///
+    /// - Throws: ``CorpusError`` naming the file and the field that is wrong.
+    public static func read(contentsOf path: String) throws(CorpusError) -> ReproFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CorpusError(file: path, problem: "cannot read the file", fix: "check the path")
+        }
+        func failure(_ problem: String) -> CorpusError {
+            CorpusError(file: path, problem: problem, fix: "write a repro file as `treerows fuzz` does (see docs/Fuzzing.md)")
+        }
+        let value: JSONValue
+        do { value = try JSONParser.parse(Array(data)) } catch {
+            throw failure("invalid JSON at byte \(error.column): \(error.message)")
+        }
+        guard value["format"] == .string("treerows-repro") else { throw failure("not a repro file (\"format\" is not \"treerows-repro\")") }
+        guard value["version"]?.integer == 1 else { throw failure("unsupported repro version (this treerows reads version 1)") }
+        guard case .string(let strategy)? = value["strategy"] else { throw failure("missing \"strategy\"") }
+        func nodeID(_ field: JSONValue?, _ what: String) throws(CorpusError) -> NodeID {
+            switch field {
+            case .string(let text)?: return .string(text)
+            case let number? where number.integer != nil: return .integer(number.integer!)
+            default: throw failure("\(what) must be an integer or a string")
+            }
+        }
+        guard case .array(let treeNodes)? = value["tree"] else { throw failure("missing \"tree\" array") }
+        var nodes: [FuzzCase.Node] = []
+        for (index, node) in treeNodes.enumerated() {
+            let parent = node["parent"] == nil || node["parent"] == .null ? nil : try nodeID(node["parent"], "tree[\(index)].parent")
+            guard case .bool(let expanded)? = node["expanded"] else { throw failure("tree[\(index)].expanded must be true or false") }
+            nodes.append(FuzzCase.Node(id: try nodeID(node["id"], "tree[\(index)].id"), parent: parent, isExpanded: expanded))
+        }
+        guard case .array(let operationValues)? = value["operations"] else { throw failure("missing \"operations\" array") }
+        var operations: [FuzzOperation] = []
+        for (index, entry) in operationValues.enumerated() {
+            guard case .string(let name)? = entry["op"] else { throw failure("operations[\(index)].op is missing") }
+            let where_ = "operations[\(index)]"
+            switch name {
+            case "toggle": operations.append(.toggle(try nodeID(entry["node"], "\(where_).node")))
+            case "expand": operations.append(.expand(try nodeID(entry["node"], "\(where_).node")))
+            case "collapse": operations.append(.collapse(try nodeID(entry["node"], "\(where_).node")))
+            case "expand-recursively": operations.append(.expandRecursively(try nodeID(entry["node"], "\(where_).node")))
+            case "collapse-recursively": operations.append(.collapseRecursively(try nodeID(entry["node"], "\(where_).node")))
+            case "expand-all": operations.append(.expandAll)
+            case "collapse-all": operations.append(.collapseAll)
+            case "remove": operations.append(.remove(try nodeID(entry["node"], "\(where_).node")))
+            case "reload": operations.append(.reload(try nodeID(entry["node"], "\(where_).node")))
+            case "insert":
+                let parent = entry["parent"] == nil || entry["parent"] == .null ? nil : try nodeID(entry["parent"], "\(where_).parent")
+                guard let position = entry["position"]?.integer, position >= 0 else { throw failure("\(where_).position must be a whole number") }
+                operations.append(.insert(try nodeID(entry["id"], "\(where_).id"), under: parent, at: Int(position)))
+            default: throw failure("\(where_).op \"\(name)\" is not an operation")
+            }
+        }
+        var seed: UInt64?
+        if case .number(let text)? = value["seed"] { seed = UInt64(text) }
+        return ReproFile(fuzzCase: FuzzCase(nodes: nodes, operations: operations), strategy: strategy, seed: seed,
+                         caseNumber: value["case"]?.integer.map(Int.init), disagreement: nil)
+    }
+}

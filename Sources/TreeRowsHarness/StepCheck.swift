@@ -1,0 +1,76 @@
+import TreeRows
+
+/// The checks made after every operation on a strategy running beside the reference.
+public enum StepCheck {
+    /// Checks `strategy` after one operation.
+    ///
+    /// - The row count equals the reference's.
+    /// - `diff` passes the batch-update validator and, applied to `oldRows` with inserted
+    ///   rows read from the strategy, gives `newRows`.
+    /// - `diff` reloads the same rows as `referenceDiff` (which `apply` cannot see).
+    /// - With `full`: every row, `index(of:)` of every row's node, `index(of:)` = nil for
+    ///   every live node that is not a row, and `checkInvariants()`.
+    ///
+    /// - Returns: What is wrong, or `nil`.
+    /// - Complexity: O(*r* + *k* log *k*) for *r* rows and *k* diff ranges; O(*s* + *r* ·
+    ///   cost of `row(at:)` and `index(of:)`) more with `full`, for *s* slots.
+    public static func check<S: RowStrategy>(
+        _ strategy: S, diff: RowDiff, referenceDiff: RowDiff, oldRows: [Row], newRows: [Row], full: Bool
+    ) -> String? {
+        guard strategy.rowCount == newRows.count else {
+            return "row count \(strategy.rowCount), reference \(newRows.count)"
+        }
+        do {
+            let applied = try diff.apply(to: oldRows, rowCountAfter: strategy.rowCount, inserted: strategy.row(at:))
+            if applied != newRows {
+                let at = zip(applied, newRows).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(applied.count, newRows.count)
+                return "diff \(diff) applied to the old rows differs from the new rows at row \(at)"
+            }
+        } catch {
+            return "diff \(diff) rejected: \(error)"
+        }
+        if diff.reloads != referenceDiff.reloads && Set(diff.reloadedIndices) != Set(referenceDiff.reloadedIndices) {
+            return "reloads \(diff.reloads), reference \(referenceDiff.reloads)"
+        }
+        guard full else { return nil }
+        let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
+        var isRow = [Bool](repeating: false, count: tree.slotCount)
+        for (index, expected) in newRows.enumerated() {
+            let found = strategy.row(at: index)
+            if found != expected { return "row(at: \(index)) is \(found), reference \(expected)" }
+            if strategy.index(of: expected.node) != index {
+                return "index(of: \(expected.node)) is \(describe(strategy.index(of: expected.node))), reference \(index)"
+            }
+            isRow[expected.node.slot] = true
+        }
+        for slot in 1..<tree.slotCount where !isRow[slot] {
+            let node = NodeIndex(Int32(slot))
+            if tree.contains(node), let index = strategy.index(of: node) {
+                return "index(of: \(node)) is \(index) for a hidden node"
+            }
+        }
+        do { try strategy.checkInvariants() } catch { return "invariant broken: \(error)" }
+        return nil
+    }
+
+    /// `row(at:)` and `index(of:)` on sampled rows and nodes, against the reference's
+    /// rows and their positions.
+    public static func probe<S: RowStrategy>(
+        _ strategy: S, rows sampledRows: [Int], nodes sampledNodes: [NodeIndex], newRows: [Row], position: [NodeIndex: Int]
+    ) -> String? {
+        for row in sampledRows {
+            let found = strategy.row(at: row)
+            if found != newRows[row] { return "row(at: \(row)) is \(found), reference \(newRows[row])" }
+            if strategy.index(of: found.node) != row {
+                return "index(of: \(found.node)) is \(describe(strategy.index(of: found.node))), reference \(row)"
+            }
+        }
+        for node in sampledNodes where strategy.index(of: node) != position[node] {
+            return "index(of: \(node)) is \(describe(strategy.index(of: node))), reference \(describe(position[node]))"
+        }
+        return nil
+    }
+
+    static func describe(_ index: Int?) -> String { index.map(String.init) ?? "nil" }
+}

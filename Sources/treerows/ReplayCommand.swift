@@ -1,0 +1,33 @@
+import ArgumentParser
+import TreeRows
+import TreeRowsHarness
+
+/// `treerows replay FILE...`: re-run repro files.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Re-run repro files written by `treerows fuzz`; exit 0 when all pass now.",
+        discussion: "A file's strategy may be `all` (every built-in strategy). Exit code 1 if any still fails, 2 for an unreadable file.")
+
+    @Argument(help: "Repro files.") var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one repro file") }
+    }
+
+    func run() throws {
+        var failing = 0
+        for file in files {
+            let repro: ReproFile
+            do { repro = try ReproFile.read(contentsOf: file) } catch { throw CommandFailure(message: error.description) }
+            let strategies = repro.strategy == "all" ? BuiltinStrategies.all : [try StrategyName.resolve(repro.strategy)]
+            if let disagreement = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: strategies) {
+                failing += 1
+                print("FAIL \(file): \(disagreement.strategy) after operation \(disagreement.operationIndex): \(disagreement.problem)")
+            } else {
+                print("pass \(file) (\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations, \(repro.strategy))")
+            }
+        }
+        if failing > 0 { throw CommandFailure(message: "\(failing) of \(files.count) repro files still fail", exitCode: 1) }
+    }
+}
