@@ -36,7 +36,7 @@ let package = Package(
             swiftSettings: internalChecks
         ),
         // Test helpers (not a product).
-        .target(name: "TreeRowsTestSupport", dependencies: ["TreeRows", "TreeRowsHarness"], path: "Tests/TreeRowsTestSupport"),
+        .target(name: "TreeRowsTestSupport", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsHarness"], path: "Tests/TreeRowsTestSupport"),
         .testTarget(name: "TreeRowsTests", dependencies: ["TreeRows", "TreeRowsHarness", "TreeRowsTestSupport"]),
         .testTarget(name: "TreeRowsCorporaTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsTestSupport"]),
         .testTarget(name: "TreeRowsCLITests", dependencies: ["treerows", "TreeRowsTestSupport"]),

@@ -69,3 +69,14 @@ public enum FuzzOperation: Hashable, Sendable {
         }
     }
 }
+
+extension FuzzOperation: CustomStringConvertible {
+    /// The operation as in repro files, e.g. `toggle 12` or `insert n1 under 3 at 0`.
+    public var description: String {
+        switch self {
+        case let .insert(id, parent, position): return "insert \(id) under \(parent.map(\.description) ?? "top level") at \(position)"
+        case .expandAll, .collapseAll: return ReproFile.name(of: self)
+        default: return "\(ReproFile.name(of: self)) \(referencedIDs[0])"
+        }
+    }
+}

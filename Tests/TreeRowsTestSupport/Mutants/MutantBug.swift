@@ -1,0 +1,18 @@
+/// The classic mistakes of this problem, each kept alive in a deliberately wrong strategy
+/// so that the fuzzer's power to find (and shrink) them stays tested.
+public enum MutantBug: String, CaseIterable, Sendable {
+    /// Expanding a node inserts only its direct children, forgetting their expanded descendants.
+    case expandInsertsOnlyChildren = "expand-inserts-only-children"
+    /// Collapsing a node removes only its direct children's rows, leaving deeper rows behind.
+    case collapseRemovesOnlyChildren = "collapse-removes-only-children"
+    /// The deleted range of a collapse ends one row early (the rows are right, the diff is not).
+    case rangeEndOffByOne = "range-end-off-by-one"
+    /// Counts of ancestors above the parent are not updated after a nested collapse.
+    case staleAncestorCounts = "stale-ancestor-counts"
+    /// Collapsing a node resets its descendants' expanded flags to expanded.
+    case hiddenStateResetOnCollapse = "hidden-state-reset-on-collapse"
+    /// A reply under a hidden or collapsed parent is inserted as a row anyway (at the end).
+    case insertUnderHiddenParentYieldsRow = "insert-under-hidden-parent-yields-row"
+    /// Removing a subtree does not renumber the node → row map of the rows after it.
+    case removeLeavesMapStale = "remove-leaves-map-stale"
+}
