@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TreeRows
+import TreeRowsHarness
+import TreeRowsTestSupport
+
+/// Every regression case in Corpora/repros passes on the strategies it names, and repro
+/// files round-trip.
+@Suite struct ReproReplayTests {
+    static let folder = RecordedSamples.packageRoot + "/Corpora/repros"
+    static let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+
+    @Test func thereAreRegressionCases() { #expect(Self.files.count >= 5) }
+
+    @Test(arguments: files)
+    func replays(_ file: String) throws {
+        let repro = try ReproFile.read(contentsOf: "\(Self.folder)/\(file)")
+        let strategies = repro.strategy == "all" ? BuiltinStrategies.all : [try #require(BuiltinStrategies.named(repro.strategy))]
+        #expect(!repro.fuzzCase.operations.isEmpty)
+        let disagreement = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: strategies)
+        #expect(disagreement == nil, "\(file): \(disagreement.map { "\($0.strategy): \($0.problem)" } ?? "")")
+    }
+
+    @Test func reproFilesRoundTrip() throws {
+        let fuzzCase = FuzzCase(nodes: [.init(id: "a", parent: nil, isExpanded: false), .init(id: 7, parent: "a", isExpanded: true)],
+                                operations: [.toggle("a"), .insert("n", under: 7, at: 0), .insert(9, under: nil, at: 3), .expandAll,
+                                             .remove(7), .reload("a"), .collapseRecursively("a"), .expandRecursively("a")])
+        let written = ReproFile(fuzzCase: fuzzCase, strategy: "range-counts", seed: 5, caseNumber: 2, disagreement: nil)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("repro-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try written.json.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try ReproFile.read(contentsOf: path)
+        #expect(read.fuzzCase == fuzzCase && read.strategy == "range-counts" && read.seed == 5 && read.caseNumber == 2)
+    }
+
+    @Test("A repro file still catches its mutant")
+    func reproCatchesMutant() throws {
+        let repro = try ReproFile.read(contentsOf: "\(Self.folder)/stale-ancestor-counts.json")
+        #expect(DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: [StaleCountsMutant.self]) != nil)
+    }
+}
