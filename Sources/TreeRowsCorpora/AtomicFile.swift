@@ -14,6 +14,9 @@ public enum AtomicFile {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CorpusError(file: path, problem: "the folder \(folder.path) does not exist", fix: "create it or choose another output path")
         }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CorpusError(file: path, problem: "is a folder", fix: "name a file inside it as the output")
+        }
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try Data(bytes).write(to: temporary)

@@ -47,7 +47,8 @@ extension TreeFile {
         do { metadata = try JSONParser.parse(metadataBytes) } catch {
             throw failure(metadataStart, "invalid metadata JSON: \(error.message)")
         }
-        var tree = Tree(reservingCapacity: count)
+        // Every node takes at least one byte: a corrupt count cannot make us reserve gigabytes.
+        var tree = Tree(reservingCapacity: min(count, bytes.count))
         var previousInteger: Int64 = 0
         var previousTime: Int64 = 0
         for index in 0..<count {

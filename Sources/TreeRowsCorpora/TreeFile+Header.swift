@@ -17,11 +17,18 @@ extension TreeFile {
     public static func header(atPath path: String) -> Header? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
-        var reader = ByteReader(Array(data), offset: 10)
-        guard hasMagic(reader.bytes), reader.bytes.count > 10, reader.bytes[8] == version,
-              let count = reader.varint(), let length = reader.varint(),
-              let metadataBytes = reader.take(Int(clamping: length)),
+        guard var bytes = try? handle.read(upToCount: 1 << 16).map(Array.init) else { return nil }
+        var reader = ByteReader(bytes, offset: 10)
+        guard hasMagic(bytes), bytes.count > 10, bytes[8] == version, let count = reader.varint(),
+              let length = reader.varint() else { return nil }
+        // Large metadata: read on to its end.
+        let end = reader.offset + Int(clamping: length)
+        if end > bytes.count {
+            guard let rest = try? handle.read(upToCount: end - bytes.count), rest.count == end - bytes.count else { return nil }
+            bytes += rest
+            reader = ByteReader(bytes, offset: reader.offset)
+        }
+        guard let metadataBytes = reader.take(Int(clamping: length)),
               let metadata = try? JSONParser.parse(metadataBytes) else { return nil }
         return Header(nodeCount: Int(count), metadata: metadata)
     }

@@ -19,8 +19,11 @@ struct CorpusImportCommand: ParsableCommand {
         do { corpus = try CorpusReader.read(contentsOf: input) } catch { throw CommandFailure(message: error.description) }
         var members: [(key: String, value: JSONValue)] = []
         if case .object(let header)? = corpus.header { members = header }
-        members.removeAll { $0.key == "description" || $0.key == "importedFrom" }
-        if let description { members.insert(("description", .string(description)), at: 0) }
+        members.removeAll { $0.key == "importedFrom" }
+        if let description {
+            members.removeAll { $0.key == "description" }
+            members.insert(("description", .string(description)), at: 0)
+        }
         members.append(("importedFrom", .string(URL(fileURLWithPath: input).lastPathComponent)))
         do { try AtomicFile.write(TreeFile.encode(corpus.tree, metadata: .object(members)), to: output) } catch {
             throw CommandFailure(message: error.description)

@@ -16,7 +16,8 @@ struct CorpusStatsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let loaded = try CorpusOption.parse(["--corpus", corpus]).load()
+        let loaded: Corpus
+        do { loaded = try Catalog.shared.load(corpus) } catch { throw CommandFailure(message: error.description) }
         let statistics = CorpusStatistics(loaded.tree)
         if json {
             print(statistics.json.serialized)

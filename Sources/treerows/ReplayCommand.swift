@@ -20,6 +20,9 @@ struct ReplayCommand: ParsableCommand {
         for file in files {
             let repro: ReproFile
             do { repro = try ReproFile.read(contentsOf: file) } catch { throw CommandFailure(message: error.description) }
+            do { _ = try repro.fuzzCase.makeTree() } catch {
+                throw CommandFailure(message: "\(file): invalid tree: \(error). Fix: list every parent before its children")
+            }
             let strategies = repro.strategy == "all" ? BuiltinStrategies.all : [try StrategyName.resolve(repro.strategy)]
             if let disagreement = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: strategies) {
                 failing += 1

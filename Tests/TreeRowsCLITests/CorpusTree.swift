@@ -51,6 +51,37 @@ struct CorpusTree {
         }
     }
 
+    /// A tree given by hand: `parents[i]` is the index of node `i`'s parent (`nil` at top
+    /// level); siblings keep index order.
+    init(ids: [String], parents: [Int?]) {
+        precondition(ids.count == parents.count, "one parent per id")
+        self.ids = ids
+        self.parents = parents
+        children = Array(repeating: [], count: ids.count)
+        for (node, parent) in parents.enumerated() {
+            if let parent { children[parent].append(node) } else { roots.append(node) }
+        }
+    }
+
+    /// The tree that `rows` output (`<depth>\t<id>` lines of a preorder walk) shows: each
+    /// row's parent is the nearest earlier row one level up.
+    init(rows: [Substring]) throws {
+        var ids: [String] = []
+        var parents: [Int?] = []
+        var path: [Int] = []  // path[d]: the latest row at depth d
+        for (number, row) in rows.enumerated() {
+            let fields = row.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard fields.count == 2, let depth = Int(fields[0]), depth >= 0, depth <= path.count else {
+                throw ReadError(description: "row \(number + 1) is not <depth>\\t<id> one level below an earlier row: \"\(row)\"")
+            }
+            path.removeSubrange(depth...)
+            parents.append(path.last)
+            path.append(ids.count)
+            ids.append(String(fields[1]))
+        }
+        self.init(ids: ids, parents: parents)
+    }
+
     /// A key that keeps integer and string ids apart, and the id as printed.
     private static func key(_ value: Any?) -> (key: String, text: String)? {
         if let text = value as? String { return ("s:" + text, text) }
