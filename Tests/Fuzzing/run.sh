@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds a libFuzzer target with -sanitize=fuzzer,address and runs it for SECONDS.
+# Usage: Tests/Fuzzing/run.sh DifferentialFuzzer|ImporterFuzzer SECONDS [libFuzzer flags...]
+# Findings (crash inputs) go to Tests/Fuzzing/findings/; new coverage stays in a temporary
+# copy of the seed corpus. Exit code 0: no finding.
+set -euo pipefail
+target="${1:?usage: run.sh DifferentialFuzzer|ImporterFuzzer SECONDS}"
+seconds="${2:?usage: run.sh TARGET SECONDS}"
+shift 2
+here="$(cd "$(dirname "$0")" && pwd)"
+case "$target" in
+    DifferentialFuzzer) seeds="$here/Corpus/differential" ;;
+    ImporterFuzzer) seeds="$here/Corpus/importer" ;;
+    *) echo "error: unknown target $target (DifferentialFuzzer or ImporterFuzzer)" >&2; exit 2 ;;
+esac
+cd "$here"
+swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
+binary="$(swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,address --show-bin-path)/$target"
+[ -x "$binary" ] || { echo "error: $binary was not built" >&2; exit 2; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cp -R "$seeds/." "$work/"
+mkdir -p "$here/findings"
+# Swift's own crash handler confuses ASan; libFuzzer reports crashes itself.
+SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -artifact_prefix="$here/findings/$target-" \
+    -print_final_stats=1 "$@" "$work"
