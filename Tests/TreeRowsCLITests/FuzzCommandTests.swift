@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@Suite("treerows fuzz and replay") struct FuzzCommandTests {
+    @Test func fuzzPassesAndReportsItsRate() async throws {
+        let result = try await TreeRowsExecutable.run(["fuzz", "--seed", "3", "--iterations", "3000"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("fuzz: 3000 operations in"), "\(result)")
+        #expect(result.standardOutput.contains("operations/s; seed 3; no disagreement"), "\(result)")
+        #expect(result.standardOutput.contains("full-rebuild, subtree-splice, range-counts"), "\(result)")
+    }
+
+    @Test func fuzzSelectedStrategiesForATime() async throws {
+        let result = try await TreeRowsExecutable.run(["fuzz", "--time", "1", "--strategies", "range-counts", "--max-nodes", "64"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("on range-counts beside the reference"), "\(result)")
+    }
+
+    @Test(arguments: [
+        ["fuzz", "--iterations", "0"], ["fuzz", "--iterations", "10", "--time", "1"], ["fuzz", "--time", "-1"],
+        ["fuzz", "--strategies", "range-counts,bogus"], ["fuzz", "--max-nodes", "0"], ["replay"],
+        ["replay", "/nonexistent/repro.json"],
+    ])
+    func badInvocationsExitTwo(_ arguments: [String]) async throws {
+        let result = try await TreeRowsExecutable.run(arguments)
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.standardOutput.isEmpty, "\(result)")
+        #expect(!result.standardError.isEmpty, "\(result)")
+    }
+
+    @Test func replayRegressionCases() async throws {
+        let folder = TreeRowsExecutable.packageRoot.appendingPathComponent("Corpora/repros")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        let result = try await TreeRowsExecutable.run(["replay"] + files.map { folder.appendingPathComponent($0).path })
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.outputLines.count == files.count && result.outputLines.allSatisfy { $0.hasPrefix("pass ") }, "\(result)")
+    }
+
+    @Test func replayRejectsMalformedFiles() async throws {
+        let cases = [
+            ("not-json", "{"), ("wrong-format", #"{"format": "other", "version": 1}"#),
+            ("parent-after-child", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": "a", "parent": "b", "expanded": true}, {"id": "b", "parent": null, "expanded": true}], "operations": []}"#),
+            ("unknown-op", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [], "operations": [{"op": "fold", "node": "a"}]}"#),
+            ("unknown-strategy", #"{"format": "treerows-repro", "version": 1, "strategy": "mine", "tree": [], "operations": []}"#),
+        ]
+        for (name, text) in cases {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("repro-\(name)-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let result = try await TreeRowsExecutable.run(["replay", file.path])
+            #expect(result.exitCode == 2, "\(name): \(result)")
+            #expect(result.standardError.contains("Fix:"), "\(name): \(result)")
+        }
+    }
+}
