@@ -52,20 +52,7 @@ extension Tree {
         precondition(explicitIDs.isEmpty && Int(implicitIDCount) == parents.count - 1, "ids are not all implicit")
         precondition(parent.rawValue < Int32(parents.count) && parents[parent.slot] != Tree.removed, "unknown parent")
         precondition(time != Tree.absent && score != Tree.absent, "Int64.min is reserved for an absent time or score")
-        let slot = Int32(parents.count)
-        precondition(slot < Int32.max, "a tree holds at most \(Int32.max - 1) nodes")
-        parents.append(parent.rawValue)
-        firstChildren.append(Tree.none)
-        lastChildren.append(Tree.none)
-        depths.append(depths[parent.slot] + 1)
-        expandedFlags.append(isExpanded)
-        Self.append(time, to: &times, slotCount: Int(slot))
-        Self.append(score, to: &scores, slotCount: Int(slot))
-        let last = lastChildren[parent.slot]
-        previousSiblings.append(last)
-        nextSiblings.append(Tree.none)
-        if last == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(last)] = slot }
-        lastChildren[parent.slot] = slot
+        let slot = appendSlot(under: parent, before: Tree.none, time: time, score: score, isExpanded: isExpanded)
         implicitIDCount = slot
         nodeCount += 1
         return NodeIndex(slot)
@@ -104,6 +91,22 @@ extension Tree {
             before = child
         }
         guard time != Tree.absent && score != Tree.absent else { throw .reservedValue }
+        let slot = appendSlot(under: parent, before: before, time: time, score: score, isExpanded: isExpanded)
+        if explicitIDs.isEmpty && id == .integer(Int64(slot) - 1) {
+            implicitIDCount = slot
+        } else {
+            explicitIDs.append(id)
+            slotsByID[id] = slot
+        }
+        nodeCount += 1
+        return NodeIndex(slot)
+    }
+
+    /// Appends a slot for a new node under `parent`, linked before the sibling `before`
+    /// (``Tree/none``: last); the caller records its id and counts it.
+    private mutating func appendSlot(
+        under parent: NodeIndex, before: Int32, time: Int64?, score: Int64?, isExpanded: Bool
+    ) -> Int32 {
         let slot = Int32(parents.count)
         precondition(slot < Int32.max, "a tree holds at most \(Int32.max - 1) nodes")
         parents.append(parent.rawValue)
@@ -113,27 +116,12 @@ extension Tree {
         expandedFlags.append(isExpanded)
         Self.append(time, to: &times, slotCount: Int(slot))
         Self.append(score, to: &scores, slotCount: Int(slot))
-        if explicitIDs.isEmpty && id == .integer(Int64(slot) - 1) {
-            implicitIDCount = slot
-        } else {
-            explicitIDs.append(id)
-            slotsByID[id] = slot
-        }
-        nodeCount += 1
-        if before == Tree.none {
-            let last = lastChildren[parent.slot]
-            previousSiblings.append(last)
-            nextSiblings.append(Tree.none)
-            if last == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(last)] = slot }
-            lastChildren[parent.slot] = slot
-        } else {
-            let previous = previousSiblings[Int(before)]
-            previousSiblings.append(previous)
-            nextSiblings.append(before)
-            previousSiblings[Int(before)] = slot
-            if previous == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(previous)] = slot }
-        }
-        return NodeIndex(slot)
+        let previous = before == Tree.none ? lastChildren[parent.slot] : previousSiblings[Int(before)]
+        previousSiblings.append(previous)
+        nextSiblings.append(before)
+        if previous == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(previous)] = slot }
+        if before == Tree.none { lastChildren[parent.slot] = slot } else { previousSiblings[Int(before)] = slot }
+        return slot
     }
 
     /// Appends an optional field value to its lazily allocated column of `slotCount` entries.
