@@ -38,6 +38,13 @@ public protocol RowStrategy {
     /// The row index of `node`, or `nil` when `node` is hidden under a collapsed ancestor.
     func index(of node: NodeIndex) -> Int?
 
+    /// The rows in `range` (a window of the list, as a list view asks for the visible rows),
+    /// which must lie in `0...rowCount`.
+    ///
+    /// The default calls ``row(at:)`` for each index; a strategy without a row array can
+    /// find the first row and walk on from it.
+    func rows(in range: Range<Int>) -> [Row]
+
     /// Flips the expanded flag of `node`.
     mutating func toggle(_ node: NodeIndex) -> RowDiff
 
@@ -105,10 +112,14 @@ extension RowStrategy {
         try insert(id, under: parent, at: position, time: nil, score: nil)
     }
 
-    /// All rows, in order, through ``row(at:)``.
-    ///
-    /// - Complexity: ``rowCount`` calls of ``row(at:)``.
-    public var rows: [Row] { (0..<rowCount).map(row(at:)) }
+    /// The rows in `range`, one ``row(at:)`` call each.
+    public func rows(in range: Range<Int>) -> [Row] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
+        return range.map(row(at:))
+    }
+
+    /// All rows, in order, through ``rows(in:)``.
+    public var rows: [Row] { rows(in: 0..<rowCount) }
 
     /// Runs ``checkInvariants()`` and traps on a violation, in builds with
     /// ``internalChecksEnabled``; does nothing otherwise.

@@ -44,6 +44,10 @@ public enum StepCheck {
             }
             isRow[expected.node.slot] = true
         }
+        // rows(in:) on the whole list and on a window in the middle.
+        if strategy.rows(in: 0..<newRows.count) != newRows { return "rows(in: 0..<\(newRows.count)) differ from the reference" }
+        let window = newRows.count / 3..<(2 * newRows.count + 2) / 3
+        if strategy.rows(in: window) != Array(newRows[window]) { return "rows(in: \(window)) differ from the reference" }
         for slot in 1..<tree.slotCount where !isRow[slot] {
             let node = NodeIndex(Int32(slot))
             if tree.contains(node), let index = strategy.index(of: node) {

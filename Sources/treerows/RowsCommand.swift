@@ -45,9 +45,11 @@ struct RowsCommand: ParsableCommand {
         var strategy = strategy
         for node in nodes { _ = strategy.collapse(node) }
         let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
-        for index in 0..<strategy.rowCount {
-            let row = strategy.row(at: index)
-            output.write("\(row.depth)\t\(escaped(tree.id(of: row.node).description))\n")
+        // Windows of rows, as a list view would ask for them.
+        for start in stride(from: 0, to: strategy.rowCount, by: 1 << 16) {
+            for row in strategy.rows(in: start..<min(start + (1 << 16), strategy.rowCount)) {
+                output.write("\(row.depth)\t\(escaped(tree.id(of: row.node).description))\n")
+            }
         }
     }
 

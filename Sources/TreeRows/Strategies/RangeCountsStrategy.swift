@@ -45,6 +45,27 @@ public struct RangeCountsStrategy: RowStrategy {
         }
     }
 
+    /// The first row by ``row(at:)``, then a preorder walk that skips collapsed subtrees.
+    ///
+    /// - Complexity: O(*d* · *f* + *k*) for *k* rows.
+    public func rows(in range: Range<Int>) -> [Row] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
+        var result: [Row] = []
+        guard !range.isEmpty else { return result }
+        result.reserveCapacity(range.count)
+        var node = row(at: range.lowerBound).node
+        while true {
+            result.append(Row(node: node, depth: tree.depth(of: node)))
+            if result.count == range.count { return result }
+            if tree.isExpanded(node), let child = tree.firstChild(of: node) {
+                node = child
+                continue
+            }
+            while tree.nextSibling(of: node) == nil { node = tree.parent(of: node) }
+            node = tree.nextSibling(of: node)!
+        }
+    }
+
     public func index(of node: NodeIndex) -> Int? {
         precondition(tree.contains(node), "\(node) is not a live node")
         var index = 0

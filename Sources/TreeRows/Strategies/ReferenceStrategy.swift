@@ -46,6 +46,8 @@ public struct ReferenceStrategy: RowStrategy {
 
     public func row(at index: Int) -> Row { allRows[index] }
 
+    public func rows(in range: Range<Int>) -> [Row] { Array(allRows[range]) }
+
     public func index(of node: NodeIndex) -> Int? {
         precondition(tree.contains(node), "\(node) is not a live node")
         return allRows.firstIndex { $0.node == node }

@@ -28,6 +28,8 @@ public struct SubtreeSpliceStrategy: RowStrategy {
 
     public func row(at index: Int) -> Row { allRows[index] }
 
+    public func rows(in range: Range<Int>) -> [Row] { Array(allRows[range]) }
+
     public func index(of node: NodeIndex) -> Int? {
         precondition(tree.contains(node), "\(node) is not a live node")
         let row = rowOfNode[node.slot]
