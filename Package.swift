@@ -16,7 +16,8 @@ let package = Package(
         .executable(name: "treerows", targets: ["treerows"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
     ],
     targets: [
         // Core: tree model, rows, diffs, validator, strategies. No Foundation.
@@ -26,11 +27,18 @@ let package = Package(
         // Corpus formats (JSON Lines, CSV, gzip, .trows), generators, statistics, catalog.
         .target(name: "TreeRowsCorpora", dependencies: ["TreeRows", "CZlib"], swiftSettings: internalChecks),
         // Lock-step checking, random operation sequences, timing.
-        .target(name: "TreeRowsHarness", dependencies: ["TreeRows", "TreeRowsCorpora"], swiftSettings: internalChecks),
+        .target(
+            name: "TreeRowsHarness",
+            dependencies: ["TreeRows", "TreeRowsCorpora", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: internalChecks
+        ),
+        // jemalloc (Debian's libjemalloc-dev): linked into the command-line tool only, where it
+        // becomes the process's malloc and counts allocations for `treerows bench`.
+        .systemLibrary(name: "CJemalloc", path: "Sources/CJemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
         .executableTarget(
             name: "treerows",
             dependencies: [
-                "TreeRows", "TreeRowsCorpora", "TreeRowsHarness",
+                "TreeRows", "TreeRowsCorpora", "TreeRowsHarness", "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: internalChecks

@@ -1,0 +1,10 @@
+/// Reads the process's allocation counters; the benchmark brackets operations with it.
+///
+/// The command-line tool supplies one backed by jemalloc (`mallctl`), which it links as
+/// the process's malloc; the harness itself links no allocator.
+public protocol AllocationCounter {
+    /// Allocations requested so far (all threads). May be slow (it may flush caches).
+    func allocations() -> UInt64
+    /// Bytes allocated so far by this thread. Cheap.
+    func allocatedBytes() -> UInt64
+}

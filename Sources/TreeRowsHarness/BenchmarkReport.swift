@@ -1,0 +1,134 @@
+import Foundation
+import TreeRowsCorpora
+
+/// A benchmark run as written by `treerows bench --json` and read by `report` and `compare`:
+/// `{"schema": 1, "machine": {…}, "results": [{"strategy", "corpus", "nodes", "operation",
+/// "samples", "medianNs", "p90Ns", "p99Ns", "opsPerSecond", "allocationsPerOp", "bytesPerOp",
+/// "peakResidentBytes", "ratioToReference", "correct"}, …], "exponents": [{"strategy",
+/// "operation", "shape", "exponent"}, …]}`.
+public struct BenchmarkReport: Sendable {
+    /// A fitted growth exponent of one strategy and operation over a size sweep.
+    public struct Exponent: Equatable, Sendable {
+        public var strategy: String
+        public var operation: String
+        public var shape: String
+        public var exponent: Double
+        public init(strategy: String, operation: String, shape: String, exponent: Double) {
+            self.strategy = strategy
+            self.operation = operation
+            self.shape = shape
+            self.exponent = exponent
+        }
+    }
+
+    public var machine: [(key: String, value: JSONValue)]
+    public var results: [BenchmarkResult]
+    public var exponents: [Exponent]
+
+    public init(machine: [(key: String, value: JSONValue)], results: [BenchmarkResult], exponents: [Exponent]) {
+        self.machine = machine
+        self.results = results
+        self.exponents = exponents
+    }
+
+    /// Facts about this machine and build, for the report's header.
+    public static func currentMachine(seed: UInt64, command: String) -> [(key: String, value: JSONValue)] {
+        let info = ProcessInfo.processInfo
+        return [
+            ("host", .string(info.hostName)), ("os", .string(info.operatingSystemVersionString)),
+            ("cores", .integer(info.activeProcessorCount)), ("memoryBytes", .number(String(info.physicalMemory))),
+            ("date", .string(ISO8601DateFormatter().string(from: Date()))), ("seed", .number(String(seed))),
+            ("command", .string(command)),
+        ]
+    }
+
+    /// Exponents fitted from results whose corpus names are `shape:size` sweep points.
+    public static func exponents(of results: [BenchmarkResult], sweeps: [(shape: String, corpus: String)]) -> [Exponent] {
+        let shapes = Dictionary(sweeps.map { ($0.corpus, $0.shape) }, uniquingKeysWith: { first, _ in first })
+        var groups: [String: [(size: Int, nanoseconds: Double)]] = [:]
+        var keys: [(String, String, String)] = []
+        for result in results {
+            guard let shape = shapes[result.corpus], result.correct, result.samples > 0 else { continue }
+            let key = "\(result.strategy)\u{0}\(result.operation)\u{0}\(shape)"
+            if groups[key] == nil { keys.append((result.strategy, result.operation, shape)) }
+            groups[key, default: []].append((result.nodes, result.medianNanoseconds))
+        }
+        return keys.compactMap { strategy, operation, shape in
+            ScalingFit.exponent(groups["\(strategy)\u{0}\(operation)\u{0}\(shape)"]!).map {
+                Exponent(strategy: strategy, operation: operation, shape: shape, exponent: $0)
+            }
+        }
+    }
+
+    /// The report as JSON text.
+    public var json: String {
+        func number(_ value: Double?) -> JSONValue {
+            guard let value, value.isFinite else { return .null }
+            return .number(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.4g", value))
+        }
+        let resultValues: [JSONValue] = results.map { result in
+            .object([
+                ("strategy", .string(result.strategy)), ("corpus", .string(result.corpus)), ("nodes", .integer(result.nodes)),
+                ("operation", .string(result.operation)), ("samples", .integer(result.samples)),
+                ("medianNs", number(result.medianNanoseconds)), ("p90Ns", number(result.p90Nanoseconds)),
+                ("p99Ns", number(result.p99Nanoseconds)), ("opsPerSecond", number(result.operationsPerSecond)),
+                ("allocationsPerOp", number(result.allocationsPerOperation)), ("bytesPerOp", number(result.bytesPerOperation)),
+                ("peakResidentBytes", .integer(result.peakResidentBytes)), ("ratioToReference", number(result.ratioToReference)),
+                ("ratioToFastest", number(result.ratioToFastest)), ("correct", .bool(result.correct)),
+            ])
+        }
+        let exponentValues: [JSONValue] = exponents.map {
+            .object([("strategy", .string($0.strategy)), ("operation", .string($0.operation)), ("shape", .string($0.shape)),
+                     ("exponent", number($0.exponent))])
+        }
+        return "{\"schema\":1,\n\"machine\":\(JSONValue.object(machine).serialized),\n\"results\":[\n"
+            + resultValues.map(\.serialized).joined(separator: ",\n") + "],\n\"exponents\":[\n"
+            + exponentValues.map(\.serialized).joined(separator: ",\n") + "]}\n"
+    }
+
+    /// Reads a report written by ``json``.
+    ///
+    /// - Throws: ``CorpusError`` naming the file and what is missing.
+    public static func read(contentsOf path: String) throws(CorpusError) -> BenchmarkReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CorpusError(file: path, problem: "cannot read the file", fix: "check the path")
+        }
+        let fix = "pass a file written by `treerows bench --json`"
+        let value: JSONValue
+        do { value = try JSONParser.parse(Array(data)) } catch {
+            throw CorpusError(file: path, problem: "invalid JSON at byte \(error.column): \(error.message)", fix: fix)
+        }
+        guard value["schema"]?.integer == 1 else { throw CorpusError(file: path, problem: "not a schema-1 benchmark report", fix: fix) }
+        func double(_ value: JSONValue?) -> Double? {
+            guard case .number(let text)? = value else { return nil }
+            return Double(text)
+        }
+        guard case .array(let entries)? = value["results"] else { throw CorpusError(file: path, problem: "missing \"results\"", fix: fix) }
+        var results: [BenchmarkResult] = []
+        for (index, entry) in entries.enumerated() {
+            guard case .string(let strategy)? = entry["strategy"], case .string(let corpus)? = entry["corpus"],
+                  case .string(let operation)? = entry["operation"], let median = double(entry["medianNs"]),
+                  case .bool(let correct)? = entry["correct"] else {
+                throw CorpusError(file: path, problem: "results[\(index)] lacks strategy, corpus, operation, medianNs or correct", fix: fix)
+            }
+            results.append(BenchmarkResult(
+                strategy: strategy, corpus: corpus, nodes: Int(entry["nodes"]?.integer ?? 0), operation: operation,
+                samples: Int(entry["samples"]?.integer ?? 0), medianNanoseconds: median, p90Nanoseconds: double(entry["p90Ns"]) ?? median,
+                p99Nanoseconds: double(entry["p99Ns"]) ?? median, operationsPerSecond: double(entry["opsPerSecond"]) ?? 0,
+                allocationsPerOperation: double(entry["allocationsPerOp"]), bytesPerOperation: double(entry["bytesPerOp"]),
+                peakResidentBytes: Int(entry["peakResidentBytes"]?.integer ?? 0), ratioToReference: double(entry["ratioToReference"]),
+                ratioToFastest: double(entry["ratioToFastest"]), correct: correct))
+        }
+        var exponents: [Exponent] = []
+        if case .array(let fits)? = value["exponents"] {
+            for fit in fits {
+                guard case .string(let strategy)? = fit["strategy"], case .string(let operation)? = fit["operation"],
+                      case .string(let shape)? = fit["shape"], let exponent = double(fit["exponent"]) else { continue }
+                exponents.append(Exponent(strategy: strategy, operation: operation, shape: shape, exponent: exponent))
+            }
+        }
+        var machine: [(key: String, value: JSONValue)] = []
+        if case .object(let members)? = value["machine"] { machine = members }
+        return BenchmarkReport(machine: machine, results: results, exponents: exponents)
+    }
+}

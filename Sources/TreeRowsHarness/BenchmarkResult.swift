@@ -1,0 +1,48 @@
+import TreeRowsCorpora
+
+/// One cell of a benchmark: a strategy on a corpus doing one operation.
+public struct BenchmarkResult: Equatable, Sendable {
+    public var strategy: String
+    public var corpus: String
+    public var nodes: Int
+    public var operation: String
+    /// Timed samples taken (fewer than asked when the cell's time budget ran out).
+    public var samples: Int
+    public var medianNanoseconds: Double
+    public var p90Nanoseconds: Double
+    public var p99Nanoseconds: Double
+    public var operationsPerSecond: Double
+    /// Allocations per operation (jemalloc), `nil` without an allocation counter.
+    public var allocationsPerOperation: Double?
+    /// Bytes allocated per operation (jemalloc), `nil` without an allocation counter.
+    public var bytesPerOperation: Double?
+    /// The process's peak resident memory when the cell ended.
+    public var peakResidentBytes: Int
+    /// Median time divided by the reference's on the same corpus and operation.
+    public var ratioToReference: Double?
+    /// Median time divided by the fastest strategy's on the same corpus and operation.
+    public var ratioToFastest: Double?
+    /// Whether the strategy's rows and answers were right at the end of the cell.
+    public var correct: Bool
+
+    public init(strategy: String, corpus: String, nodes: Int, operation: String, samples: Int, medianNanoseconds: Double,
+                p90Nanoseconds: Double, p99Nanoseconds: Double, operationsPerSecond: Double, allocationsPerOperation: Double?,
+                bytesPerOperation: Double?, peakResidentBytes: Int, ratioToReference: Double?, ratioToFastest: Double?,
+                correct: Bool) {
+        self.strategy = strategy
+        self.corpus = corpus
+        self.nodes = nodes
+        self.operation = operation
+        self.samples = samples
+        self.medianNanoseconds = medianNanoseconds
+        self.p90Nanoseconds = p90Nanoseconds
+        self.p99Nanoseconds = p99Nanoseconds
+        self.operationsPerSecond = operationsPerSecond
+        self.allocationsPerOperation = allocationsPerOperation
+        self.bytesPerOperation = bytesPerOperation
+        self.peakResidentBytes = peakResidentBytes
+        self.ratioToReference = ratioToReference
+        self.ratioToFastest = ratioToFastest
+        self.correct = correct
+    }
+}

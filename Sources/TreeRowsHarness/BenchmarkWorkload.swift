@@ -1,0 +1,78 @@
+import TreeRows
+
+/// The inputs of every sample of one benchmark cell, drawn before anything is timed, the
+/// same for every strategy.
+struct BenchmarkWorkload {
+    /// What each sample acts on.
+    enum Input {
+        case none
+        case node(NodeIndex)
+        case row(Int)
+        case insert(NodeID, under: NodeIndex, at: Int)
+    }
+
+    var inputs: [Input]
+
+    /// Draws `count` inputs for `operation` on `tree` from `seed`.
+    ///
+    /// - Complexity: O(*n* + *count*) (O(*n* log *n*) for the heavy and deep choices).
+    init(_ operation: BenchmarkOperation, tree: Tree, rowCount: Int, count: Int, seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let live = tree.nodes
+        func randomNode() -> NodeIndex { live[random.below(live.count)] }
+        guard !live.isEmpty else {
+            inputs = Array(repeating: .none, count: count)
+            return
+        }
+        switch operation {
+        case .build, .expandAll, .collapseAll:
+            inputs = Array(repeating: .none, count: count)
+        case .toggleRandom, .indexOfRandom:
+            inputs = (0..<count).map { _ in .node(randomNode()) }
+        case .toggleHeavy:
+            let sizes = Self.subtreeSizes(tree)
+            let heavy = live.sorted { sizes[$0.slot] > sizes[$1.slot] }.prefix(max(1, min(64, live.count)))
+            inputs = (0..<count).map { _ in .node(heavy[random.below(heavy.count)]) }
+        case .toggleDeep:
+            let parents = live.filter { tree.firstChild(of: $0) != nil }
+            let deep = (parents.isEmpty ? live : parents).sorted { tree.depth(of: $0) > tree.depth(of: $1) }.prefix(64)
+            inputs = (0..<count).map { _ in .node(deep[random.below(deep.count)]) }
+        case .rowAtRandom:
+            inputs = (0..<count).map { _ in rowCount == 0 ? .none : .row(random.below(rowCount)) }
+        case .insertReply:
+            inputs = (0..<count).map { index in
+                let parent = randomNode()
+                return .insert(.string("bench-reply-\(index)"), under: parent, at: random.below(tree.childCount(of: parent) + 1))
+            }
+        case .removeSubtree:
+            // Distinct small subtrees that do not contain one another: leaves and near-leaves.
+            let sizes = Self.subtreeSizes(tree)
+            var candidates = live.filter { sizes[$0.slot] <= 16 }
+            var chosen: [NodeIndex] = []
+            var taken = Set<NodeIndex>()
+            while chosen.count < count && !candidates.isEmpty {
+                candidates.swapAt(random.below(candidates.count), candidates.count - 1)
+                let node = candidates.removeLast()
+                var ancestor = node
+                var clash = false
+                while ancestor != Tree.root {
+                    if taken.contains(ancestor) { clash = true }
+                    ancestor = tree.parent(of: ancestor)
+                }
+                tree.forEachInSubtree(of: node) { if taken.contains($0) { clash = true } }
+                if clash { continue }
+                taken.insert(node)
+                chosen.append(node)
+            }
+            inputs = chosen.map { .node($0) }
+        }
+    }
+
+    static func subtreeSizes(_ tree: Tree) -> [Int] {
+        var sizes = [Int](repeating: 1, count: tree.slotCount)
+        tree.forEachInSubtreePostorder(of: Tree.root) { node in
+            if node != Tree.root { sizes[tree.parent(of: node).slot] += sizes[node.slot] }
+        }
+        return sizes
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import TreeRows
+import TreeRowsCorpora
+import TreeRowsHarness
+
+/// `treerows bench`: every strategy measured side by side.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure strategies side by side: time percentiles, allocations, scaling; check every result.",
+        discussion: """
+            Per cell (strategy x corpus x operation): samples, median, p90 and p99 (HdrHistogram), operations per \
+            second, allocations and bytes per operation (jemalloc), peak resident memory, and the ratio to the \
+            reference and to the fastest strategy. Strategies take turns sample by sample; a cell's time budget \
+            limits slow strategies. Every cell ends with a correctness check: a wrong strategy is marked WRONG. \
+            Release builds only.
+            """)
+
+    @Option(help: ArgumentHelp("Corpora to measure (repeatable; names or paths).", valueName: "name|path"))
+    var corpus: [String] = []
+    @Option(help: ArgumentHelp("all, or strategy names separated by commas.", valueName: "all|a,b")) var strategies = "all"
+    @Option(help: ArgumentHelp("all, or operations separated by commas: \(BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "all|a,b"))
+    var operations = "all"
+    @Option(help: ArgumentHelp("A size sweep of a synthetic shape, e.g. reddit:1e3,1e4,1e5.", valueName: "shape:n,n,..."))
+    var sizes: String?
+    @Option(help: "Timed samples per strategy and cell (fewer when the budget runs out).") var repetitions = 200
+    @Option(help: ArgumentHelp("Time a strategy may spend on one cell, in milliseconds.", valueName: "ms")) var budget = 250
+    @Option(help: "The seed of every input.") var seed: UInt64 = 1
+    @Option(help: ArgumentHelp("Also write the results as JSON.", valueName: "file")) var json: String?
+
+    func validate() throws {
+        if repetitions < 1 { throw ValidationError("--repetitions must be positive") }
+        if budget < 1 { throw ValidationError("--budget must be positive") }
+    }
+
+    func run() throws {
+        guard !internalChecksEnabled else {
+            throw CommandFailure(message: "this is a debug build with invariant checks after every operation; its times mean nothing."
+                + " Fix: swift build -c release and run .build/release/treerows bench")
+        }
+        let selected = try selectedStrategies()
+        let selectedOperations = try selectedOperations()
+        var corpora: [(name: String, tree: Tree)] = []
+        for name in corpus.isEmpty && sizes == nil ? ["reddit-worldnews-sxvem7"] : corpus {
+            do { corpora.append((name, try Catalog.shared.load(name).tree)) } catch { throw CommandFailure(message: error.description) }
+        }
+        var sweep: [(shape: String, corpus: String)] = []
+        if let sizes {
+            let (shape, counts) = try Self.parseSizes(sizes)
+            for count in counts {
+                let name = "\(shape.name):\(count)"
+                sweep.append((shape.name, name))
+                corpora.append((name, TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: count, seed: seed))))
+            }
+        }
+        let runner = BenchmarkRunner(
+            configuration: BenchmarkRunner.Configuration(operations: selectedOperations, repetitions: repetitions,
+                                                         budget: .milliseconds(budget), seed: seed),
+            strategies: selected, allocations: JemallocCounter())
+        let onTerminal = isatty(STDERR_FILENO) == 1
+        let cells = corpora.count * selectedOperations.count
+        var done = 0
+        var results: [BenchmarkResult] = []
+        for (name, tree) in corpora {
+            results += runner.run(corpus: name, tree: tree) { cell in
+                done += 1
+                if onTerminal { StandardError.write("\r\u{1B}[Kbench: [\(done)/\(cells)] \(cell)") }
+            }
+        }
+        if onTerminal { StandardError.write("\r\u{1B}[K") }
+        let report = BenchmarkReport(
+            machine: BenchmarkReport.currentMachine(seed: seed, command: CommandLine.arguments.joined(separator: " ")),
+            results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
+        print(BenchTable.render(report))
+        if let json {
+            do { try AtomicFile.write(Array(report.json.utf8), to: json) } catch { throw CommandFailure(message: error.description) }
+            print("wrote \(json)")
+        }
+        if results.contains(where: { !$0.correct }) {
+            throw CommandFailure(message: "a strategy gave wrong rows (marked WRONG above)", exitCode: 1)
+        }
+    }
+
+    private func selectedStrategies() throws(CommandFailure) -> [any RowStrategy.Type] {
+        guard strategies != "all" else { return BuiltinStrategies.all }
+        var result: [any RowStrategy.Type] = []
+        for name in strategies.split(separator: ",") { result.append(try StrategyName.resolve(String(name))) }
+        return result
+    }
+
+    private func selectedOperations() throws(CommandFailure) -> [BenchmarkOperation] {
+        guard operations != "all" else { return BenchmarkOperation.defaults }
+        var result: [BenchmarkOperation] = []
+        for name in operations.split(separator: ",") {
+            guard let operation = BenchmarkOperation(rawValue: String(name)) else {
+                throw CommandFailure(message: "unknown operation \"\(name)\". Fix: use \(BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            result.append(operation)
+        }
+        return result
+    }
+
+    /// Parses `shape:n,n,...` with sizes like `1000`, `1e6` or `2.5e5`.
+    static func parseSizes(_ text: String) throws(CommandFailure) -> (SyntheticShape, [Int]) {
+        let fix = " Fix: write --sizes SHAPE:N,N,..., e.g. reddit:1e3,1e4,1e5"
+        guard let colon = text.lastIndex(of: ":"), let shape = SyntheticShape(parsing: String(text[..<colon])) else {
+            throw CommandFailure(message: "--sizes \(text): unknown shape." + fix)
+        }
+        var counts: [Int] = []
+        for part in text[text.index(after: colon)...].split(separator: ",") {
+            guard let value = Double(part), value >= 1, value <= Double(SyntheticSpec.maximumNodes), value == value.rounded() else {
+                throw CommandFailure(message: "--sizes \(text): \"\(part)\" is not a node count from 1 to \(SyntheticSpec.maximumNodes)." + fix)
+            }
+            counts.append(Int(value))
+        }
+        guard !counts.isEmpty else { throw CommandFailure(message: "--sizes \(text): no sizes." + fix) }
+        return (shape, counts)
+    }
+}

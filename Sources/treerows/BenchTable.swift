@@ -1,0 +1,71 @@
+import Foundation
+import TreeRowsHarness
+
+/// The terminal table of a benchmark report: one block per corpus and operation, strategies
+/// fastest first.
+enum BenchTable {
+    static func render(_ report: BenchmarkReport) -> String {
+        var lines: [String] = []
+        var seen: [String] = []
+        for result in report.results where !seen.contains("\(result.corpus)\u{0}\(result.operation)") {
+            seen.append("\(result.corpus)\u{0}\(result.operation)")
+        }
+        let header = ["strategy", "samples", "median", "p90", "p99", "ops/s", "allocs/op", "bytes/op", "x ref", "x best", ""]
+        for key in seen {
+            let cell = report.results.filter { "\($0.corpus)\u{0}\($0.operation)" == key }
+                .sorted { ($0.correct ? 0 : 1, $0.medianNanoseconds) < ($1.correct ? 0 : 1, $1.medianNanoseconds) }
+            guard let first = cell.first else { continue }
+            lines.append("")
+            lines.append("\(first.corpus) (\(first.nodes) nodes) · \(first.operation)")
+            let rows = cell.map { result in
+                [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
+                 time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),
+                 amount(result.bytesPerOperation), ratio(result.ratioToReference), ratio(result.ratioToFastest),
+                 result.correct ? "" : "WRONG"]
+            }
+            lines += table([header] + rows)
+        }
+        if !report.exponents.isEmpty {
+            lines.append("")
+            lines.append("growth of the median with size (time ~ n^k)")
+            lines += table([["strategy", "operation", "shape", "k"]] + report.exponents.map {
+                [$0.strategy, $0.operation, $0.shape, String(format: "%.2f", $0.exponent)]
+            })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func table(_ rows: [[String]]) -> [String] {
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
+        return rows.map { cells in
+            cells.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    static func time(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case 1e9...: return String(format: "%.2f s", nanoseconds / 1e9)
+        case 1e6...: return String(format: "%.3g ms", nanoseconds / 1e6)
+        case 1e3...: return String(format: "%.3g µs", nanoseconds / 1e3)
+        default: return String(format: "%.0f ns", nanoseconds)
+        }
+    }
+
+    static func count(_ value: Double) -> String {
+        value >= 1e6 ? String(format: "%.3gM", value / 1e6) : value >= 1e3 ? String(format: "%.3gk", value / 1e3) : String(format: "%.3g", value)
+    }
+
+    static func amount(_ value: Double?) -> String {
+        guard let value else { return "-" }
+        return value >= 1e6 ? String(format: "%.3gM", value / 1e6) : value >= 1e3 ? String(format: "%.3gk", value / 1e3)
+            : value == value.rounded() ? String(Int(value)) : String(format: "%.2g", value)
+    }
+
+    static func ratio(_ value: Double?) -> String {
+        guard let value else { return "-" }
+        return value >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
+    }
+}
