@@ -7,7 +7,7 @@ struct TreeRowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "treerows",
         abstract: "Compare strategies that turn expandable comment trees into list rows and batch-update diffs.",
-        subcommands: [BenchCommand.self, RowsCommand.self, CheckCommand.self, CorpusCommand.self, FuzzCommand.self, ReplayCommand.self]
+        subcommands: [BenchCommand.self, CompareCommand.self, ReportCommand.self, RowsCommand.self, CheckCommand.self, CorpusCommand.self, FuzzCommand.self, ReplayCommand.self]
     )
 
     /// Runs the command; bad input and bad flags exit with code 2 and a message on stderr.

@@ -1,0 +1,66 @@
+/// The difference between two benchmark reports, cell by cell (strategy × corpus ×
+/// operation), on one metric.
+public struct BenchmarkComparison: Sendable {
+    /// The metric compared.
+    public enum Metric: String, CaseIterable, Sendable {
+        /// Allocations per operation: deterministic for a seed, so the default gate.
+        case allocations
+        /// Median time: noisy on shared machines; opt-in.
+        case median
+    }
+
+    /// One cell's change.
+    public struct Change: Sendable {
+        public enum Verdict: String, Sendable { case regression, improvement, unchanged }
+        public var strategy: String
+        public var corpus: String
+        public var operation: String
+        public var base: Double
+        public var head: Double
+        public var verdict: Verdict
+        /// Why, when the verdict is not about the numbers (e.g. a strategy that became wrong).
+        public var note: String?
+    }
+
+    public var metric: Metric
+    public var threshold: Double
+    public var changes: [Change]
+    /// Cells in only one of the reports (not a failure: the sets may differ on purpose).
+    public var unmatched: [String]
+
+    /// Whether any cell got worse than the threshold allows, or became wrong.
+    public var hasRegression: Bool { changes.contains { $0.verdict == .regression } }
+
+    /// Compares `head` against `base`.
+    ///
+    /// A cell regresses when its metric grows by more than `threshold` (a fraction: 0.1 =
+    /// 10%) and, for allocations, by at least 0.05 per operation (so a count that was 0 and
+    /// becomes 1 regresses, while rounding noise does not); or when it was correct and is not.
+    public init(base: BenchmarkReport, head: BenchmarkReport, metric: Metric, threshold: Double) {
+        self.metric = metric
+        self.threshold = threshold
+        func key(_ result: BenchmarkResult) -> String { "\(result.strategy) · \(result.corpus) · \(result.operation)" }
+        let baseCells = Dictionary(base.results.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let headKeys = Set(head.results.map(key))
+        var changes: [Change] = []
+        for result in head.results {
+            guard let old = baseCells[key(result)] else { continue }
+            let value: (BenchmarkResult) -> Double? = metric == .allocations ? { $0.allocationsPerOperation } : { $0.medianNanoseconds }
+            guard let before = value(old), let after = value(result) else { continue }
+            var verdict = Change.Verdict.unchanged
+            let floor = metric == .allocations ? 0.05 : 0
+            if after > before * (1 + threshold) && after - before >= floor { verdict = .regression }
+            if after < before * (1 - threshold) && before - after >= floor { verdict = .improvement }
+            var note: String?
+            if old.correct && !result.correct {
+                verdict = .regression
+                note = "became wrong"
+            }
+            changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
+                                  base: before, head: after, verdict: verdict, note: note))
+        }
+        self.changes = changes
+        unmatched = base.results.map(key).filter { !headKeys.contains($0) }.map { "only in base: \($0)" }
+            + head.results.map(key).filter { baseCells[$0] == nil }.map { "only in head: \($0)" }
+    }
+}

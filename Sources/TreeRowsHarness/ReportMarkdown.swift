@@ -1,0 +1,71 @@
+import Foundation
+import TreeRowsCorpora
+
+/// A benchmark report as Markdown, for a CI job summary or a pull request: per corpus and
+/// operation, strategies ranked by median time with ratios and allocations; then the
+/// growth exponents of size sweeps.
+public enum ReportMarkdown {
+    public static func render(_ report: BenchmarkReport) -> String {
+        var lines = ["# TreeRows benchmark", ""]
+        let machine = report.machine.map { "\($0.key): \(plain($0.value))" }.joined(separator: " · ")
+        if !machine.isEmpty { lines += [machine, ""] }
+        for (corpus, operation, cell) in cells(report) {
+            lines.append("## \(corpus) (\(cell[0].nodes) nodes) · \(operation)")
+            lines.append("")
+            lines.append("| rank | strategy | median | p90 | p99 | ops/s | allocs/op | bytes/op | × reference | × fastest |")
+            lines.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+            for (rank, result) in cell.enumerated() {
+                lines.append("| \(result.correct ? String(rank + 1) : "—") | \(result.strategy)\(result.correct ? "" : " **WRONG**") | "
+                    + [time(result.medianNanoseconds), time(result.p90Nanoseconds), time(result.p99Nanoseconds),
+                       number(result.operationsPerSecond), number(result.allocationsPerOperation), number(result.bytesPerOperation),
+                       number(result.ratioToReference), number(result.ratioToFastest)].joined(separator: " | ") + " |")
+            }
+            lines.append("")
+        }
+        if !report.exponents.isEmpty {
+            lines += ["## Growth with size (time ≈ c · n^k)", "", "| strategy | operation | shape | k |", "|---|---|---|---:|"]
+            lines += report.exponents.map { "| \($0.strategy) | \($0.operation) | \($0.shape) | \(String(format: "%.2f", $0.exponent)) |" }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Results grouped by corpus and operation in report order, each group fastest first
+    /// (wrong results last).
+    static func cells(_ report: BenchmarkReport) -> [(String, String, [BenchmarkResult])] {
+        var order: [String] = []
+        var groups: [String: [BenchmarkResult]] = [:]
+        for result in report.results {
+            let key = "\(result.corpus)\u{0}\(result.operation)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(result)
+        }
+        return order.map { key in
+            let cell = groups[key]!.sorted { ($0.correct ? 0 : 1, $0.medianNanoseconds) < ($1.correct ? 0 : 1, $1.medianNanoseconds) }
+            return (cell[0].corpus, cell[0].operation, cell)
+        }
+    }
+
+    static func plain(_ value: TreeRowsCorpora.JSONValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .number(let text): return text
+        default: return value.serialized
+        }
+    }
+
+    static func time(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case 1e9...: return String(format: "%.2f s", nanoseconds / 1e9)
+        case 1e6...: return String(format: "%.3g ms", nanoseconds / 1e6)
+        case 1e3...: return String(format: "%.3g µs", nanoseconds / 1e3)
+        default: return String(format: "%.0f ns", nanoseconds)
+        }
+    }
+
+    static func number(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        if value == value.rounded() && abs(value) < 1e7 { return String(Int(value)) }
+        return String(format: "%.3g", value)
+    }
+}

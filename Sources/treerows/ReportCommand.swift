@@ -1,0 +1,32 @@
+import ArgumentParser
+import TreeRowsCorpora
+import TreeRowsHarness
+
+/// `treerows report RESULTS.json --format markdown|svg|html -o FILE`.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Turn `treerows bench --json` results into Markdown (CI summaries), SVG charts or one HTML page.")
+
+    @Argument(help: "The results file.") var results: String
+    @Option(help: "markdown, svg or html.") var format = "markdown"
+    @Option(name: .shortAndLong, help: "The output file (default: standard output).") var output: String?
+
+    func run() throws {
+        let report: BenchmarkReport
+        do { report = try BenchmarkReport.read(contentsOf: results) } catch { throw CommandFailure(message: error.description) }
+        let text: String
+        switch format {
+        case "markdown": text = ReportMarkdown.render(report)
+        case "svg": text = ReportSVG.render(report)
+        case "html": text = ReportHTML.render(report)
+        default: throw CommandFailure(message: "unknown --format \"\(format)\". Fix: use markdown, svg or html")
+        }
+        guard let output else {
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            return
+        }
+        do { try AtomicFile.write(Array(text.utf8), to: output) } catch { throw CommandFailure(message: error.description) }
+        print("wrote \(output)")
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `bench` runs in release builds only (the tests' debug binary must refuse); `compare`
+/// and `report` work on result files.
+@Suite("treerows bench, compare and report") struct BenchCommandTests {
+    @Test func benchRefusesADebugBuild() async throws {
+        let result = try await TreeRowsExecutable.run(["bench", "--operations", "build"])
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.standardError.contains("debug build") && result.standardError.contains("Fix:"), "\(result)")
+    }
+
+    static func report(allocations: Double, correct: Bool = true) -> String {
+        """
+        {"schema":1,"machine":{"cores":2},"results":[
+        {"strategy":"range-counts","corpus":"c","nodes":10,"operation":"insert-reply","samples":5,"medianNs":100,"p90Ns":120,"p99Ns":130,
+         "opsPerSecond":1e7,"allocationsPerOp":\(allocations),"bytesPerOp":48,"peakResidentBytes":1000,"ratioToReference":0.01,"ratioToFastest":1,"correct":\(correct)},
+        {"strategy":"reference","corpus":"c","nodes":10,"operation":"insert-reply","samples":5,"medianNs":10000,"p90Ns":12000,"p99Ns":13000,
+         "opsPerSecond":1e5,"allocationsPerOp":60,"bytesPerOp":4000,"peakResidentBytes":1000,"ratioToReference":1,"ratioToFastest":100,"correct":true}],
+        "exponents":[]}
+        """
+    }
+
+    static func withFiles(_ contents: [String], _ body: ([String]) async throws -> Void) async throws {
+        let paths = contents.map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json").path }
+        defer { paths.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        for (path, text) in zip(paths, contents) { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        try await body(paths)
+    }
+
+    @Test func compareExitsOneOnAPlantedAllocationRegression() async throws {
+        try await Self.withFiles([Self.report(allocations: 1), Self.report(allocations: 3)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1]])
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.standardOutput.contains("regression"), "\(result)")
+        }
+    }
+
+    @Test func compareExitsZeroOnIdenticalResults() async throws {
+        try await Self.withFiles([Self.report(allocations: 1), Self.report(allocations: 1)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1]])
+            #expect(result.exitCode == 0, "\(result)")
+            let median = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", "median", "--threshold", "5%"])
+            #expect(median.exitCode == 0, "\(median)")
+        }
+    }
+
+    @Test func compareFlagsAStrategyThatBecameWrong() async throws {
+        try await Self.withFiles([Self.report(allocations: 1), Self.report(allocations: 1, correct: false)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1]])
+            #expect(result.exitCode == 1 && result.standardOutput.contains("became wrong"), "\(result)")
+        }
+    }
+
+    @Test(arguments: ["markdown", "svg", "html"])
+    func reportFormats(_ format: String) async throws {
+        try await Self.withFiles([Self.report(allocations: 1)]) { paths in
+            let result = try await TreeRowsExecutable.run(["report", paths[0], "--format", format])
+            #expect(result.exitCode == 0, "\(result)")
+            let expected = ["markdown": "| 1 | range-counts |", "svg": "<svg", "html": "<table>"][format]!
+            #expect(result.standardOutput.contains(expected), "\(result)")
+            #expect(result.standardOutput.contains("range-counts") && result.standardOutput.contains("reference"))
+        }
+    }
+
+    @Test(arguments: [
+        ["compare", "/nonexistent.json", "/nonexistent.json"], ["report", "/nonexistent.json"],
+        ["compare", "a.json", "b.json", "--metric", "speed"], ["report", "x.json", "--format", "pdf"],
+    ])
+    func badInputExitsTwo(_ arguments: [String]) async throws {
+        try await Self.withFiles([Self.report(allocations: 1)]) { paths in
+            let resolved = arguments.map { $0 == "a.json" || $0 == "b.json" || $0 == "x.json" ? paths[0] : $0 }
+            let result = try await TreeRowsExecutable.run(resolved)
+            #expect(result.exitCode == 2 && result.standardOutput.isEmpty, "\(result)")
+            #expect(result.standardError.contains("Fix:"), "\(result)")
+        }
+    }
+}

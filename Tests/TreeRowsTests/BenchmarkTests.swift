@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TreeRows
+import TreeRowsHarness
+import TreeRowsTestSupport
+
+@Suite struct BenchmarkTests {
+    static func result(_ strategy: String, _ operation: String = "toggle-random", median: Double = 100, allocations: Double? = 1,
+                       correct: Bool = true, corpus: String = "c", nodes: Int = 10) -> BenchmarkResult {
+        BenchmarkResult(strategy: strategy, corpus: corpus, nodes: nodes, operation: operation, samples: 10, medianNanoseconds: median,
+                        p90Nanoseconds: median, p99Nanoseconds: median, operationsPerSecond: 1e9 / median,
+                        allocationsPerOperation: allocations, bytesPerOperation: 64, peakResidentBytes: 1, ratioToReference: 1,
+                        ratioToFastest: 1, correct: correct)
+    }
+
+    @Test func comparisonFlagsAllocationRegressionsOnly() {
+        let base = BenchmarkReport(machine: [], results: [Self.result("a"), Self.result("b", allocations: 0), Self.result("c", median: 100)], exponents: [])
+        let head = BenchmarkReport(machine: [], results: [Self.result("a", allocations: 1.05), Self.result("b", allocations: 1),
+                                                          Self.result("c", median: 500)], exponents: [])
+        let allocations = BenchmarkComparison(base: base, head: head, metric: .allocations, threshold: 0.1)
+        #expect(allocations.changes.map(\.verdict) == [.unchanged, .regression, .unchanged])
+        #expect(allocations.hasRegression)
+        let time = BenchmarkComparison(base: base, head: head, metric: .median, threshold: 0.1)
+        #expect(time.changes.map(\.verdict) == [.unchanged, .unchanged, .regression])
+        #expect(!BenchmarkComparison(base: base, head: base, metric: .allocations, threshold: 0).hasRegression)
+        let wrong = BenchmarkReport(machine: [], results: [Self.result("a", correct: false)], exponents: [])
+        #expect(BenchmarkComparison(base: base, head: wrong, metric: .allocations, threshold: 0.1).changes.first?.note == "became wrong")
+    }
+
+    @Test func exponentFit() throws {
+        let linear = [(1000, 1000.0), (10_000, 10_000.0), (100_000, 100_000.0)]
+        #expect(abs(try #require(ScalingFit.exponent(linear.map { ($0.0, $0.1) })) - 1) < 1e-9)
+        let flat = [(1000, 50.0), (1_000_000, 50.0)]
+        #expect(abs(try #require(ScalingFit.exponent(flat.map { ($0.0, $0.1) }))) < 1e-9)
+        #expect(ScalingFit.exponent([(1000, 5)]) == nil)
+    }
+
+    @Test func reportJSONRoundTrips() throws {
+        let report = BenchmarkReport(machine: [("cores", .integer(2))], results: [Self.result("a"), Self.result("b", allocations: nil)],
+                                     exponents: [.init(strategy: "a", operation: "build", shape: "reddit", exponent: 1.02)])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try report.json.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try BenchmarkReport.read(contentsOf: path)
+        #expect(read.results == report.results)
+        #expect(read.exponents == report.exponents)
+    }
+
+    @Test("A wrong strategy is reported as wrong, never as fast")
+    func wrongStrategyIsMarked() {
+        let runner = BenchmarkRunner(
+            configuration: .init(operations: [.toggleHeavy, .rowAtRandom], repetitions: 20, warmup: 1, budget: .seconds(5)),
+            strategies: [ReferenceStrategy.self, RangeCountsStrategy.self, RowArrayMutant<ExpandInsertsOnlyChildren>.self],
+            allocations: nil)
+        let results = runner.run(corpus: "random", tree: TreeShapes.random(300, seed: 4, collapsedPercent: 0))
+        let toggles = results.filter { $0.operation == "toggle-heavy" }
+        #expect(toggles.count == 3 && toggles.allSatisfy { $0.samples == 20 })
+        #expect(toggles.first { $0.strategy == RangeCountsStrategy.name }?.correct == true)
+        #expect(toggles.first { $0.strategy == ReferenceStrategy.name }?.correct == true)
+        #expect(toggles.first { $0.strategy.hasPrefix("mutant-") }?.correct == false)
+        #expect(toggles.first { $0.strategy == ReferenceStrategy.name }?.ratioToReference == 1)
+    }
+}
