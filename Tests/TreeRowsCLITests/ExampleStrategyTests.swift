@@ -20,6 +20,7 @@ import Testing
         let run = try Self.run(Self.example.appendingPathComponent(".build/debug/check-my-strategy").path, [])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("no disagreement") && run.output.contains("my-strategy: 0 disagreements"), "\(run.output)")
+        #expect(run.output.contains("toggle-random my-strategy: median") && !run.output.contains("correct: false"), "\(run.output)")
     }
 
     /// Runs a program to its end; standard output and error together go through a file.

@@ -26,3 +26,12 @@ for report in checker.run(operations: 1_000) {
     print("\(report.strategy): \(report.disagreements) disagreements, median \(Int(report.summary()?.medianNanoseconds ?? 0)) ns")
     if report.disagreements > 0 { exit(1) }
 }
+
+// 3. Benchmark it beside the built-in strategies, on the same inputs (use a release build).
+let runner = BenchmarkRunner(
+    configuration: BenchmarkRunner.Configuration(operations: [.toggleRandom, .rowAtRandom], repetitions: 50),
+    strategies: [ReferenceStrategy.self, RangeCountsStrategy.self, MyStrategy.self], allocations: nil)
+for result in runner.run(corpus: "my-tree", tree: tree) {
+    print("\(result.operation) \(result.strategy): median \(Int(result.medianNanoseconds)) ns, correct: \(result.correct)")
+    if !result.correct { exit(1) }
+}
