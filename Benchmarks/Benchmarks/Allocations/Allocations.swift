@@ -1,0 +1,33 @@
+import Benchmark
+import BenchmarkSupport
+import TreeRows
+
+/// Allocations of the count and splice strategies per toggle, query and insert: the
+/// deterministic metric CI gates on (`thresholds check --metric mallocCountTotal`).
+/// Only `mallocCountTotal` is measured, as other metrics would inflate it.
+let benchmarks: @Sendable () -> Void = {
+    let configuration = Benchmark.Configuration(
+        metrics: [.mallocCountTotal], maxDuration: .seconds(30), maxIterations: 1_000,
+        thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p90: 0, .p99: 0])])
+    let (name, tree) = Fixtures.corpora[0]
+    let nodes = Fixtures.randomNodes(tree)
+    for type in [RangeCountsStrategy.self, SubtreeSpliceStrategy.self] as [any RowStrategy.Type] {
+        Benchmark("toggle-random:\(type.name):\(name)", configuration: configuration) { benchmark in
+            var strategy = Fixtures.make(type, tree)
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations { blackHole(strategy.toggle(nodes[iteration % nodes.count])) }
+        }
+        Benchmark("index-of-random:\(type.name):\(name)", configuration: configuration) { benchmark in
+            let strategy = Fixtures.make(type, tree)
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations { blackHole(strategy.index(of: nodes[iteration % nodes.count])) }
+        }
+        Benchmark("insert-reply:\(type.name):\(name)", configuration: configuration) { benchmark in
+            var strategy = Fixtures.make(type, tree)
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations {
+                blackHole(try? strategy.insert(.integer(Int64(10_000_000 + iteration)), under: nodes[iteration % nodes.count], at: 0))
+            }
+        }
+    }
+}
