@@ -66,7 +66,11 @@ struct BenchCommand: ParsableCommand {
         for (name, tree) in corpora {
             results += runner.run(corpus: name, tree: tree) { cell in
                 done += 1
-                if onTerminal { StandardError.write("\r\u{1B}[Kbench: [\(done)/\(cells)] \(cell)") }
+                if onTerminal {
+                    let filled = 24 * done / max(1, cells)
+                    let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 24 - filled)
+                    StandardError.write("\r\u{1B}[Kbench [\(bar)] \(done)/\(cells) \(cell)")
+                }
             }
         }
         if onTerminal { StandardError.write("\r\u{1B}[K") }
