@@ -12,21 +12,25 @@ let benchmarks: @Sendable () -> Void = {
     let (name, tree) = Fixtures.corpora[0]
     let nodes = Fixtures.randomNodes(tree)
     for type in [RangeCountsStrategy.self, SubtreeSpliceStrategy.self] as [any RowStrategy.Type] {
+        let toggleBox = StrategyBox(type, tree)
+        var nextToggle = 0
         Benchmark("toggle-random:\(type.name):\(name)", configuration: configuration) { benchmark in
-            var strategy = Fixtures.make(type, tree)
-            benchmark.startMeasurement()
-            for iteration in benchmark.scaledIterations { blackHole(strategy.toggle(nodes[iteration % nodes.count])) }
+            for _ in benchmark.scaledIterations {
+                blackHole(toggleBox.strategy.toggle(nodes[nextToggle % nodes.count]))
+                nextToggle += 1
+            }
         }
         Benchmark("index-of-random:\(type.name):\(name)", configuration: configuration) { benchmark in
             let strategy = Fixtures.make(type, tree)
             benchmark.startMeasurement()
             for iteration in benchmark.scaledIterations { blackHole(strategy.index(of: nodes[iteration % nodes.count])) }
         }
+        let insertBox = StrategyBox(type, tree)
+        var nextInsert = 0
         Benchmark("insert-reply:\(type.name):\(name)", configuration: configuration) { benchmark in
-            var strategy = Fixtures.make(type, tree)
-            benchmark.startMeasurement()
-            for iteration in benchmark.scaledIterations {
-                blackHole(try? strategy.insert(.integer(Int64(10_000_000 + iteration)), under: nodes[iteration % nodes.count], at: 0))
+            for _ in benchmark.scaledIterations {
+                blackHole(try? insertBox.strategy.insert(.integer(Int64(nextInsert)), under: nodes[nextInsert % nodes.count], at: 0))
+                nextInsert += 1
             }
         }
     }

@@ -12,19 +12,19 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark("build:\(type.name):\(name)", configuration: configuration) { benchmark in
                 for _ in benchmark.scaledIterations { blackHole(Fixtures.make(type, tree).rowCount) }
             }
+            let insertBox = StrategyBox(type, tree)
+            var next = 0
             Benchmark("insert-reply:\(type.name):\(name)", configuration: configuration) { benchmark in
-                var strategy = Fixtures.make(type, tree)
-                benchmark.startMeasurement()
-                for iteration in benchmark.scaledIterations {
-                    blackHole(try? strategy.insert(.string("reply-\(iteration)"), under: parents[iteration % parents.count], at: 0))
+                for _ in benchmark.scaledIterations {
+                    blackHole(try? insertBox.strategy.insert(.integer(Int64(next)), under: parents[next % parents.count], at: 0))
+                    next += 1
                 }
             }
+            let allBox = StrategyBox(type, tree)
             Benchmark("collapse-all-expand-all:\(type.name):\(name)", configuration: configuration) { benchmark in
-                var strategy = Fixtures.make(type, tree)
-                benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
-                    blackHole(strategy.collapseAll())
-                    blackHole(strategy.expandAll())
+                    blackHole(allBox.strategy.collapseAll())
+                    blackHole(allBox.strategy.expandAll())
                 }
             }
         }

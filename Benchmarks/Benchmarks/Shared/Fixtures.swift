@@ -33,3 +33,19 @@ public enum Fixtures {
     /// Builds a strategy of `type` for `tree` (opening the existential for the caller).
     public static func make(_ type: any RowStrategy.Type, _ tree: Tree) -> any RowStrategy { type.init(tree: tree) }
 }
+
+/// One strategy kept across a benchmark's samples, warmed by one untimed mutation so that
+/// its tree no longer shares storage with the fixture (the first write would otherwise copy
+/// every array inside the timed region).
+public final class StrategyBox {
+    public var strategy: any RowStrategy
+
+    public init(_ type: any RowStrategy.Type, _ tree: Tree) {
+        strategy = type.init(tree: tree)
+        if let node = tree.firstChild(of: Tree.root) {
+            _ = strategy.toggle(node)
+            _ = strategy.toggle(node)
+        }
+        _ = try? strategy.insert(.string("benchmark-warm-up"), under: Tree.root, at: 0)
+    }
+}

@@ -8,11 +8,12 @@ let benchmarks: @Sendable () -> Void = {
     for (name, tree) in Fixtures.corpora {
         let nodes = Fixtures.randomNodes(tree)
         for type in Fixtures.strategies {
+            let box = StrategyBox(type, tree)
+            var next = 0
             Benchmark("toggle-random:\(type.name):\(name)", configuration: configuration) { benchmark in
-                var strategy = Fixtures.make(type, tree)
-                benchmark.startMeasurement()
-                for iteration in benchmark.scaledIterations {
-                    blackHole(strategy.toggle(nodes[iteration % nodes.count]))
+                for _ in benchmark.scaledIterations {
+                    blackHole(box.strategy.toggle(nodes[next % nodes.count]))
+                    next += 1
                 }
             }
         }
