@@ -45,19 +45,20 @@ public struct BenchmarkComparison: Sendable {
         var changes: [Change] = []
         for result in head.results {
             guard let old = baseCells[key(result)] else { continue }
-            let value: (BenchmarkResult) -> Double? = metric == .allocations ? { $0.allocationsPerOperation } : { $0.medianNanoseconds }
+            if old.correct && !result.correct {
+                changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
+                                      base: 0, head: 0, verdict: .regression, note: "became wrong"))
+                continue
+            }
+            let value: (BenchmarkResult) -> Double? = metric == .allocations
+                ? { $0.allocationsPerOperation } : { $0.samples > 0 ? $0.medianNanoseconds : nil }
             guard let before = value(old), let after = value(result) else { continue }
             var verdict = Change.Verdict.unchanged
             let floor = metric == .allocations ? 0.05 : 0
             if after > before * (1 + threshold) && after - before >= floor { verdict = .regression }
             if after < before * (1 - threshold) && before - after >= floor { verdict = .improvement }
-            var note: String?
-            if old.correct && !result.correct {
-                verdict = .regression
-                note = "became wrong"
-            }
             changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
-                                  base: before, head: after, verdict: verdict, note: note))
+                                  base: before, head: after, verdict: verdict, note: nil))
         }
         self.changes = changes
         unmatched = base.results.map(key).filter { !headKeys.contains($0) }.map { "only in base: \($0)" }

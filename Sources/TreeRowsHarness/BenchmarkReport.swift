@@ -4,7 +4,7 @@ import TreeRowsCorpora
 /// A benchmark run as written by `treerows bench --json` and read by `report` and `compare`:
 /// `{"schema": 1, "machine": {…}, "results": [{"strategy", "corpus", "nodes", "operation",
 /// "samples", "medianNs", "p90Ns", "p99Ns", "opsPerSecond", "allocationsPerOp", "bytesPerOp",
-/// "peakResidentBytes", "ratioToReference", "correct"}, …], "exponents": [{"strategy",
+/// "peakResidentBytes", "ratioToReference", "ratioToFastest", "correct"}, …], "exponents": [{"strategy",
 /// "operation", "shape", "exponent"}, …]}`.
 public struct BenchmarkReport: Sendable {
     /// A fitted growth exponent of one strategy and operation over a size sweep.
@@ -100,8 +100,8 @@ public struct BenchmarkReport: Sendable {
         }
         guard value["schema"]?.integer == 1 else { throw CorpusError(file: path, problem: "not a schema-1 benchmark report", fix: fix) }
         func double(_ value: JSONValue?) -> Double? {
-            guard case .number(let text)? = value else { return nil }
-            return Double(text)
+            guard case .number(let text)? = value, let number = Double(text), number.isFinite else { return nil }
+            return number
         }
         guard case .array(let entries)? = value["results"] else { throw CorpusError(file: path, problem: "missing \"results\"", fix: fix) }
         var results: [BenchmarkResult] = []

@@ -41,6 +41,14 @@ public struct BenchmarkRunner {
         self.allocations = allocations
     }
 
+    /// The inputs' seed of one operation: the run's seed mixed with a hash (FNV-1a) of the
+    /// operation's name, so a cell gets the same inputs whatever else is measured.
+    static func seed(_ seed: UInt64, _ operation: BenchmarkOperation) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in operation.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+        return seed ^ hash
+    }
+
     /// Queries answer in nanoseconds: time them in batches so the clock does not dominate.
     static func batch(_ operation: BenchmarkOperation) -> Int {
         operation == .rowAtRandom || operation == .indexOfRandom ? 64 : 1
@@ -49,8 +57,8 @@ public struct BenchmarkRunner {
     /// Measures every operation on `tree` (named `corpus`), calling `progress` after each cell.
     public func run(corpus: String, tree: Tree, progress: (String) -> Void = { _ in }) -> [BenchmarkResult] {
         var results: [BenchmarkResult] = []
-        for (offset, operation) in configuration.operations.enumerated() {
-            results += measure(operation, corpus: corpus, tree: tree, seed: configuration.seed &+ UInt64(offset))
+        for operation in configuration.operations {
+            results += measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation))
             progress("\(corpus) \(operation.rawValue)")
         }
         return results
@@ -67,18 +75,27 @@ public struct BenchmarkRunner {
         var next = 0
     }
 
+    /// Inputs of the untimed pass on a fresh state: warm-up, allocation-counted, verified.
+    static let freshPass = (warm: 2, counted: 16, verified: 4)
+
     private func measure(_ operation: BenchmarkOperation, corpus: String, tree: Tree, seed: UInt64) -> [BenchmarkResult] {
         let batch = Self.batch(operation)
-        let allocationSamples = 16
-        let wanted = (configuration.warmup + configuration.repetitions + allocationSamples) * batch
+        let reserved = (Self.freshPass.warm + Self.freshPass.counted + Self.freshPass.verified) * batch
+        let wanted = reserved + (configuration.warmup + configuration.repetitions) * batch
         let rowCount = ReferenceStrategy.walk(tree).count
         let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, count: wanted, seed: seed)
+        // The first inputs are reserved for the fresh pass, so it sees the same inputs however
+        // many timed samples the budget allows.
+        let freshInputs = workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch))
         var lanes = strategies.map { Lane(state: $0.init(tree: tree), expected: tree) }
-        for index in lanes.indices { lanes[index].histogram.autoResize = true }
+        for index in lanes.indices {
+            lanes[index].histogram.autoResize = true
+            lanes[index].next = freshInputs.count
+        }
         let clock = ContinuousClock()
         var sink = 0
         // Timed samples, strategies taking turns in rotating order.
-        let rounds = min(configuration.warmup + configuration.repetitions, workload.inputs.count / batch)
+        let rounds = min(configuration.warmup + configuration.repetitions, (workload.inputs.count - freshInputs.count) / batch)
         for round in 0..<rounds {
             for turn in lanes.indices {
                 let index = (turn + round) % lanes.count
@@ -91,64 +108,124 @@ public struct BenchmarkRunner {
                 let elapsed = clock.now - start
                 for input in inputs { Self.apply(operation, input, to: &lanes[index].expected) }
                 if round >= configuration.warmup {
-                    lanes[index].histogram.record(UInt64(max(1, elapsed.nanoseconds / Double(batch))))
+                    // Picoseconds per operation, so batched queries keep their fractions.
+                    lanes[index].histogram.record(UInt64(max(1, elapsed.nanoseconds * 1000 / Double(batch))))
                     lanes[index].samples += 1
                     lanes[index].spent += elapsed
                 }
             }
         }
-        // Allocations, in a pass of their own (reading jemalloc's counters flushes its caches).
-        var allocationFigures: [(Double, Double)?] = []
-        for index in lanes.indices {
-            guard let counter = allocations else {
-                allocationFigures.append(nil)
-                continue
-            }
-            let available = (workload.inputs.count - lanes[index].next) / batch
-            let count = min(available, max(1, min(allocationSamples, lanes[index].samples)))
-            guard count > 0 else {
-                allocationFigures.append(nil)
-                continue
-            }
-            var allocationTotal: UInt64 = 0
-            var byteTotal: UInt64 = 0
-            for _ in 0..<count {
-                let inputs = workload.inputs[lanes[index].next..<lanes[index].next + batch]
-                lanes[index].next += batch
-                Self.prepare(operation, &lanes[index])
-                let allocationsBefore = counter.allocations()
-                let bytesBefore = counter.allocatedBytes()
-                sink &+= Self.perform(operation, inputs, &lanes[index].state, tree: tree)
-                byteTotal += counter.allocatedBytes() - bytesBefore
-                allocationTotal += counter.allocations() - allocationsBefore
-                for input in inputs { Self.apply(operation, input, to: &lanes[index].expected) }
-            }
-            let overhead = Self.counterOverhead(counter, operation, &lanes[index].state, tree: tree)
-            let operations = Double(count * batch)
-            allocationFigures.append((max(0, Double(allocationTotal) - Double(count) * overhead.allocations) / operations,
-                                      max(0, Double(byteTotal) - Double(count) * overhead.bytes) / operations))
-        }
-        BenchmarkSink.consume(sink)
-        let peak = ResidentMemory.peakBytes()
+        let timedCorrect = lanes.map { Self.isCorrect($0.state, expected: $0.expected, workload: workload) }
         var results: [BenchmarkResult] = []
         for (index, lane) in lanes.enumerated() {
-            let median = Double(lane.histogram.valueAtPercentile(50))
+            let type = type(of: lane.state)
+            let fresh = freshPass(type, operation, Array(freshInputs), tree: tree, median: lane.histogram.valueAtPercentile(50))
+            sink &+= fresh.sink
+            let samples = lane.samples
+            func percentile(_ value: Double) -> Double { samples == 0 ? 0 : Double(lane.histogram.valueAtPercentile(value)) / 1000 }
             results.append(BenchmarkResult(
-                strategy: type(of: lane.state).name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue,
-                samples: lane.samples, medianNanoseconds: median, p90Nanoseconds: Double(lane.histogram.valueAtPercentile(90)),
-                p99Nanoseconds: Double(lane.histogram.valueAtPercentile(99)),
-                operationsPerSecond: lane.samples == 0 ? 0 : Double(lane.samples * batch) / (lane.spent.nanoseconds / 1e9),
-                allocationsPerOperation: allocationFigures[index]?.0, bytesPerOperation: allocationFigures[index]?.1,
-                peakResidentBytes: peak, ratioToReference: nil, ratioToFastest: nil,
-                correct: Self.isCorrect(lane.state, expected: lane.expected, operation: operation, workload: workload)))
+                strategy: type.name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue,
+                samples: samples, medianNanoseconds: percentile(50), p90Nanoseconds: percentile(90), p99Nanoseconds: percentile(99),
+                operationsPerSecond: samples == 0 ? 0 : Double(samples * batch) / (lane.spent.nanoseconds / 1e9),
+                allocationsPerOperation: fresh.allocations?.0, bytesPerOperation: fresh.allocations?.1,
+                peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil,
+                correct: timedCorrect[index] && fresh.correct))
         }
-        let referenceMedian = results.first { $0.strategy == ReferenceStrategy.name }?.medianNanoseconds
-        let fastest = results.filter(\.correct).map(\.medianNanoseconds).min()
-        for index in results.indices {
+        BenchmarkSink.consume(sink)
+        // Ratios among cells that took samples (a cell may run out of inputs on a small tree).
+        let referenceMedian = results.first { $0.strategy == ReferenceStrategy.name && $0.samples > 0 }?.medianNanoseconds
+        let fastest = results.filter { $0.correct && $0.samples > 0 }.map(\.medianNanoseconds).min()
+        for index in results.indices where results[index].samples > 0 {
             if let referenceMedian, referenceMedian > 0 { results[index].ratioToReference = results[index].medianNanoseconds / referenceMedian }
             if let fastest, fastest > 0 { results[index].ratioToFastest = results[index].medianNanoseconds / fastest }
         }
         return results
+    }
+
+    /// The untimed pass on a freshly built state: two warm-up inputs (the first write copies
+    /// the tree's shared arrays), then allocations counted over fixed inputs, then a few
+    /// inputs whose diffs and answers are verified against the reference. A strategy whose
+    /// timed median makes this too slow counts and verifies fewer inputs.
+    private func freshPass(
+        _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], tree: Tree,
+        median picoseconds: UInt64
+    ) -> (allocations: (Double, Double)?, correct: Bool, sink: Int) {
+        let batch = Self.batch(operation)
+        let slow = Double(picoseconds) / 1e12 * Double(Self.freshPass.counted * batch) > 2
+        let counted = slow ? 2 : Self.freshPass.counted
+        let verified = slow ? 1 : Self.freshPass.verified
+        var lane = Lane(state: type.init(tree: tree), expected: tree)
+        var batches = stride(from: 0, to: inputs.count, by: batch).map { inputs[$0..<$0 + batch] }.makeIterator()
+        var sink = 0
+        for _ in 0..<Self.freshPass.warm {
+            guard let inputs = batches.next() else { break }
+            Self.prepare(operation, &lane)
+            sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
+            for input in inputs { Self.apply(operation, input, to: &lane.expected) }
+        }
+        var allocationFigures: (Double, Double)?
+        if let counter = allocations {
+            var allocationTotal: UInt64 = 0
+            var byteTotal: UInt64 = 0
+            var count = 0
+            while count < counted, let inputs = batches.next() {
+                Self.prepare(operation, &lane)
+                let allocationsBefore = counter.allocations()
+                let bytesBefore = counter.allocatedBytes()
+                sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
+                byteTotal += counter.allocatedBytes() - bytesBefore
+                allocationTotal += counter.allocations() - allocationsBefore
+                for input in inputs { Self.apply(operation, input, to: &lane.expected) }
+                count += 1
+            }
+            if count > 0 {
+                let overhead = Self.counterOverhead(counter, operation, &lane.state, tree: tree)
+                let operations = Double(count * batch)
+                allocationFigures = (max(0, Double(allocationTotal) - Double(count) * overhead.allocations) / operations,
+                                     max(0, Double(byteTotal) - Double(count) * overhead.bytes) / operations)
+            }
+        }
+        var correct = true
+        var checked = 0
+        while correct && checked < verified, let inputs = batches.next() {
+            correct = Self.verify(operation, inputs, &lane)
+            checked += 1
+        }
+        return (allocationFigures, correct && Self.isCorrect(lane.state, expected: lane.expected, workload: BenchmarkWorkload(inputs: inputs)), sink)
+    }
+
+    /// One sample with its results checked: the state after `prepare`, every diff (applied
+    /// to the old rows it must give the reference's rows of the expected tree), every
+    /// query's answer.
+    private static func verify(_ operation: BenchmarkOperation, _ inputs: ArraySlice<BenchmarkWorkload.Input>, _ lane: inout Lane) -> Bool {
+        prepare(operation, &lane)
+        func check<S: RowStrategy>(_ strategy: inout S, _ expected: inout Tree) -> Bool {
+            guard strategy.rows(in: 0..<strategy.rowCount) == ReferenceStrategy.walk(expected) else { return false }
+            for input in inputs {
+                let oldRows = strategy.rows(in: 0..<strategy.rowCount)
+                var diff = RowDiff.empty
+                switch (operation, input) {
+                case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)):
+                    diff = strategy.toggle(node)
+                case (.expandAll, _): diff = strategy.expandAll()
+                case (.collapseAll, _): diff = strategy.collapseAll()
+                case let (.insertReply, .insert(id, parent, position)):
+                    guard let inserted = try? strategy.insert(id, under: parent, at: position) else { return false }
+                    diff = inserted
+                case (.removeSubtree, .node(let node)): diff = strategy.remove(node)
+                case (.rowAtRandom, .row(let row)):
+                    if row < oldRows.count && strategy.row(at: row) != oldRows[row] { return false }
+                case (.indexOfRandom, .node(let node)):
+                    if strategy.index(of: node) != oldRows.firstIndex(where: { $0.node == node }) { return false }
+                default: break
+                }
+                apply(operation, input, to: &expected)
+                if StepCheck.check(strategy, diff: diff, referenceDiff: diff, oldRows: oldRows,
+                                   newRows: ReferenceStrategy.walk(expected), full: false) != nil { return false }
+            }
+            return true
+        }
+        return check(&lane.state, &lane.expected)
     }
 
     /// What the bracket itself allocates (counter readings and the call), measured on the
@@ -223,15 +300,21 @@ public struct BenchmarkRunner {
         }
     }
 
-    /// The strategy's rows equal the reference's rows of the expected tree, its answers to
-    /// sampled queries are right, and its invariants hold.
-    private static func isCorrect(
-        _ state: any RowStrategy, expected: Tree, operation: BenchmarkOperation, workload: BenchmarkWorkload
-    ) -> Bool {
+    /// The strategy's tree has the expected structure and expanded flags (hidden ones too),
+    /// its rows equal the reference's rows of that tree, its answers to sampled queries are
+    /// right, and its invariants hold.
+    private static func isCorrect(_ state: any RowStrategy, expected: Tree, workload: BenchmarkWorkload) -> Bool {
         func check<S: RowStrategy>(_ strategy: S) -> Bool {
+            let tree = strategy.tree
+            guard tree.nodeCount == expected.nodeCount, tree.slotCount == expected.slotCount else { return false }
+            for slot in 1..<Int32(expected.slotCount) {
+                let node = NodeIndex(slot)
+                guard tree.contains(node) == expected.contains(node) else { return false }
+                if expected.contains(node) && (tree.isExpanded(node) != expected.isExpanded(node)
+                    || tree.parent(of: node) != expected.parent(of: node)) { return false }
+            }
             let rows = ReferenceStrategy.walk(expected)
-            guard strategy.tree.nodeCount == expected.nodeCount, strategy.rowCount == rows.count,
-                  strategy.rows(in: 0..<rows.count) == rows else { return false }
+            guard strategy.rowCount == rows.count, strategy.rows(in: 0..<rows.count) == rows else { return false }
             var position: [NodeIndex: Int] = [:]
             for (index, row) in rows.enumerated() { position[row.node] = index }
             for input in workload.inputs.prefix(64) {

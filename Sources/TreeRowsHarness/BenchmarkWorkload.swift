@@ -13,6 +13,9 @@ struct BenchmarkWorkload {
 
     var inputs: [Input]
 
+    /// A workload of given inputs.
+    init(inputs: [Input]) { self.inputs = inputs }
+
     /// Draws `count` inputs for `operation` on `tree` from `seed`.
     ///
     /// - Complexity: O(*n* + *count*) (O(*n* log *n*) for the heavy and deep choices).
@@ -30,8 +33,23 @@ struct BenchmarkWorkload {
         case .toggleRandom, .indexOfRandom:
             inputs = (0..<count).map { _ in .node(randomNode()) }
         case .toggleHeavy:
+            // The heaviest nodes none of which contains another: toggling a node hidden
+            // under an earlier collapse would measure nothing.
             let sizes = Self.subtreeSizes(tree)
-            let heavy = live.sorted { sizes[$0.slot] > sizes[$1.slot] }.prefix(max(1, min(64, live.count)))
+            var heavy: [NodeIndex] = []
+            var taken = Set<NodeIndex>()
+            for node in live.sorted(by: { sizes[$0.slot] > sizes[$1.slot] }) where heavy.count < 64 {
+                var ancestor = tree.parent(of: node)
+                var nested = false
+                while ancestor != Tree.root && !nested {
+                    nested = taken.contains(ancestor)
+                    ancestor = tree.parent(of: ancestor)
+                }
+                if !nested {
+                    taken.insert(node)
+                    heavy.append(node)
+                }
+            }
             inputs = (0..<count).map { _ in .node(heavy[random.below(heavy.count)]) }
         case .toggleDeep:
             let parents = live.filter { tree.firstChild(of: $0) != nil }

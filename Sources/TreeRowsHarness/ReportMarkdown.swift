@@ -10,12 +10,14 @@ public enum ReportMarkdown {
         let machine = report.machine.map { "\($0.key): \(plain($0.value))" }.joined(separator: " · ")
         if !machine.isEmpty { lines += [machine, ""] }
         for (corpus, operation, cell) in cells(report) {
-            lines.append("## \(corpus) (\(cell[0].nodes) nodes) · \(operation)")
+            lines.append("## \(escape(corpus)) (\(cell[0].nodes) nodes) · \(operation)")
             lines.append("")
             lines.append("| rank | strategy | median | p90 | p99 | ops/s | allocs/op | bytes/op | × reference | × fastest |")
             lines.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
             for (rank, result) in cell.enumerated() {
-                lines.append("| \(result.correct ? String(rank + 1) : "—") | \(result.strategy)\(result.correct ? "" : " **WRONG**") | "
+                let ranked = result.correct && result.samples > 0
+                let label = result.correct ? (result.samples > 0 ? "" : " (too few inputs)") : " **WRONG**"
+                lines.append("| \(ranked ? String(rank + 1) : "—") | \(escape(result.strategy))\(label) | "
                     + [time(result.medianNanoseconds), time(result.p90Nanoseconds), time(result.p99Nanoseconds),
                        number(result.operationsPerSecond), number(result.allocationsPerOperation), number(result.bytesPerOperation),
                        number(result.ratioToReference), number(result.ratioToFastest)].joined(separator: " | ") + " |")
@@ -41,7 +43,9 @@ public enum ReportMarkdown {
             groups[key, default: []].append(result)
         }
         return order.map { key in
-            let cell = groups[key]!.sorted { ($0.correct ? 0 : 1, $0.medianNanoseconds) < ($1.correct ? 0 : 1, $1.medianNanoseconds) }
+            let cell = groups[key]!.sorted {
+                ($0.correct && $0.samples > 0 ? 0 : 1, $0.medianNanoseconds) < ($1.correct && $1.samples > 0 ? 0 : 1, $1.medianNanoseconds)
+            }
             return (cell[0].corpus, cell[0].operation, cell)
         }
     }
@@ -52,6 +56,11 @@ public enum ReportMarkdown {
         case .number(let text): return text
         default: return value.serialized
         }
+    }
+
+    /// Text safe inside a Markdown table cell.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
     }
 
     static func time(_ nanoseconds: Double) -> String {
@@ -65,7 +74,7 @@ public enum ReportMarkdown {
 
     static func number(_ value: Double?) -> String {
         guard let value else { return "–" }
-        if value == value.rounded() && abs(value) < 1e7 { return String(Int(value)) }
+        if value == value.rounded() && abs(value) < 1e5 { return String(Int(value)) }
         return String(format: "%.3g", value)
     }
 }

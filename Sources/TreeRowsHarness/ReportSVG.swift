@@ -14,11 +14,13 @@ public enum ReportSVG {
         var charts: [String] = []
         let swept = Set(report.results.filter { $0.corpus.contains(":") }.map(\.operation))
         for operation in unique(report.results.map(\.operation)) {
-            let results = report.results.filter { $0.operation == operation && $0.correct && $0.samples > 0 }
+            let results = report.results.filter {
+                $0.operation == operation && $0.correct && $0.samples > 0 && $0.medianNanoseconds.isFinite && $0.medianNanoseconds > 0
+            }
             if swept.contains(operation) {
                 let series = strategies.map { strategy in
                     (strategy, results.filter { $0.strategy == strategy && $0.corpus.contains(":") }
-                        .map { (Double($0.nodes), $0.medianNanoseconds) }.sorted { $0.0 < $1.0 })
+                        .filter { $0.nodes > 0 }.map { (Double($0.nodes), $0.medianNanoseconds) }.sorted { $0.0 < $1.0 })
                 }
                 charts.append(lineChart("\(operation): median time against tree size", series, strategies, top: Double(charts.count) * chartHeight))
             }
@@ -38,9 +40,9 @@ public enum ReportSVG {
             """
     }
 
-    /// Decades covering `values` on a log axis.
+    /// Decades covering `values` on a log axis (finite, positive values only).
     static func decades(_ values: [Double]) -> ClosedRange<Double> {
-        let logs = values.filter { $0 > 0 }.map(log10)
+        let logs = values.filter { $0 > 0 && $0.isFinite }.map(log10)
         guard let low = logs.min(), let high = logs.max() else { return 0...1 }
         return floor(low)...max(floor(low) + 1, ceil(high))
     }
@@ -70,7 +72,9 @@ public enum ReportSVG {
 
     static func barChart(_ title: String, _ results: [BenchmarkResult], _ strategies: [String], top: Double) -> String {
         let corpora = unique(results.map(\.corpus))
-        let ys = decades(results.map(\.medianNanoseconds))
+        // One decade below the fastest, so every bar has a height.
+        let fitted = decades(results.map(\.medianNanoseconds))
+        let ys = fitted.lowerBound - 1...fitted.upperBound
         let plot = (width: width - margin.left - margin.right, height: chartHeight - margin.top - margin.bottom)
         func y(_ value: Double) -> Double { top + margin.top + plot.height - (log10(value) - ys.lowerBound) / (ys.upperBound - ys.lowerBound) * plot.height }
         var parts = [frame(title, top: top, xLabel: "corpus", yLabel: "median time (log scale)")]

@@ -90,7 +90,13 @@ struct BenchCommand: ParsableCommand {
     private func selectedStrategies() throws(CommandFailure) -> [any RowStrategy.Type] {
         guard strategies != "all" else { return BuiltinStrategies.all }
         var result: [any RowStrategy.Type] = []
-        for name in strategies.split(separator: ",") { result.append(try StrategyName.resolve(String(name))) }
+        for name in strategies.split(separator: ",") {
+            let type = try StrategyName.resolve(String(name))
+            guard !result.contains(where: { $0 == type }) else {
+                throw CommandFailure(message: "--strategies names \(name) twice. Fix: name each strategy once")
+            }
+            result.append(type)
+        }
         return result
     }
 

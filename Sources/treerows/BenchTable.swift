@@ -13,15 +13,18 @@ enum BenchTable {
         let header = ["strategy", "samples", "median", "p90", "p99", "ops/s", "allocs/op", "bytes/op", "x ref", "x best", ""]
         for key in seen {
             let cell = report.results.filter { "\($0.corpus)\u{0}\($0.operation)" == key }
-                .sorted { ($0.correct ? 0 : 1, $0.medianNanoseconds) < ($1.correct ? 0 : 1, $1.medianNanoseconds) }
+                .sorted { ($0.correct && $0.samples > 0 ? 0 : 1, $0.medianNanoseconds) < ($1.correct && $1.samples > 0 ? 0 : 1, $1.medianNanoseconds) }
             guard let first = cell.first else { continue }
             lines.append("")
             lines.append("\(first.corpus) (\(first.nodes) nodes) · \(first.operation)")
             let rows = cell.map { result in
-                [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
-                 time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),
-                 amount(result.bytesPerOperation), ratio(result.ratioToReference), ratio(result.ratioToFastest),
-                 result.correct ? "" : "WRONG"]
+                result.samples == 0
+                    ? [result.strategy, "0", "-", "-", "-", "-", amount(result.allocationsPerOperation),
+                       amount(result.bytesPerOperation), "-", "-", result.correct ? "too few inputs" : "WRONG"]
+                    : [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
+                       time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),
+                       amount(result.bytesPerOperation), ratio(result.ratioToReference), ratio(result.ratioToFastest),
+                       result.correct ? "" : "WRONG"]
             }
             lines += table([header] + rows)
         }

@@ -26,12 +26,19 @@ struct CompareCommand: ParsableCommand {
         guard let number = Double(text), number >= 0 else {
             throw CommandFailure(message: "--threshold \(threshold) is not a percentage. Fix: write e.g. 10% or 0.1")
         }
+        guard threshold.hasSuffix("%") || number <= 1 else {
+            throw CommandFailure(message: "--threshold \(threshold) would allow \(Int(number * 100))% growth. Fix: write \(threshold)% for a percentage, or a fraction up to 1")
+        }
         let fraction = threshold.hasSuffix("%") ? number / 100 : number
         let reports: [BenchmarkReport]
         do { reports = [try BenchmarkReport.read(contentsOf: base), try BenchmarkReport.read(contentsOf: head)] } catch {
             throw CommandFailure(message: error.description)
         }
         let comparison = BenchmarkComparison(base: reports[0], head: reports[1], metric: metric, threshold: fraction)
+        guard !comparison.changes.isEmpty else {
+            throw CommandFailure(message: "no cell has \(metric.rawValue) figures in both files, so nothing was compared."
+                + " Fix: compare results of the same corpora and operations, measured with allocation counting (jemalloc)")
+        }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
         let rows = comparison.changes.sorted { ($0.verdict.rawValue, $0.strategy) < ($1.verdict.rawValue, $1.strategy) }.map { change in
             let percent = change.base == 0 ? (change.head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (change.head / change.base - 1))

@@ -76,3 +76,14 @@ import Testing
         }
     }
 }
+
+extension BenchCommandTests {
+    @Test func compareRejectsABareThresholdAboveOneAndNothingToCompare() async throws {
+        try await Self.withFiles([Self.report(allocations: 1), #"{"schema":1,"machine":{},"results":[],"exponents":[]}"#]) { paths in
+            let bare = try await TreeRowsExecutable.run(["compare", paths[0], paths[0], "--threshold", "10"])
+            #expect(bare.exitCode == 2 && bare.standardError.contains("10%"), "\(bare)")
+            let empty = try await TreeRowsExecutable.run(["compare", paths[0], paths[1]])
+            #expect(empty.exitCode == 2 && empty.standardError.contains("nothing was compared"), "\(empty)")
+        }
+    }
+}

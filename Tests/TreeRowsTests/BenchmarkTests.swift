@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TreeRows
-import TreeRowsHarness
+@testable import TreeRowsHarness
 import TreeRowsTestSupport
 
 @Suite struct BenchmarkTests {
@@ -60,4 +60,55 @@ import TreeRowsTestSupport
         #expect(toggles.first { $0.strategy.hasPrefix("mutant-") }?.correct == false)
         #expect(toggles.first { $0.strategy == ReferenceStrategy.name }?.ratioToReference == 1)
     }
+}
+
+extension BenchmarkTests {
+    @Test("A strategy that skips hidden state is reported as wrong")
+    func hiddenStateIsChecked() {
+        // Collapse-all that collapses only the top level: the rows look right, the tree does not.
+        let runner = BenchmarkRunner(configuration: .init(operations: [.collapseAll], repetitions: 5, warmup: 1, budget: .seconds(5)),
+                                     strategies: [ReferenceStrategy.self, TopLevelCollapseAll.self], allocations: nil)
+        let results = runner.run(corpus: "random", tree: TreeShapes.random(200, seed: 8, collapsedPercent: 0))
+        #expect(results.first { $0.strategy == ReferenceStrategy.name }?.correct == true)
+        #expect(results.first { $0.strategy == TopLevelCollapseAll.name }?.correct == false)
+    }
+
+    @Test("Inputs of a cell do not depend on the other operations selected")
+    func seedsDependOnTheOperationOnly() {
+        let seed = BenchmarkRunner.seed(1, .toggleRandom)
+        #expect(seed == BenchmarkRunner.seed(1, .toggleRandom) && seed != BenchmarkRunner.seed(1, .toggleHeavy))
+        #expect(seed != BenchmarkRunner.seed(2, .toggleRandom))
+    }
+}
+
+/// Range-counts with a collapse-all that collapses only top-level nodes (rows right, state wrong).
+struct TopLevelCollapseAll: RowStrategy {
+    static let name = "top-level-collapse-all"
+    var base: RangeCountsStrategy
+    init(tree: Tree) { base = RangeCountsStrategy(tree: tree) }
+    var tree: Tree { base.tree }
+    var rowCount: Int { base.rowCount }
+    func row(at index: Int) -> Row { base.row(at: index) }
+    func index(of node: NodeIndex) -> Int? { base.index(of: node) }
+    mutating func toggle(_ node: NodeIndex) -> RowDiff { base.toggle(node) }
+    mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { base.expandRecursively(node) }
+    mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff { base.collapseRecursively(node) }
+    mutating func expandAll() -> RowDiff { base.expandAll() }
+    mutating func collapseAll() -> RowDiff {
+        var builder = RowDiffBuilder()
+        var removed = 0
+        for node in tree.children(of: Tree.root) where tree.isExpanded(node) {
+            let row = base.index(of: node)!
+            let before = base.rowCount
+            _ = base.collapse(node)
+            builder.delete(row + 1 + removed..<row + 1 + removed + (before - base.rowCount))
+            removed += before - base.rowCount
+        }
+        return builder.diff
+    }
+    mutating func insert(_ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?)
+        throws(Tree.InsertionError) -> RowDiff
+    { try base.insert(id, under: parent, at: position, time: time, score: score) }
+    mutating func remove(_ node: NodeIndex) -> RowDiff { base.remove(node) }
+    func checkInvariants() throws(InvariantViolation) { try base.checkInvariants() }
 }

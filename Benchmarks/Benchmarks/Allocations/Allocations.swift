@@ -29,7 +29,7 @@ let benchmarks: @Sendable () -> Void = {
         var nextInsert = 0
         Benchmark("insert-reply:\(type.name):\(name)", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(try? insertBox.strategy.insert(.integer(Int64(nextInsert)), under: nodes[nextInsert % nodes.count], at: 0))
+                blackHole(try? insertBox.strategy.insert(.integer(-1 - Int64(nextInsert)), under: nodes[nextInsert % nodes.count], at: 0))
                 nextInsert += 1
             }
         }

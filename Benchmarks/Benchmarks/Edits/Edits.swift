@@ -16,7 +16,7 @@ let benchmarks: @Sendable () -> Void = {
             var next = 0
             Benchmark("insert-reply:\(type.name):\(name)", configuration: configuration) { benchmark in
                 for _ in benchmark.scaledIterations {
-                    blackHole(try? insertBox.strategy.insert(.integer(Int64(next)), under: parents[next % parents.count], at: 0))
+                    blackHole(try? insertBox.strategy.insert(.integer(-1 - Int64(next)), under: parents[next % parents.count], at: 0))
                     next += 1
                 }
             }
