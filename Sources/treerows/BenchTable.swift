@@ -48,14 +48,7 @@ enum BenchTable {
         }
     }
 
-    static func time(_ nanoseconds: Double) -> String {
-        switch nanoseconds {
-        case 1e9...: return String(format: "%.2f s", nanoseconds / 1e9)
-        case 1e6...: return String(format: "%.3g ms", nanoseconds / 1e6)
-        case 1e3...: return String(format: "%.3g µs", nanoseconds / 1e3)
-        default: return String(format: "%.0f ns", nanoseconds)
-        }
-    }
+    static func time(_ nanoseconds: Double) -> String { ReportMarkdown.time(nanoseconds) }
 
     static func count(_ value: Double) -> String {
         value >= 1e6 ? String(format: "%.3gM", value / 1e6) : value >= 1e3 ? String(format: "%.3gk", value / 1e3) : String(format: "%.3g", value)

@@ -82,18 +82,9 @@ extension BenchmarkTests {
 }
 
 /// Range-counts with a collapse-all that collapses only top-level nodes (rows right, state wrong).
-struct TopLevelCollapseAll: RowStrategy {
+struct TopLevelCollapseAll: ForwardingStrategy {
     static let name = "top-level-collapse-all"
     var base: RangeCountsStrategy
-    init(tree: Tree) { base = RangeCountsStrategy(tree: tree) }
-    var tree: Tree { base.tree }
-    var rowCount: Int { base.rowCount }
-    func row(at index: Int) -> Row { base.row(at: index) }
-    func index(of node: NodeIndex) -> Int? { base.index(of: node) }
-    mutating func toggle(_ node: NodeIndex) -> RowDiff { base.toggle(node) }
-    mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { base.expandRecursively(node) }
-    mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff { base.collapseRecursively(node) }
-    mutating func expandAll() -> RowDiff { base.expandAll() }
     mutating func collapseAll() -> RowDiff {
         var builder = RowDiffBuilder()
         var removed = 0
@@ -106,9 +97,4 @@ struct TopLevelCollapseAll: RowStrategy {
         }
         return builder.diff
     }
-    mutating func insert(_ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?)
-        throws(Tree.InsertionError) -> RowDiff
-    { try base.insert(id, under: parent, at: position, time: time, score: score) }
-    mutating func remove(_ node: NodeIndex) -> RowDiff { base.remove(node) }
-    func checkInvariants() throws(InvariantViolation) { try base.checkInvariants() }
 }

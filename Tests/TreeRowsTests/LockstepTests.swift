@@ -60,36 +60,16 @@ extension LockstepTests {
 }
 
 /// A deliberately wrong strategy: every reload names row 0.
-struct WrongReload: RowStrategy {
+struct WrongReload: ForwardingStrategy {
     static let name = "wrong-reload"
     var base: RangeCountsStrategy
-    init(tree: Tree) { base = RangeCountsStrategy(tree: tree) }
-    var tree: Tree { base.tree }
-    var rowCount: Int { base.rowCount }
-    func row(at index: Int) -> Row { base.row(at: index) }
-    func index(of node: NodeIndex) -> Int? { base.index(of: node) }
-    mutating func toggle(_ node: NodeIndex) -> RowDiff { base.toggle(node) }
-    mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { base.expandRecursively(node) }
-    mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff { base.collapseRecursively(node) }
-    mutating func expandAll() -> RowDiff { base.expandAll() }
-    mutating func collapseAll() -> RowDiff { base.collapseAll() }
-    mutating func insert(_ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?)
-        throws(Tree.InsertionError) -> RowDiff
-    { try base.insert(id, under: parent, at: position, time: time, score: score) }
-    mutating func remove(_ node: NodeIndex) -> RowDiff { base.remove(node) }
     mutating func reload(_ node: NodeIndex) -> RowDiff { rowCount > 0 ? RowDiff(reloads: [0..<1]) : .empty }
-    func checkInvariants() throws(InvariantViolation) { try base.checkInvariants() }
 }
 
 /// A deliberately wrong strategy: its collapse diffs leave out the last hidden row.
-struct ShortCollapse: RowStrategy {
+struct ShortCollapse: ForwardingStrategy {
     static let name = "short-collapse"
     var base: SubtreeSpliceStrategy
-    init(tree: Tree) { base = SubtreeSpliceStrategy(tree: tree) }
-    var tree: Tree { base.tree }
-    var rowCount: Int { base.rowCount }
-    func row(at index: Int) -> Row { base.row(at: index) }
-    func index(of node: NodeIndex) -> Int? { base.index(of: node) }
     mutating func toggle(_ node: NodeIndex) -> RowDiff {
         var diff = base.toggle(node)
         if let range = diff.deletions.first, range.count > 1 {
@@ -97,13 +77,4 @@ struct ShortCollapse: RowStrategy {
         }
         return diff
     }
-    mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { base.expandRecursively(node) }
-    mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff { base.collapseRecursively(node) }
-    mutating func expandAll() -> RowDiff { base.expandAll() }
-    mutating func collapseAll() -> RowDiff { base.collapseAll() }
-    mutating func insert(_ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?)
-        throws(Tree.InsertionError) -> RowDiff
-    { try base.insert(id, under: parent, at: position, time: time, score: score) }
-    mutating func remove(_ node: NodeIndex) -> RowDiff { base.remove(node) }
-    func checkInvariants() throws(InvariantViolation) { try base.checkInvariants() }
 }
