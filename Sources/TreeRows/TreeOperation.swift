@@ -13,19 +13,19 @@ public enum TreeOperation: Hashable, Sendable {
     case remove(NodeIndex)
     case reload(NodeIndex)
 
-    /// The operation's name without arguments, e.g. `expand-recursively`.
-    public var kind: String {
+    /// The operation's kind, without arguments.
+    public var kind: OperationKind {
         switch self {
-        case .toggle: return "toggle"
-        case .expand: return "expand"
-        case .collapse: return "collapse"
-        case .expandRecursively: return "expand-recursively"
-        case .collapseRecursively: return "collapse-recursively"
-        case .expandAll: return "expand-all"
-        case .collapseAll: return "collapse-all"
-        case .insert: return "insert"
-        case .remove: return "remove"
-        case .reload: return "reload"
+        case .toggle: return .toggle
+        case .expand: return .expand
+        case .collapse: return .collapse
+        case .expandRecursively: return .expandRecursively
+        case .collapseRecursively: return .collapseRecursively
+        case .expandAll: return .expandAll
+        case .collapseAll: return .collapseAll
+        case .insert: return .insert
+        case .remove: return .remove
+        case .reload: return .reload
         }
     }
 }
@@ -36,8 +36,8 @@ extension TreeOperation: CustomStringConvertible {
         switch self {
         case .toggle(let node), .expand(let node), .collapse(let node), .expandRecursively(let node),
             .collapseRecursively(let node), .remove(let node), .reload(let node):
-            return "\(kind) \(node)"
-        case .expandAll, .collapseAll: return kind
+            return "\(kind.rawValue) \(node)"
+        case .expandAll, .collapseAll: return kind.rawValue
         case let .insert(id, parent, position): return "insert \"\(id)\" under \(parent) at \(position)"
         }
     }

@@ -58,6 +58,39 @@ public enum FuzzOperation: Hashable, Sendable {
         }
     }
 
+    /// The operation's kind, without arguments.
+    public var kind: OperationKind {
+        switch self {
+        case .toggle: return .toggle
+        case .expand: return .expand
+        case .collapse: return .collapse
+        case .expandRecursively: return .expandRecursively
+        case .collapseRecursively: return .collapseRecursively
+        case .expandAll: return .expandAll
+        case .collapseAll: return .collapseAll
+        case .insert: return .insert
+        case .remove: return .remove
+        case .reload: return .reload
+        }
+    }
+
+    /// The operation of a kind that acts on one node, or on none (`expand-all`,
+    /// `collapse-all`); `nil` for `insert`, which needs more.
+    public init?(_ kind: OperationKind, node: NodeID) {
+        switch kind {
+        case .toggle: self = .toggle(node)
+        case .expand: self = .expand(node)
+        case .collapse: self = .collapse(node)
+        case .expandRecursively: self = .expandRecursively(node)
+        case .collapseRecursively: self = .collapseRecursively(node)
+        case .expandAll: self = .expandAll
+        case .collapseAll: self = .collapseAll
+        case .remove: self = .remove(node)
+        case .reload: self = .reload(node)
+        case .insert: return nil
+        }
+    }
+
     /// The ids the operation refers to (an insert: its new id and its parent).
     public var referencedIDs: [NodeID] {
         switch self {
@@ -75,8 +108,8 @@ extension FuzzOperation: CustomStringConvertible {
     public var description: String {
         switch self {
         case let .insert(id, parent, position): return "insert \(id) under \(parent.map(\.description) ?? "top level") at \(position)"
-        case .expandAll, .collapseAll: return ReproFile.name(of: self)
-        default: return "\(ReproFile.name(of: self)) \(referencedIDs[0])"
+        case .expandAll, .collapseAll: return kind.rawValue
+        default: return "\(kind.rawValue) \(referencedIDs[0])"
         }
     }
 }

@@ -107,7 +107,7 @@ public struct LockstepChecker {
 
     private mutating func record(_ report: Int, _ operation: TreeOperation, _ nanoseconds: Double) {
         reports[report].operations += 1
-        reports[report].timings[operation.kind, default: []].append(nanoseconds)
+        reports[report].timings[operation.kind.rawValue, default: []].append(nanoseconds)
         reports[report].timings["all", default: []].append(nanoseconds)
     }
 

@@ -51,9 +51,9 @@ public struct ReproFile: Sendable {
             case let .insert(newID, parent, position):
                 return .object([("op", .string("insert")), ("id", id(newID)), ("parent", id(parent)), ("position", .integer(position))])
             case .expandAll, .collapseAll:
-                return .object([("op", .string(Self.name(of: operation)))])
+                return .object([("op", .string(operation.kind.rawValue))])
             default:
-                return .object([("op", .string(Self.name(of: operation))), ("node", id(operation.referencedIDs[0]))])
+                return .object([("op", .string(operation.kind.rawValue)), ("node", id(operation.referencedIDs[0]))])
             }
         })))
         if let disagreement {
@@ -65,21 +65,6 @@ public struct ReproFile: Sendable {
             ])))
         }
         return "{\n" + members.map { "  \(JSONValue.string($0.0).serialized): \($0.1.serialized)" }.joined(separator: ",\n") + "\n}\n"
-    }
-
-    static func name(of operation: FuzzOperation) -> String {
-        switch operation {
-        case .toggle: return "toggle"
-        case .expand: return "expand"
-        case .collapse: return "collapse"
-        case .expandRecursively: return "expand-recursively"
-        case .collapseRecursively: return "collapse-recursively"
-        case .expandAll: return "expand-all"
-        case .collapseAll: return "collapse-all"
-        case .insert: return "insert"
-        case .remove: return "remove"
-        case .reload: return "reload"
-        }
     }
 
     /// Reads a repro file.
@@ -118,21 +103,17 @@ public struct ReproFile: Sendable {
         for (index, entry) in operationValues.enumerated() {
             guard case .string(let name)? = entry["op"] else { throw failure("operations[\(index)].op is missing") }
             let where_ = "operations[\(index)]"
-            switch name {
-            case "toggle": operations.append(.toggle(try nodeID(entry["node"], "\(where_).node")))
-            case "expand": operations.append(.expand(try nodeID(entry["node"], "\(where_).node")))
-            case "collapse": operations.append(.collapse(try nodeID(entry["node"], "\(where_).node")))
-            case "expand-recursively": operations.append(.expandRecursively(try nodeID(entry["node"], "\(where_).node")))
-            case "collapse-recursively": operations.append(.collapseRecursively(try nodeID(entry["node"], "\(where_).node")))
-            case "expand-all": operations.append(.expandAll)
-            case "collapse-all": operations.append(.collapseAll)
-            case "remove": operations.append(.remove(try nodeID(entry["node"], "\(where_).node")))
-            case "reload": operations.append(.reload(try nodeID(entry["node"], "\(where_).node")))
-            case "insert":
+            guard let kind = OperationKind(rawValue: name) else {
+                throw failure("\(where_).op \"\(name)\" is not an operation")
+            }
+            if kind == .insert {
                 let parent = entry["parent"] == nil || entry["parent"] == .null ? nil : try nodeID(entry["parent"], "\(where_).parent")
                 guard let position = entry["position"]?.integer, position >= 0 else { throw failure("\(where_).position must be a whole number") }
                 operations.append(.insert(try nodeID(entry["id"], "\(where_).id"), under: parent, at: Int(position)))
-            default: throw failure("\(where_).op \"\(name)\" is not an operation")
+            } else if kind == .expandAll || kind == .collapseAll {
+                operations.append(kind == .expandAll ? .expandAll : .collapseAll)
+            } else {
+                operations.append(FuzzOperation(kind, node: try nodeID(entry["node"], "\(where_).node"))!)
             }
         }
         var seed: UInt64?
