@@ -11,4 +11,7 @@ public enum OperationKind: String, CaseIterable, Sendable {
     case insert
     case remove
     case reload
+    case sort
+    case accordionExpand = "accordion-expand"
+    case loadPage = "load-page"
 }

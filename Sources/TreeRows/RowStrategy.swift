@@ -82,6 +82,46 @@ public protocol RowStrategy {
     /// Marks the content of `node` as edited: its row is reloaded if it is visible.
     mutating func reload(_ node: NodeIndex) -> RowDiff
 
+    /// Reorders the siblings at every level by `order` (stably).
+    ///
+    /// With `reportingMoves`, the diff is moves only (no row is deleted or inserted), the
+    /// fewest a longest-increasing-subsequence match gives; without, it reloads every row
+    /// (the `reloadData` alternative, which the benchmarks compare against).
+    mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff
+
+    /// Expands `node` and collapses every sibling of it in the same batch (an accordion:
+    /// one open dropdown per level). Afterwards `node` is the only expanded node among its
+    /// siblings.
+    ///
+    /// The default collapses the expanded siblings one by one, expands `node`, and
+    /// combines the diffs with ``RowDiff/sequence(_:)``.
+    mutating func accordionExpand(_ node: NodeIndex) -> RowDiff
+
+    /// Loads a page of replies: new leaves with `ids` become the last children of `parent`,
+    /// in order, placed before `loadMoreRow` (the "load more" row, the last child of
+    /// `parent`) when there is one; with `removingLoadMoreRow` (the last page) that row is
+    /// removed in the same batch.
+    ///
+    /// The default removes the load-more row, inserts the replies one by one and combines
+    /// the diffs with ``RowDiff/sequence(_:)``.
+    /// - Throws: ``Tree/InsertionError`` (see ``Tree/validatePage(_:under:before:)``),
+    ///   with nothing changed.
+    mutating func loadPage(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
+    ) throws(Tree.InsertionError) -> RowDiff
+
+    /// The sum of the heights of all rows, in points.
+    var totalHeight: Int { get }
+
+    /// The content offset of the top of the row at `index`, in `0...rowCount` (the offset of
+    /// `rowCount` is ``totalHeight``).
+    func offset(ofRow index: Int) -> Int
+
+    /// The row covering the content offset `offset` (the row whose top is at or above it
+    /// and whose bottom is below it), or `nil` when `offset` is negative or at least
+    /// ``totalHeight``.
+    func row(atOffset offset: Int) -> Int?
+
     /// Recomputes the strategy's bookkeeping from scratch and compares.
     ///
     /// Called after every operation in builds with ``internalChecksEnabled``.

@@ -48,8 +48,9 @@ extension Tree {
               explicitIDs.count == slotCount - Int(implicitIDCount) - 1 else {
             throw InvariantViolation("nodeCount \(nodeCount), reachable \(reached), explicit ids \(slotsByID.count) for \(explicitLive) nodes")
         }
-        guard (times.isEmpty || times.count == slotCount) && (scores.isEmpty || scores.count == slotCount) else {
-            throw InvariantViolation("time or score column has the wrong length")
+        guard (times.isEmpty || times.count == slotCount) && (scores.isEmpty || scores.count == slotCount)
+            && (heights.isEmpty || heights.count == slotCount) else {
+            throw InvariantViolation("time, score or height column has the wrong length")
         }
     }
 }

@@ -9,6 +9,8 @@ extension Tree {
         case positionOutOfRange(position: Int, childCount: Int)
         /// `time` or `score` is `Int64.min`, which stands for "absent".
         case reservedValue
+        /// A "load more" row that is not the last child of the page's parent.
+        case loadMoreRowNotLastChild(NodeIndex)
 
         /// A sentence naming the problem and the fix.
         public var description: String {
@@ -18,6 +20,8 @@ extension Tree {
             case .positionOutOfRange(let position, let count):
                 return "child position \(position) is out of range: the parent has \(count) children, use 0...\(count)"
             case .reservedValue: return "Int64.min is reserved for an absent time or score; use nil"
+            case .loadMoreRowNotLastChild(let node):
+                return "the load-more row \(node) is not the last child of the page's parent; pass the parent's last child or nil"
             }
         }
     }
@@ -116,6 +120,7 @@ extension Tree {
         expandedFlags.append(isExpanded)
         Self.append(time, to: &times, slotCount: Int(slot))
         Self.append(score, to: &scores, slotCount: Int(slot))
+        if !heights.isEmpty { heights.append(Tree.defaultRowHeight) }
         let previous = before == Tree.none ? lastChildren[parent.slot] : previousSiblings[Int(before)]
         previousSiblings.append(previous)
         nextSiblings.append(before)

@@ -27,6 +27,8 @@ public struct Tree: Sendable {
     @usableFromInline var times: ContiguousArray<Int64>
     /// Scores by slot; empty while no node has one.
     @usableFromInline var scores: ContiguousArray<Int64>
+    /// Row heights by slot; empty while every node has ``defaultRowHeight``.
+    @usableFromInline var heights: ContiguousArray<Int32>
     /// Slots `1...implicitIDCount` have the id `.integer(slot - 1)` and store nothing: the
     /// common case of ids `0..<n` in input order (synthetic trees, the recorded forest).
     @usableFromInline var implicitIDCount: Int32
@@ -52,6 +54,7 @@ public struct Tree: Sendable {
         expandedFlags = [true]
         times = []
         scores = []
+        heights = []
         implicitIDCount = 0
         explicitIDs = []
         slotsByID = [:]

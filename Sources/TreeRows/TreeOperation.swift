@@ -12,6 +12,13 @@ public enum TreeOperation: Hashable, Sendable {
     case insert(NodeID, under: NodeIndex, at: Int)
     case remove(NodeIndex)
     case reload(NodeIndex)
+    /// Siblings at every level reordered; the diff is moves.
+    case sort(SiblingOrder)
+    /// Expand a node and collapse its siblings, in one batch.
+    case accordionExpand(NodeIndex)
+    /// New leaves as the last children of `parent`, before its last child `loadMoreRow` if
+    /// given, which goes too when `removingLoadMoreRow`.
+    case loadPage([NodeID], under: NodeIndex, before: NodeIndex?, removingLoadMoreRow: Bool)
 
     /// The operation's kind, without arguments.
     public var kind: OperationKind {
@@ -26,6 +33,9 @@ public enum TreeOperation: Hashable, Sendable {
         case .insert: return .insert
         case .remove: return .remove
         case .reload: return .reload
+        case .sort: return .sort
+        case .accordionExpand: return .accordionExpand
+        case .loadPage: return .loadPage
         }
     }
 }
@@ -35,10 +45,14 @@ extension TreeOperation: CustomStringConvertible {
     public var description: String {
         switch self {
         case .toggle(let node), .expand(let node), .collapse(let node), .expandRecursively(let node),
-            .collapseRecursively(let node), .remove(let node), .reload(let node):
+            .collapseRecursively(let node), .remove(let node), .reload(let node), .accordionExpand(let node):
             return "\(kind.rawValue) \(node)"
         case .expandAll, .collapseAll: return kind.rawValue
         case let .insert(id, parent, position): return "insert \"\(id)\" under \(parent) at \(position)"
+        case .sort(let order): return "sort \(order)"
+        case let .loadPage(ids, parent, loadMoreRow, removing):
+            let row = loadMoreRow.map { " before \($0)\(removing ? " (removed)" : "")" } ?? ""
+            return "load-page [\(ids.map { "\"\($0)\"" }.joined(separator: ", "))] under \(parent)\(row)"
         }
     }
 }
@@ -60,6 +74,10 @@ extension RowStrategy {
         case let .insert(id, parent, position): return try insert(id, under: parent, at: position)
         case .remove(let node): return remove(node)
         case .reload(let node): return reload(node)
+        case .sort(let order): return sortSiblings(by: order)
+        case .accordionExpand(let node): return accordionExpand(node)
+        case let .loadPage(ids, parent, loadMoreRow, removing):
+            return try loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removing)
         }
     }
 }

@@ -8,11 +8,18 @@ public struct FuzzCase: Hashable, Sendable {
         public var id: NodeID
         public var parent: NodeID?
         public var isExpanded: Bool
+        public var time: Int64?
+        public var score: Int64?
+        /// The row height; `nil`: ``Tree/defaultRowHeight``.
+        public var height: Int32?
 
-        public init(id: NodeID, parent: NodeID?, isExpanded: Bool) {
+        public init(id: NodeID, parent: NodeID?, isExpanded: Bool, time: Int64? = nil, score: Int64? = nil, height: Int32? = nil) {
             self.id = id
             self.parent = parent
             self.isExpanded = isExpanded
+            self.time = time
+            self.score = score
+            self.height = height
         }
     }
 
@@ -33,7 +40,8 @@ public struct FuzzCase: Hashable, Sendable {
         tree.forEachInSubtree(of: Tree.root) { node in
             let parent = tree.parent(of: node)
             nodes.append(Node(id: tree.id(of: node), parent: parent == Tree.root ? nil : tree.id(of: parent),
-                              isExpanded: tree.isExpanded(node)))
+                              isExpanded: tree.isExpanded(node), time: tree.time(of: node), score: tree.score(of: node),
+                              height: tree.hasHeights ? tree.height(of: node) : nil))
         }
         self.init(nodes: nodes, operations: [])
     }
@@ -56,7 +64,11 @@ public struct FuzzCase: Hashable, Sendable {
                 }
                 parent = found
             }
-            do { try tree.append(node.id, under: parent, isExpanded: node.isExpanded) } catch {
+            guard (node.height ?? 1) >= 1 else { throw InvalidCase(description: "node \(index) (\(node.id)): height must be at least 1") }
+            do {
+                let added = try tree.append(node.id, under: parent, time: node.time, score: node.score, isExpanded: node.isExpanded)
+                if let height = node.height { tree.setHeight(added, height) }
+            } catch {
                 throw InvalidCase(description: "node \(index) (\(node.id)): \(error)")
             }
         }

@@ -14,6 +14,10 @@ public enum FuzzOperation: Hashable, Sendable {
     case insert(NodeID, under: NodeID?, at: Int)
     case remove(NodeID)
     case reload(NodeID)
+    case sort(SiblingOrder)
+    case accordionExpand(NodeID)
+    /// New leaves `ids` under `parent` (`nil`: top level), before the load-more row if any.
+    case loadPage([NodeID], under: NodeID?, before: NodeID?, removingLoadMoreRow: Bool)
 
     /// The same operation by external ids.
     public init(_ operation: TreeOperation, in tree: Tree) {
@@ -29,6 +33,11 @@ public enum FuzzOperation: Hashable, Sendable {
             self = .insert(id, under: parent == Tree.root ? nil : tree.id(of: parent), at: position)
         case .remove(let node): self = .remove(tree.id(of: node))
         case .reload(let node): self = .reload(tree.id(of: node))
+        case .sort(let order): self = .sort(order)
+        case .accordionExpand(let node): self = .accordionExpand(tree.id(of: node))
+        case let .loadPage(ids, parent, loadMoreRow, removing):
+            self = .loadPage(ids, under: parent == Tree.root ? nil : tree.id(of: parent), before: loadMoreRow.map(tree.id(of:)),
+                             removingLoadMoreRow: removing)
         }
     }
 
@@ -55,6 +64,21 @@ public enum FuzzOperation: Hashable, Sendable {
             return .insert(id, under: parent, at: min(max(0, position), tree.childCount(of: parent)))
         case .remove(let id): return tree.index(of: id).map(TreeOperation.remove)
         case .reload(let id): return tree.index(of: id).map(TreeOperation.reload)
+        case .sort(let order): return .sort(order)
+        case .accordionExpand(let id): return tree.index(of: id).map(TreeOperation.accordionExpand)
+        case let .loadPage(ids, parentID, loadMoreRowID, removing):
+            let parent: NodeIndex
+            if let parentID {
+                guard let node = tree.index(of: parentID) else { return nil }
+                parent = node
+            } else {
+                parent = Tree.root
+            }
+            // A load-more row the shrinker dropped is no row; one that is no longer last skips the page.
+            let loadMoreRow = loadMoreRowID.flatMap(tree.index(of:))
+            if let loadMoreRow, tree.lastChild(of: parent) != loadMoreRow { return nil }
+            guard Set(ids).count == ids.count, ids.allSatisfy({ tree.index(of: $0) == nil }) else { return nil }
+            return .loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removing)
         }
     }
 
@@ -71,11 +95,14 @@ public enum FuzzOperation: Hashable, Sendable {
         case .insert: return .insert
         case .remove: return .remove
         case .reload: return .reload
+        case .sort: return .sort
+        case .accordionExpand: return .accordionExpand
+        case .loadPage: return .loadPage
         }
     }
 
     /// The operation of a kind that acts on one node, or on none (`expand-all`,
-    /// `collapse-all`); `nil` for `insert`, which needs more.
+    /// `collapse-all`); `nil` for `insert`, `sort` and `load-page`, which need more.
     public init?(_ kind: OperationKind, node: NodeID) {
         switch kind {
         case .toggle: self = .toggle(node)
@@ -87,7 +114,8 @@ public enum FuzzOperation: Hashable, Sendable {
         case .collapseAll: self = .collapseAll
         case .remove: self = .remove(node)
         case .reload: self = .reload(node)
-        case .insert: return nil
+        case .accordionExpand: self = .accordionExpand(node)
+        case .insert, .sort, .loadPage: return nil
         }
     }
 
@@ -95,10 +123,11 @@ public enum FuzzOperation: Hashable, Sendable {
     public var referencedIDs: [NodeID] {
         switch self {
         case .toggle(let id), .expand(let id), .collapse(let id), .expandRecursively(let id),
-            .collapseRecursively(let id), .remove(let id), .reload(let id):
+            .collapseRecursively(let id), .remove(let id), .reload(let id), .accordionExpand(let id):
             return [id]
-        case .expandAll, .collapseAll: return []
+        case .expandAll, .collapseAll, .sort: return []
         case let .insert(id, parent, _): return [id] + (parent.map { [$0] } ?? [])
+        case let .loadPage(ids, parent, loadMoreRow, _): return ids + [parent, loadMoreRow].compactMap { $0 }
         }
     }
 }
@@ -109,6 +138,11 @@ extension FuzzOperation: CustomStringConvertible {
         switch self {
         case let .insert(id, parent, position): return "insert \(id) under \(parent.map(\.description) ?? "top level") at \(position)"
         case .expandAll, .collapseAll: return kind.rawValue
+        case .sort(let order): return "sort \(order)"
+        case let .loadPage(ids, parent, loadMoreRow, removing):
+            let row = loadMoreRow.map { " before \($0)\(removing ? " (removed)" : "")" } ?? ""
+            let list = ids.map(\.description).joined(separator: ",")
+            return "load-page \(list) under \(parent.map(\.description) ?? "top level")\(row)"
         default: return "\(kind.rawValue) \(referencedIDs[0])"
         }
     }

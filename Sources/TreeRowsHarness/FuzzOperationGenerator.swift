@@ -3,7 +3,8 @@ import TreeRows
 /// Draws operations for the fuzzer: every operation of the core, weighted, with the
 /// adversarial choices that expose the usual bugs: toggling an ancestor of a collapsed
 /// node, the node with the largest subtree, double toggles, edits under hidden parents,
-/// removing the node at row 0, inserting first and last among siblings.
+/// removing the node at row 0, inserting first and last among siblings, sorts by every
+/// key, accordion expands, pages of replies with and without a load-more row.
 public struct FuzzOperationGenerator: Sendable {
     private var random: SplitMix64
     private var nextID = 0
@@ -24,19 +25,22 @@ public struct FuzzOperationGenerator: Sendable {
         let node = pick(in: reference)
         let operation: TreeOperation
         switch random.below(100) {
-        case ..<34: operation = .toggle(node)
-        case ..<40: operation = .expand(node)
-        case ..<46: operation = .collapse(node)
-        case ..<51: operation = .expandRecursively(node)
-        case ..<56: operation = .collapseRecursively(node)
-        case ..<58: operation = .expandAll
-        case ..<60: operation = .collapseAll
-        case ..<78:
+        case ..<28: operation = .toggle(node)
+        case ..<33: operation = .expand(node)
+        case ..<38: operation = .collapse(node)
+        case ..<42: operation = .expandRecursively(node)
+        case ..<46: operation = .collapseRecursively(node)
+        case ..<48: operation = .expandAll
+        case ..<50: operation = .collapseAll
+        case ..<56: operation = .sort(SiblingOrder.all[random.below(SiblingOrder.all.count)])
+        case ..<64: operation = .accordionExpand(node)
+        case ..<70: operation = page(in: tree, under: random.chance(1, in: 6) ? Tree.root : node)
+        case ..<84:
             let parent = random.chance(1, in: 6) ? Tree.root : node
             let count = tree.childCount(of: parent)
             let position = random.chance(1, in: 3) ? 0 : random.chance(1, in: 2) ? count : random.below(count + 1)
             operation = reply(in: tree, under: parent, position: position)
-        case ..<90:
+        case ..<94:
             if reference.rowCount > 0 && random.chance(1, in: 4) {
                 operation = .remove(reference.row(at: 0).node)
             } else {
@@ -86,11 +90,23 @@ public struct FuzzOperationGenerator: Sendable {
     }
 
     private mutating func reply(in tree: Tree, under parent: NodeIndex, position: Int) -> TreeOperation {
+        .insert(newID(in: tree), under: parent, at: position)
+    }
+
+    /// A page of one to three replies; half the time the parent's last child plays the
+    /// load-more row, removed (last page) half of those times.
+    private mutating func page(in tree: Tree, under parent: NodeIndex) -> TreeOperation {
+        let ids = (0...random.below(3)).map { _ in newID(in: tree) }
+        let loadMoreRow = random.chance(1, in: 2) ? tree.lastChild(of: parent) : nil
+        return .loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: loadMoreRow != nil && random.chance(1, in: 2))
+    }
+
+    private mutating func newID(in tree: Tree) -> NodeID {
         var id: NodeID
         repeat {
             id = .string("n\(nextID)")
             nextID += 1
         } while tree.index(of: id) != nil
-        return .insert(id, under: parent, at: position)
+        return id
     }
 }

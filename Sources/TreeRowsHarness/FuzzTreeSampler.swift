@@ -35,7 +35,11 @@ public struct FuzzTreeSampler {
         } else {
             let shape = Self.shapes[random.below(Self.shapes.count)]
             let nodes = 1 + random.below(maximumNodes)
-            tree = TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: nodes, seed: random.next(), fields: false))
+            tree = TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: nodes, seed: random.next(), fields: random.chance(1, in: 2)))
+        }
+        // Half the trees have row heights of their own (the others: the default height).
+        if random.chance(1, in: 2) {
+            for node in tree.nodes { tree.setHeight(node, Int32(20 + 12 * random.below(5))) }
         }
         let patterns: [ExpansionPattern] = [
             .expanded, .expanded, .randomlyCollapsed(percent: 20), .randomlyCollapsed(percent: 50),
@@ -58,7 +62,8 @@ public struct FuzzTreeSampler {
         var copies: [NodeIndex: NodeIndex] = [source.parent(of: node): Tree.root]
         source.forEachInSubtree(of: node) { member in
             guard copies.count <= maximumNodes else { return }
-            copies[member] = try! tree.append(source.id(of: member), under: copies[source.parent(of: member)]!)
+            copies[member] = try! tree.append(source.id(of: member), under: copies[source.parent(of: member)]!,
+                                              time: source.time(of: member), score: source.score(of: member))
         }
         return tree
     }

@@ -43,8 +43,12 @@ public struct ReproFile: Sendable {
         ]
         if let seed { members.append(("seed", .number(String(seed)))) }
         if let caseNumber { members.append(("case", .integer(caseNumber))) }
-        members.append(("tree", .array(fuzzCase.nodes.map {
-            .object([("id", id($0.id)), ("parent", id($0.parent)), ("expanded", .bool($0.isExpanded))])
+        members.append(("tree", .array(fuzzCase.nodes.map { node in
+            var fields: [(String, JSONValue)] = [("id", id(node.id)), ("parent", id(node.parent)), ("expanded", .bool(node.isExpanded))]
+            if let time = node.time { fields.append(("time", .number(String(time)))) }
+            if let score = node.score { fields.append(("score", .number(String(score)))) }
+            if let height = node.height { fields.append(("height", .integer(Int64(height)))) }
+            return .object(fields)
         })))
         members.append(("operations", .array(fuzzCase.operations.map { operation in
             switch operation {
@@ -52,6 +56,11 @@ public struct ReproFile: Sendable {
                 return .object([("op", .string("insert")), ("id", id(newID)), ("parent", id(parent)), ("position", .integer(position))])
             case .expandAll, .collapseAll:
                 return .object([("op", .string(operation.kind.rawValue))])
+            case .sort(let order):
+                return .object([("op", .string("sort")), ("order", .string(order.description))])
+            case let .loadPage(ids, parent, loadMoreRow, removing):
+                return .object([("op", .string(operation.kind.rawValue)), ("ids", .array(ids.map { id($0) })), ("parent", id(parent)),
+                                ("loadMoreRow", id(loadMoreRow)), ("removeLoadMoreRow", .bool(removing))])
             default:
                 return .object([("op", .string(operation.kind.rawValue)), ("node", id(operation.referencedIDs[0]))])
             }
@@ -96,7 +105,15 @@ public struct ReproFile: Sendable {
         for (index, node) in treeNodes.enumerated() {
             let parent = node["parent"] == nil || node["parent"] == .null ? nil : try nodeID(node["parent"], "tree[\(index)].parent")
             guard case .bool(let expanded)? = node["expanded"] else { throw failure("tree[\(index)].expanded must be true or false") }
-            nodes.append(FuzzCase.Node(id: try nodeID(node["id"], "tree[\(index)].id"), parent: parent, isExpanded: expanded))
+            func field(_ name: String) throws(CorpusError) -> Int64? {
+                guard let value = node[name], value != .null else { return nil }
+                guard let number = value.integer else { throw failure("tree[\(index)].\(name) must be a whole number") }
+                return number
+            }
+            let height = try field("height")
+            if let height, height < 1 || height > Int64(Int32.max) { throw failure("tree[\(index)].height must be in 1...\(Int32.max)") }
+            nodes.append(FuzzCase.Node(id: try nodeID(node["id"], "tree[\(index)].id"), parent: parent, isExpanded: expanded,
+                                       time: try field("time"), score: try field("score"), height: height.map { Int32($0) }))
         }
         guard case .array(let operationValues)? = value["operations"] else { throw failure("missing \"operations\" array") }
         var operations: [FuzzOperation] = []
@@ -110,6 +127,23 @@ public struct ReproFile: Sendable {
                 let parent = entry["parent"] == nil || entry["parent"] == .null ? nil : try nodeID(entry["parent"], "\(where_).parent")
                 guard let position = entry["position"]?.integer, position >= 0 else { throw failure("\(where_).position must be a whole number") }
                 operations.append(.insert(try nodeID(entry["id"], "\(where_).id"), under: parent, at: Int(position)))
+            } else if kind == .sort {
+                guard case .string(let text)? = entry["order"], let order = SiblingOrder(text) else {
+                    throw failure("\(where_).order must be time, score or replies, optionally with -desc")
+                }
+                operations.append(.sort(order))
+            } else if kind == .loadPage {
+                guard case .array(let idValues)? = entry["ids"] else { throw failure("\(where_).ids must be an array of ids") }
+                var ids: [NodeID] = []
+                for (number, value) in idValues.enumerated() { ids.append(try nodeID(value, "\(where_).ids[\(number)]")) }
+                func optionalID(_ name: String) throws(CorpusError) -> NodeID? {
+                    entry[name] == nil || entry[name] == .null ? nil : try nodeID(entry[name], "\(where_).\(name)")
+                }
+                guard case .bool(let removing)? = entry["removeLoadMoreRow"] ?? .bool(false) else {
+                    throw failure("\(where_).removeLoadMoreRow must be true or false")
+                }
+                operations.append(.loadPage(ids, under: try optionalID("parent"), before: try optionalID("loadMoreRow"),
+                                            removingLoadMoreRow: removing))
             } else if kind == .expandAll || kind == .collapseAll {
                 operations.append(kind == .expandAll ? .expandAll : .collapseAll)
             } else {

@@ -66,6 +66,11 @@ public enum Shrinker {
         case .collapseRecursively(let id): return .collapse(id)
         case .expand(let id), .collapse(let id): return .toggle(id)
         case let .insert(id, parent, position) where position > 0: return .insert(id, under: parent, at: 0)
+        case .accordionExpand(let id): return .expand(id)
+        case let .loadPage(ids, parent, loadMoreRow, removing) where ids.count > 1:
+            return .loadPage([ids[0]], under: parent, before: loadMoreRow, removingLoadMoreRow: removing)
+        case let .loadPage(ids, parent, loadMoreRow?, true): return .loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false)
+        case let .loadPage(ids, parent, _?, false): return .loadPage(ids, under: parent, before: nil, removingLoadMoreRow: false)
         default: return nil
         }
     }

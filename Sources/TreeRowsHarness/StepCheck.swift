@@ -7,9 +7,13 @@ public enum StepCheck {
     /// - The row count equals the reference's.
     /// - `diff` passes the batch-update validator and, applied to `oldRows` with inserted
     ///   rows read from the strategy, gives `newRows`.
-    /// - `diff` reloads the same rows as `referenceDiff` (which `apply` cannot see).
+    /// - `diff` reloads the same rows as `referenceDiff` (which `apply` cannot see), and
+    ///   deletes (so inserts) as many rows: a row that stays is not deleted and inserted
+    ///   again, so a sort is all moves.
     /// - With `full`: every row, `index(of:)` of every row's node, `index(of:)` = nil for
-    ///   every live node that is not a row, and `checkInvariants()`.
+    ///   every live node that is not a row, the offset of every row, the total height,
+    ///   `row(atOffset:)` at the top and bottom of every row and outside the content, and
+    ///   `checkInvariants()`.
     ///
     /// - Returns: What is wrong, or `nil`.
     /// - Complexity: O(*r* + *k* log *k*) for *r* rows and *k* diff ranges; O(*s* + *r* ·
@@ -33,8 +37,13 @@ public enum StepCheck {
         if diff.reloads != referenceDiff.reloads && Set(diff.reloadedIndices) != Set(referenceDiff.reloadedIndices) {
             return "reloads \(diff.reloads), reference \(referenceDiff.reloads)"
         }
+        if diff.deletedCount != referenceDiff.deletedCount {
+            return "diff \(diff) deletes \(diff.deletedCount) rows and inserts \(diff.insertedCount); the reference "
+                + "\(referenceDiff.deletedCount) and \(referenceDiff.insertedCount) (rows that stay must not be deleted and inserted)"
+        }
         guard full else { return nil }
         let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
+        if let problem = checkHeights(strategy, rows: newRows, tree: tree) { return problem }
         var isRow = [Bool](repeating: false, count: tree.slotCount)
         for (index, expected) in newRows.enumerated() {
             let found = strategy.row(at: index)
@@ -77,4 +86,24 @@ public enum StepCheck {
     }
 
     static func describe(_ index: Int?) -> String { index.map(String.init) ?? "nil" }
+
+    /// Offsets, total height and `row(atOffset:)` against sums of `tree`'s heights.
+    public static func checkHeights<S: RowStrategy>(_ strategy: S, rows: [Row], tree: Tree) -> String? {
+        var top = 0
+        for (index, row) in rows.enumerated() {
+            let height = Int(tree.height(of: row.node))
+            let offset = strategy.offset(ofRow: index)
+            if offset != top { return "offset(ofRow: \(index)) is \(offset), expected \(top)" }
+            for probe in [top, top + height - 1] where strategy.row(atOffset: probe) != index {
+                return "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))), expected \(index)"
+            }
+            top += height
+        }
+        if strategy.offset(ofRow: rows.count) != top { return "offset(ofRow: \(rows.count)) is \(strategy.offset(ofRow: rows.count)), expected \(top)" }
+        if strategy.totalHeight != top { return "totalHeight is \(strategy.totalHeight), expected \(top)" }
+        for probe in [-1, top, top + 1] where strategy.row(atOffset: probe) != nil {
+            return "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))) outside 0..<\(top)"
+        }
+        return nil
+    }
 }

@@ -24,5 +24,15 @@ extension ForwardingStrategy {
     { try base.insert(id, under: parent, at: position, time: time, score: score) }
     public mutating func remove(_ node: NodeIndex) -> RowDiff { base.remove(node) }
     public mutating func reload(_ node: NodeIndex) -> RowDiff { base.reload(node) }
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        base.sortSiblings(by: order, reportingMoves: reportingMoves)
+    }
+    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff { base.accordionExpand(node) }
+    public mutating func loadPage(_ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool)
+        throws(Tree.InsertionError) -> RowDiff
+    { try base.loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) }
+    public var totalHeight: Int { base.totalHeight }
+    public func offset(ofRow index: Int) -> Int { base.offset(ofRow: index) }
+    public func row(atOffset offset: Int) -> Int? { base.row(atOffset: offset) }
     public func checkInvariants() throws(InvariantViolation) { try base.checkInvariants() }
 }

@@ -5,18 +5,68 @@
 /// on one side (every expand, collapse, insert and remove of one node) it is a single
 /// range, otherwise the middle is diffed by ``RowDiff/keyed(from:to:oldOffset:newOffset:)``.
 ///
+/// With row heights set, the rebuild also makes the prefix sums of the heights.
+///
 /// Complexity: every operation O(*n*) for *n* nodes (O(*n* log *n*) when the keyed
-/// fallback runs); ``row(at:)`` O(1); ``index(of:)`` O(*r*) (a scan of the rows).
+/// fallback runs, as for a sort); ``row(at:)`` and ``offset(ofRow:)`` O(1);
+/// ``row(atOffset:)`` O(log *r*); ``index(of:)`` O(*r*) (a scan of the rows).
 public struct FullRebuildStrategy: RowStrategy {
     public static let name = "full-rebuild"
 
     public private(set) var tree: Tree
     @usableFromInline var allRows: ContiguousArray<Row>
+    /// The offset of each row's top and, last, the total height; empty without heights.
+    private var offsets: ContiguousArray<Int>
 
     public init(tree: Tree) {
         self.tree = tree
         allRows = Self.build(tree)
+        offsets = Self.offsets(of: allRows, in: tree)
         checkInvariantsIfEnabled()
+    }
+
+    /// The prefix sums of the row heights (`rows.count + 1` entries), or nothing when the
+    /// tree has no heights.
+    ///
+    /// - Complexity: O(*r*), where *r* is the number of rows.
+    static func offsets<Rows: Collection<Row>>(of rows: Rows, in tree: Tree) -> ContiguousArray<Int> {
+        guard tree.hasHeights else { return [] }
+        var offsets = ContiguousArray<Int>()
+        offsets.reserveCapacity(rows.count + 1)
+        var total = 0
+        offsets.append(0)
+        for row in rows {
+            total += Int(tree.height(of: row.node))
+            offsets.append(total)
+        }
+        return offsets
+    }
+
+    /// The row whose top is the last one at or above `offset`, by binary search over
+    /// `offsets`; `nil` outside `0..<total`.
+    static func row(atOffset offset: Int, in offsets: ContiguousArray<Int>) -> Int? {
+        guard let total = offsets.last, offset >= 0, offset < total else { return nil }
+        var low = 0
+        var high = offsets.count - 1  // offsets[low] <= offset < offsets[high]
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if offsets[middle] <= offset { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    public func offset(ofRow index: Int) -> Int {
+        precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
+        return offsets.isEmpty ? index * Int(Tree.defaultRowHeight) : offsets[index]
+    }
+
+    public func row(atOffset offset: Int) -> Int? {
+        guard !offsets.isEmpty else {
+            guard offset >= 0 else { return nil }
+            let index = offset / Int(Tree.defaultRowHeight)
+            return index < rowCount ? index : nil
+        }
+        return Self.row(atOffset: offset, in: offsets)
     }
 
     /// All rows of `tree`, from the stackless walk ``Tree/forEachVisibleDescendant(of:_:)``.
@@ -45,11 +95,13 @@ public struct FullRebuildStrategy: RowStrategy {
         return allRows.firstIndex { $0.node == node }
     }
 
-    /// Rebuilds the rows after `tree` changed and diffs them against the old ones.
-    private mutating func rebuild() -> RowDiff {
+    /// Rebuilds the rows after `tree` changed and diffs them against the old ones (or,
+    /// without `diffing`, reports nothing).
+    private mutating func rebuild(diffing: Bool = true) -> RowDiff {
         let new = Self.build(tree)
-        let diff = Self.diff(from: allRows, to: new)
+        let diff = diffing ? Self.diff(from: allRows, to: new) : .empty
         allRows = new
+        offsets = Self.offsets(of: allRows, in: tree)
         checkInvariantsIfEnabled()
         return diff
     }
@@ -111,8 +163,15 @@ public struct FullRebuildStrategy: RowStrategy {
         return rebuild()
     }
 
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        tree.sortSiblings(by: order)
+        let diff = rebuild(diffing: reportingMoves)
+        return reportingMoves ? diff : .reloadingAll(rowCount: rowCount)
+    }
+
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
         guard allRows == Self.build(tree) else { throw InvariantViolation("full-rebuild rows are stale") }
+        guard offsets == Self.offsets(of: allRows, in: tree) else { throw InvariantViolation("full-rebuild offsets are stale") }
     }
 }

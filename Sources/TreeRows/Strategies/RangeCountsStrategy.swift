@@ -9,22 +9,84 @@
 /// root, skipping whole sibling subtrees by their counts. The changed rows of an expand or
 /// collapse are the node's row + 1 and the change in its count.
 ///
+/// With row heights set, each node also keeps the sum of the heights of the rows its
+/// subtree shows, updated along with the count; ``offset(ofRow:)`` and ``row(atOffset:)``
+/// walk those sums the way ``index(of:)`` and ``row(at:)`` walk the counts.
+///
+/// A sort changes no count: it relinks siblings and diffs the rows before and after.
+///
 /// Complexity, for a node at depth *d* whose ancestors have at most *f* children:
 /// toggle, insert and remove O(*d* · *f*) (O(*d*) without the index); ``index(of:)``
 /// O(*d* · *f*); ``row(at:)`` O(*d* · *f*); expand- and collapse-recursively O(*m* +
-/// *d* · *f*) for a subtree of *m* nodes; expand-all and collapse-all O(*n*).
+/// *d* · *f*) for a subtree of *m* nodes; expand-all and collapse-all O(*n*);
+/// ``offset(ofRow:)`` and ``row(atOffset:)`` O(*d* · *f*); sort O(*n* log *n*).
 public struct RangeCountsStrategy: RowStrategy {
     public static let name = "range-counts"
 
     public private(set) var tree: Tree
     /// The visible-subtree row count of each slot (the root's includes the root itself).
     private var counts: ContiguousArray<Int32>
+    /// The height sum of the rows of each slot's visible subtree (the root's own height
+    /// counts as 0); empty when the tree has no heights.
+    private var heightSums: ContiguousArray<Int64>
 
     public init(tree: Tree) {
         self.tree = tree
         counts = ContiguousArray(repeating: 1, count: tree.slotCount)
+        heightSums = tree.hasHeights ? ContiguousArray(repeating: 0, count: tree.slotCount) : []
         recount(Tree.root)
         checkInvariantsIfEnabled()
+    }
+
+    /// The height of `node`'s own row, 0 for the root.
+    private func ownHeight(_ node: NodeIndex) -> Int64 { node == Tree.root ? 0 : Int64(tree.height(of: node)) }
+
+    public var totalHeight: Int { heightSums.isEmpty ? rowCount * Int(Tree.defaultRowHeight) : Int(heightSums[0]) }
+
+    public func offset(ofRow index: Int) -> Int {
+        precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
+        guard !heightSums.isEmpty else { return index * Int(Tree.defaultRowHeight) }
+        guard index < rowCount else { return Int(heightSums[0]) }
+        // As index(of:), with heights: the height sums of earlier siblings, plus the row of
+        // every ancestor.
+        var offset: Int64 = 0
+        var current = row(at: index).node
+        while current != Tree.root {
+            var sibling = tree.previousSibling(of: current)
+            while let before = sibling {
+                offset += heightSums[before.slot]
+                sibling = tree.previousSibling(of: before)
+            }
+            current = tree.parent(of: current)
+            offset += ownHeight(current)
+        }
+        return Int(offset)
+    }
+
+    public func row(atOffset offset: Int) -> Int? {
+        guard offset >= 0 else { return nil }
+        guard !heightSums.isEmpty else {
+            let index = offset / Int(Tree.defaultRowHeight)
+            return index < rowCount ? index : nil
+        }
+        guard offset < heightSums[0] else { return nil }
+        // As row(at:), skipping whole sibling subtrees by their height sums.
+        var remaining = Int64(offset)
+        var index = 0
+        var parent = Tree.root
+        while true {
+            var child = tree.firstChild(of: parent)!
+            while remaining >= heightSums[child.slot] {
+                remaining -= heightSums[child.slot]
+                index += Int(counts[child.slot])
+                child = tree.nextSibling(of: child)!
+            }
+            let height = ownHeight(child)
+            if remaining < height { return index }
+            remaining -= height
+            index += 1
+            parent = child
+        }
     }
 
     public var rowCount: Int { Int(counts[0]) - 1 }
@@ -91,9 +153,23 @@ public struct RangeCountsStrategy: RowStrategy {
     /// - Complexity: O(*m*), where *m* is the size of the subtree.
     private mutating func recount(_ node: NodeIndex) {
         let tree = self.tree
+        let hasHeights = !heightSums.isEmpty
         tree.forEachInSubtreePostorder(of: node) { member in
             counts[member.slot] = ownCount(member, in: tree)
+            if hasHeights { heightSums[member.slot] = ownHeightSum(member, in: tree) }
         }
+    }
+
+    /// Its own height, plus `Σ heightSum(child)` if `node` is expanded.
+    private func ownHeightSum(_ node: NodeIndex, in tree: Tree) -> Int64 {
+        var total = ownHeight(node)
+        guard tree.isExpanded(node) else { return total }
+        var child = tree.firstChild(of: node)
+        while let current = child {
+            total += heightSums[current.slot]
+            child = tree.nextSibling(of: current)
+        }
+        return total
     }
 
     /// `1 + Σ count(child)` if `node` is expanded, else 1, from the children's counts.
@@ -113,16 +189,22 @@ public struct RangeCountsStrategy: RowStrategy {
     ///
     /// - Returns: Whether the walk reached the root, i.e. whether `node` is visible.
     /// - Complexity: O(*d*), where *d* is the depth of `node`.
-    private mutating func propagate(_ delta: Int32, above node: NodeIndex) -> Bool {
+    private mutating func propagate(_ delta: Int32, height heightDelta: Int64, above node: NodeIndex) -> Bool {
+        let hasHeights = !heightSums.isEmpty
         var current = tree.parent(of: node)
         while current != Tree.root {
             if !tree.isExpanded(current) { return false }
             counts[current.slot] += delta
+            if hasHeights { heightSums[current.slot] += heightDelta }
             current = tree.parent(of: current)
         }
         counts[0] += delta
+        if hasHeights { heightSums[0] += heightDelta }
         return true
     }
+
+    /// The height sum of `node`'s slot, 0 without heights.
+    private func heightSum(_ node: NodeIndex) -> Int64 { heightSums.isEmpty ? 0 : heightSums[node.slot] }
 
     /// Sets one node's flag, fixes the counts and reports the changed range.
     private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
@@ -130,16 +212,18 @@ public struct RangeCountsStrategy: RowStrategy {
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
         tree.setExpanded(node, isExpanded)
-        let old = counts[node.slot]
+        let old = (counts[node.slot], heightSum(node))
         counts[node.slot] = ownCount(node, in: tree)
-        return changedBlock(of: node, oldCount: old)
+        if !heightSums.isEmpty { heightSums[node.slot] = ownHeightSum(node, in: tree) }
+        return changedBlock(of: node, old: old)
     }
 
     /// Propagates the change of `node`'s count from `oldCount` and returns the rows under
     /// `node` that appeared or disappeared, as one range.
-    private mutating func changedBlock(of node: NodeIndex, oldCount: Int32) -> RowDiff {
-        let delta = counts[node.slot] - oldCount
-        guard delta != 0, propagate(delta, above: node), let row = index(of: node) else { return .empty }
+    private mutating func changedBlock(of node: NodeIndex, old: (count: Int32, height: Int64)) -> RowDiff {
+        let delta = counts[node.slot] - old.count
+        guard delta != 0, propagate(delta, height: heightSum(node) - old.height, above: node),
+              let row = index(of: node) else { return .empty }
         let block = row + 1..<row + 1 + Int(delta.magnitude)
         return delta > 0 ? RowDiff(insertions: [block]) : RowDiff(deletions: [block])
     }
@@ -174,10 +258,10 @@ public struct RangeCountsStrategy: RowStrategy {
                 offset += 1
             }
         }
-        let old = counts[node.slot]
+        let old = (counts[node.slot], heightSum(node))
         tree.setExpandedInSubtree(of: node, true)
         recount(node)
-        if node != Tree.root { _ = propagate(counts[node.slot] - old, above: node) }
+        if node != Tree.root { _ = propagate(counts[node.slot] - old.0, height: heightSum(node) - old.1, above: node) }
         return builder.diff
     }
 
@@ -191,11 +275,15 @@ public struct RangeCountsStrategy: RowStrategy {
     public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
-        let old = counts[node.slot]
+        let old = (counts[node.slot], heightSum(node))
         tree.setExpandedInSubtree(of: node, false)
         let tree = self.tree
-        tree.forEachInSubtree(of: node) { counts[$0.slot] = 1 }
-        return changedBlock(of: node, oldCount: old)
+        let hasHeights = !heightSums.isEmpty
+        tree.forEachInSubtree(of: node) { member in
+            counts[member.slot] = 1
+            if hasHeights { heightSums[member.slot] = Int64(tree.height(of: member)) }
+        }
+        return changedBlock(of: node, old: old)
     }
 
     public mutating func collapseAll() -> RowDiff {
@@ -221,7 +309,8 @@ public struct RangeCountsStrategy: RowStrategy {
         let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
         defer { checkInvariantsIfEnabled() }
         counts.append(1)
-        guard propagate(1, above: node), let row = index(of: node) else { return .empty }
+        if !heightSums.isEmpty { heightSums.append(Int64(tree.height(of: node))) }
+        guard propagate(1, height: heightSum(node), above: node), let row = index(of: node) else { return .empty }
         return RowDiff(insertions: [row..<row + 1])
     }
 
@@ -229,21 +318,34 @@ public struct RangeCountsStrategy: RowStrategy {
         defer { checkInvariantsIfEnabled() }
         let row = index(of: node)
         let count = counts[node.slot]
-        _ = propagate(-count, above: node)
+        _ = propagate(-count, height: -heightSum(node), above: node)
         tree.removeSubtree(node)
         guard let row else { return .empty }
         return RowDiff(deletions: [row..<row + Int(count)])
     }
 
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []
+        tree.sortSiblings(by: order)
+        checkInvariantsIfEnabled()
+        guard reportingMoves else { return .reloadingAll(rowCount: rowCount) }
+        return FullRebuildStrategy.diff(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
+    }
+
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
-        guard counts.count == tree.slotCount else {
-            throw InvariantViolation("range-counts has \(counts.count) counts for \(tree.slotCount) slots")
+        guard counts.count == tree.slotCount, heightSums.count == (tree.hasHeights ? tree.slotCount : 0) else {
+            throw InvariantViolation("range-counts has \(counts.count) counts and \(heightSums.count) height sums for \(tree.slotCount) slots")
         }
         var fresh = RangeCountsStrategy(uncheckedTree: tree)
         fresh.recount(Tree.root)
-        for node in [Tree.root] + tree.nodes where fresh.counts[node.slot] != counts[node.slot] {
-            throw InvariantViolation("range-counts: \(node) has count \(counts[node.slot]), expected \(fresh.counts[node.slot])")
+        for node in [Tree.root] + tree.nodes {
+            if fresh.counts[node.slot] != counts[node.slot] {
+                throw InvariantViolation("range-counts: \(node) has count \(counts[node.slot]), expected \(fresh.counts[node.slot])")
+            }
+            if fresh.heightSum(node) != heightSum(node) {
+                throw InvariantViolation("range-counts: \(node) has height sum \(heightSum(node)), expected \(fresh.heightSum(node))")
+            }
         }
     }
 
@@ -251,5 +353,6 @@ public struct RangeCountsStrategy: RowStrategy {
     private init(uncheckedTree tree: Tree) {
         self.tree = tree
         counts = ContiguousArray(repeating: 1, count: tree.slotCount)
+        heightSums = tree.hasHeights ? ContiguousArray(repeating: 0, count: tree.slotCount) : []
     }
 }

@@ -94,6 +94,27 @@ public struct ReferenceStrategy: RowStrategy {
 
     public mutating func remove(_ node: NodeIndex) -> RowDiff { change { $0.removeSubtree(node) } }
 
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        let diff = change { $0.sortSiblings(by: order) }
+        return reportingMoves ? diff : .reloadingAll(rowCount: rowCount)
+    }
+
+    /// Sets every flag among the siblings at once, then diffs.
+    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        return change { tree in
+            for sibling in tree.children(of: tree.parent(of: node)) { tree.setExpanded(sibling, sibling == node) }
+        }
+    }
+
+    /// Adds the page to the tree, then diffs.
+    public mutating func loadPage(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.validatePage(ids, under: parent, before: loadMoreRow)
+        return change { $0.loadValidatedPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) }
+    }
+
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
         guard allRows == Self.walk(tree) else { throw InvariantViolation("reference rows are stale") }

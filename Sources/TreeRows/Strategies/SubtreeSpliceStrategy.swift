@@ -5,9 +5,13 @@
 /// deeper than the node; an expand walks the node's visible descendants. Rows after the
 /// splice shift, and their map entries are renumbered.
 ///
+/// With row heights set, it also keeps the prefix sums of the heights, recomputed from the
+/// splice on.
+///
 /// Complexity: toggle, insert and remove O(*m* + *t*), where *m* is the number of rows
-/// spliced and *t* the number of rows after them (a memmove plus renumbering); expand-all
-/// and collapse-all O(*n*); ``row(at:)`` and ``index(of:)`` O(1).
+/// spliced and *t* the number of rows after them (a memmove plus renumbering); expand-all,
+/// collapse-all and sort O(*n*) (sort O(*n* log *n*)); ``row(at:)``, ``index(of:)`` and
+/// ``offset(ofRow:)`` O(1); ``row(atOffset:)`` O(log *r*).
 public struct SubtreeSpliceStrategy: RowStrategy {
     public static let name = "subtree-splice"
 
@@ -15,13 +19,30 @@ public struct SubtreeSpliceStrategy: RowStrategy {
     private var allRows: ContiguousArray<Row>
     /// The row of each slot, -1 when hidden or removed.
     private var rowOfNode: ContiguousArray<Int32>
+    /// The offset of each row's top and, last, the total height; empty without heights.
+    private var offsets: ContiguousArray<Int>
 
     public init(tree: Tree) {
         self.tree = tree
         allRows = FullRebuildStrategy.build(tree)
         rowOfNode = ContiguousArray(repeating: -1, count: tree.slotCount)
+        offsets = []
         renumber(from: 0)
         checkInvariantsIfEnabled()
+    }
+
+    public func offset(ofRow index: Int) -> Int {
+        precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
+        return offsets.isEmpty ? index * Int(Tree.defaultRowHeight) : offsets[index]
+    }
+
+    public func row(atOffset offset: Int) -> Int? {
+        guard !offsets.isEmpty else {
+            guard offset >= 0 else { return nil }
+            let index = offset / Int(Tree.defaultRowHeight)
+            return index < rowCount ? index : nil
+        }
+        return FullRebuildStrategy.row(atOffset: offset, in: offsets)
     }
 
     public var rowCount: Int { allRows.count }
@@ -36,9 +57,17 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         return row < 0 ? nil : Int(row)
     }
 
-    /// Rewrites the map entries of the rows from `start` to the end.
+    /// Rewrites the map entries and the offsets of the rows from `start` to the end.
     private mutating func renumber(from start: Int) {
         for index in start..<allRows.count { rowOfNode[allRows[index].node.slot] = Int32(index) }
+        guard tree.hasHeights else { return }
+        offsets.removeSubrange(min(start + 1, offsets.count)...)
+        if offsets.isEmpty { offsets.append(0) }
+        var total = offsets[offsets.count - 1]
+        for index in start..<allRows.count {
+            total += Int(tree.height(of: allRows[index].node))
+            offsets.append(total)
+        }
     }
 
     /// Marks the rows in `range` as hidden in the map.
@@ -146,6 +175,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         }
         tree.setExpandedInSubtree(of: Tree.root, false)
         allRows = kept
+        offsets = []
         renumber(from: 0)
         checkInvariantsIfEnabled()
         return builder.diff
@@ -182,9 +212,22 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         return RowDiff(deletions: [row..<end])
     }
 
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        let old = allRows
+        tree.sortSiblings(by: order)
+        allRows = FullRebuildStrategy.build(tree)
+        offsets = []
+        renumber(from: 0)
+        checkInvariantsIfEnabled()
+        return reportingMoves ? FullRebuildStrategy.diff(from: old, to: allRows) : .reloadingAll(rowCount: rowCount)
+    }
+
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
         guard allRows == FullRebuildStrategy.build(tree) else { throw InvariantViolation("subtree-splice rows are stale") }
+        guard offsets == FullRebuildStrategy.offsets(of: allRows, in: tree) else {
+            throw InvariantViolation("subtree-splice offsets are stale")
+        }
         guard rowOfNode.count == tree.slotCount else {
             throw InvariantViolation("subtree-splice map has \(rowOfNode.count) entries for \(tree.slotCount) slots")
         }

@@ -15,4 +15,13 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case insertUnderHiddenParentYieldsRow = "insert-under-hidden-parent-yields-row"
     /// Removing a subtree does not renumber the node → row map of the rows after it.
     case removeLeavesMapStale = "remove-leaves-map-stale"
+    /// A sort reorders the top-level blocks of rows but not the replies inside them.
+    case sortOnlyTopLevel = "sort-only-top-level"
+    /// An accordion expand names its inserted rows by the expanded node's row before the
+    /// siblings collapsed (old indices instead of new ones).
+    case accordionInsertsAtOldIndex = "accordion-inserts-at-old-index"
+    /// The last page removes the load-more row but the diff does not delete it.
+    case lastPageKeepsLoadMoreRowInDiff = "last-page-keeps-load-more-row-in-diff"
+    /// Row offsets are computed once and not updated when rows appear or disappear.
+    case offsetsNotUpdated = "offsets-not-updated"
 }

@@ -14,12 +14,38 @@ public struct RowArrayMutant<Bug: RowArrayBug>: RowStrategy {
     public private(set) var tree: Tree
     private var allRows: [Row]
     private var rowOfNode: [NodeIndex: Int]
+    /// Row tops and the total height, as of creation (``MutantBug/offsetsNotUpdated``).
+    private let initialOffsets: [Int]
 
     public init(tree: Tree) {
         self.tree = tree
         allRows = ReferenceStrategy.walk(tree)
         rowOfNode = [:]
+        initialOffsets = Self.offsets(allRows, tree)
         renumber()
+    }
+
+    private static func offsets(_ rows: [Row], _ tree: Tree) -> [Int] {
+        var offsets = [0]
+        for row in rows { offsets.append(offsets.last! + Int(tree.height(of: row.node))) }
+        return offsets
+    }
+
+    private var currentOffsets: [Int] {
+        Bug.bug == .offsetsNotUpdated ? initialOffsets : Self.offsets(allRows, tree)
+    }
+
+    public var totalHeight: Int { currentOffsets.last! }
+
+    public func offset(ofRow index: Int) -> Int {
+        let offsets = currentOffsets
+        return index < offsets.count ? offsets[index] : offsets.last!
+    }
+
+    public func row(atOffset offset: Int) -> Int? {
+        let offsets = currentOffsets
+        guard offset >= 0, offset < offsets.last! else { return nil }
+        return min(offsets.lastIndex { $0 <= offset }!, rowCount - 1)
     }
 
     public var rowCount: Int { allRows.count }
@@ -112,6 +138,57 @@ public struct RowArrayMutant<Bug: RowArrayBug>: RowStrategy {
         return RowDiff(deletions: [row..<end])
     }
 
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        guard Bug.bug == .sortOnlyTopLevel else {
+            let moves = rebuild { $0.sortSiblings(by: order) }
+            return reportingMoves ? moves : .reloadingAll(rowCount: rowCount)
+        }
+        let old = allRows
+        tree.sortSiblings(by: order)
+        // Each top-level row with the rows under it, moved as a block in the new order.
+        var blocks: [NodeIndex: ArraySlice<Row>] = [:]
+        var start = 0
+        while start < old.count {
+            var end = start + 1
+            while end < old.count && old[end].depth > 0 { end += 1 }
+            blocks[old[start].node] = old[start..<end]
+            start = end
+        }
+        allRows = tree.children(of: Tree.root).flatMap { blocks[$0] ?? [] }
+        renumber()
+        return .keyed(from: old, to: allRows)
+    }
+
+    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
+        let rowBefore = Bug.bug == .accordionInsertsAtOldIndex ? find(node) : nil
+        var collapses: [RowDiff] = []
+        for sibling in tree.children(of: tree.parent(of: node)) where sibling != node && tree.isExpanded(sibling) {
+            collapses.append(toggle(sibling))
+        }
+        let expanded = tree.isExpanded(node) ? RowDiff.empty : toggle(node)
+        var diff = RowDiff.sequence(collapses + [expanded])
+        if let rowBefore, let inserted = expanded.insertions.first {
+            diff.insertions = [rowBefore + 1..<rowBefore + 1 + inserted.count]
+        }
+        return diff
+    }
+
+    public mutating func loadPage(_ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool)
+        throws(Tree.InsertionError) -> RowDiff
+    {
+        try tree.validatePage(ids, under: parent, before: loadMoreRow)
+        let old = allRows
+        let diff = rebuild { $0.loadValidatedPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) }
+        guard Bug.bug == .lastPageKeepsLoadMoreRowInDiff, removingLoadMoreRow, let loadMoreRow,
+              let removedRow = old.firstIndex(where: { $0.node == loadMoreRow }) else { return diff }
+        var forgetful = diff
+        forgetful.deletions = diff.deletions.flatMap { range -> [Range<Int>] in
+            guard range.contains(removedRow) else { return [range] }
+            return [range.lowerBound..<removedRow, removedRow + 1..<range.upperBound].filter { !$0.isEmpty }
+        }
+        return forgetful
+    }
+
     public func checkInvariants() throws(InvariantViolation) {}
 }
 
@@ -121,3 +198,7 @@ public enum RangeEndOffByOne: RowArrayBug { public static let bug = MutantBug.ra
 public enum HiddenStateResetOnCollapse: RowArrayBug { public static let bug = MutantBug.hiddenStateResetOnCollapse }
 public enum InsertUnderHiddenParentYieldsRow: RowArrayBug { public static let bug = MutantBug.insertUnderHiddenParentYieldsRow }
 public enum RemoveLeavesMapStale: RowArrayBug { public static let bug = MutantBug.removeLeavesMapStale }
+public enum SortOnlyTopLevel: RowArrayBug { public static let bug = MutantBug.sortOnlyTopLevel }
+public enum AccordionInsertsAtOldIndex: RowArrayBug { public static let bug = MutantBug.accordionInsertsAtOldIndex }
+public enum LastPageKeepsLoadMoreRowInDiff: RowArrayBug { public static let bug = MutantBug.lastPageKeepsLoadMoreRowInDiff }
+public enum OffsetsNotUpdated: RowArrayBug { public static let bug = MutantBug.offsetsNotUpdated }

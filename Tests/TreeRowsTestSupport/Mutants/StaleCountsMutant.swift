@@ -103,6 +103,11 @@ public struct StaleCountsMutant: RowStrategy {
 
     public mutating func remove(_ node: NodeIndex) -> RowDiff { rebuild { $0.removeSubtree(node) } }
 
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        let moves = rebuild { $0.sortSiblings(by: order) }
+        return reportingMoves ? moves : .reloadingAll(rowCount: rowCount)
+    }
+
     public func checkInvariants() throws(InvariantViolation) {}
 }
 
@@ -112,5 +117,7 @@ public enum Mutants {
         RowArrayMutant<ExpandInsertsOnlyChildren>.self, RowArrayMutant<CollapseRemovesOnlyChildren>.self,
         RowArrayMutant<RangeEndOffByOne>.self, StaleCountsMutant.self, RowArrayMutant<HiddenStateResetOnCollapse>.self,
         RowArrayMutant<InsertUnderHiddenParentYieldsRow>.self, RowArrayMutant<RemoveLeavesMapStale>.self,
+        RowArrayMutant<SortOnlyTopLevel>.self, RowArrayMutant<AccordionInsertsAtOldIndex>.self,
+        RowArrayMutant<LastPageKeepsLoadMoreRowInDiff>.self, RowArrayMutant<OffsetsNotUpdated>.self,
     ]
 }

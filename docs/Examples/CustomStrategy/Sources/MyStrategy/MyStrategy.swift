@@ -36,6 +36,10 @@ public struct MyStrategy: RowStrategy {
     public mutating func expandAll() -> RowDiff { change { $0.setExpandedInSubtree(of: Tree.root, true) } }
     public mutating func collapseAll() -> RowDiff { change { $0.setExpandedInSubtree(of: Tree.root, false) } }
     public mutating func remove(_ node: NodeIndex) -> RowDiff { change { $0.removeSubtree(node) } }
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        let moves = change { $0.sortSiblings(by: order) }
+        return reportingMoves ? moves : .reloadingAll(rowCount: rowCount)
+    }
 
     public mutating func insert(
         _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?

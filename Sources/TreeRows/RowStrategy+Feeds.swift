@@ -1,0 +1,65 @@
+extension RowStrategy {
+    /// Sorts with the diff as moves.
+    public mutating func sortSiblings(by order: SiblingOrder) -> RowDiff {
+        sortSiblings(by: order, reportingMoves: true)
+    }
+
+    /// Collapses the expanded siblings of `node` one by one, then expands `node`, as one
+    /// batch.
+    ///
+    /// - Complexity: O(*f*) plus one ``collapse(_:)`` per expanded sibling and one
+    ///   ``expand(_:)``, for *f* siblings.
+    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
+        var siblings: [NodeIndex] = []
+        do {
+            // A scoped copy: held across the mutations below, it would make them copy the tree.
+            let tree = self.tree
+            tree.requireLive(node)
+            var sibling = tree.firstChild(of: tree.parent(of: node))
+            while let current = sibling {
+                if current != node && tree.isExpanded(current) { siblings.append(current) }
+                sibling = tree.nextSibling(of: current)
+            }
+        }
+        var steps: [RowDiff] = []
+        steps.reserveCapacity(siblings.count + 1)
+        for sibling in siblings { steps.append(collapse(sibling)) }
+        steps.append(expand(node))
+        return .sequence(steps)
+    }
+
+    /// Removes the load-more row (on the last page), then inserts the replies one by one,
+    /// as one batch.
+    ///
+    /// - Complexity: O(*f*) plus one ``remove(_:)`` and one ``insert(_:under:at:)`` per id.
+    public mutating func loadPage(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
+    ) throws(Tree.InsertionError) -> RowDiff {
+        var position: Int
+        do {
+            let tree = self.tree
+            try tree.validatePage(ids, under: parent, before: loadMoreRow)
+            position = tree.childCount(of: parent)
+        }
+        var steps: [RowDiff] = []
+        steps.reserveCapacity(ids.count + 1)
+        if let loadMoreRow {
+            // Kept, the row stays last and the replies go before it; removed, they go after
+            // the remaining children. Either way, one place fewer.
+            position -= 1
+            if removingLoadMoreRow { steps.append(remove(loadMoreRow)) }
+        }
+        for id in ids {
+            steps.append(try insert(id, under: parent, at: position))
+            position += 1
+        }
+        return .sequence(steps)
+    }
+}
+
+extension RowDiff {
+    /// The diff that reloads every one of `rowCount` rows: `reloadData` as a batch update.
+    public static func reloadingAll(rowCount: Int) -> RowDiff {
+        rowCount == 0 ? .empty : RowDiff(reloads: [0..<rowCount])
+    }
+}

@@ -1,0 +1,64 @@
+extension Tree {
+    /// Reorders the children of every node (and the top-level nodes) by `order`, stably.
+    ///
+    /// Only sibling links change: parents, depths, expanded flags and slots stay.
+    /// - Complexity: O(*n* log *f*), where *n* is the number of nodes and *f* the largest
+    ///   number of children (one stable sort per sibling list), plus O(*s*) for the reply
+    ///   counts, where *s* is ``slotCount``.
+    public mutating func sortSiblings(by order: SiblingOrder) {
+        let keys = sortKeys(order.key)
+        var children: [Int32] = []
+        var parents: [Int32] = [0]
+        var index = 0
+        // Every parent is visited once: the root, then each node with children, found as
+        // the children of parents already visited.
+        while index < parents.count {
+            let parent = Int(parents[index])
+            index += 1
+            children.removeAll(keepingCapacity: true)
+            var child = firstChildren[parent]
+            while child != Tree.none {
+                children.append(child)
+                if firstChildren[Int(child)] != Tree.none { parents.append(child) }
+                child = nextSiblings[Int(child)]
+            }
+            guard children.count > 1 else { continue }
+            // The position breaks ties, which makes the sort stable whatever the algorithm.
+            let sorted = children.enumerated().sorted { a, b in
+                let left = keys[Int(a.element)]
+                let right = keys[Int(b.element)]
+                if left != right { return order.isDescending ? left > right : left < right }
+                return a.offset < b.offset
+            }.map(\.element)
+            relink(parent, sorted)
+        }
+    }
+
+    /// The value each slot is sorted by; an absent field is `Int64.min`, below every value.
+    private func sortKeys(_ key: SiblingOrder.Key) -> ContiguousArray<Int64> {
+        switch key {
+        case .time: return times.isEmpty ? ContiguousArray(repeating: Tree.absent, count: slotCount) : times
+        case .score: return scores.isEmpty ? ContiguousArray(repeating: Tree.absent, count: slotCount) : scores
+        case .replies:
+            var counts = ContiguousArray<Int64>(repeating: 0, count: slotCount)
+            forEachInSubtreePostorder(of: Tree.root) { node in
+                guard node != Tree.root else { return }
+                counts[Int(parents[node.slot])] += counts[node.slot] + 1
+            }
+            return counts
+        }
+    }
+
+    /// Links `children` as the sibling list of `parent`, in this order.
+    private mutating func relink(_ parent: Int, _ children: [Int32]) {
+        firstChildren[parent] = children[0]
+        lastChildren[parent] = children[children.count - 1]
+        var previous = Tree.none
+        for child in children {
+            previousSiblings[Int(child)] = previous
+            if previous != Tree.none { nextSiblings[Int(previous)] = child }
+            previous = child
+        }
+        nextSiblings[Int(previous)] = Tree.none
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+import TreeRows
+import TreeRowsTestSupport
+
+/// Accordion expands and pages of replies: one batch each, with the exact diff.
+@Suite struct AccordionAndPageTests {
+    @Test("Expanding one collapses its expanded siblings in the same batch", arguments: BuiltinStrategies.names)
+    func accordionExpand(strategy: String) {
+        // Rows: a b c- e f.
+        var scenario = StrategyScenario(strategy, "a(b),c-(d),e(f)")
+        #expect(scenario.run(.accordionExpand(scenario.node("c"))) == RowDiff(deletions: [1..<2, 4..<5], insertions: [2..<3]))
+        #expect(scenario.rows == ["0:a", "0:c", "1:d", "0:e"])
+        // Again: nothing left to change.
+        #expect(scenario.run(.accordionExpand(scenario.node("c"))).isEmpty)
+        // The first sibling: the later one collapses.
+        #expect(scenario.run(.accordionExpand(scenario.node("a"))) == RowDiff(deletions: [2..<3], insertions: [1..<2]))
+        #expect(scenario.rows == ["0:a", "1:b", "0:c", "0:e"])
+    }
+
+    @Test("Nested accordion and hidden siblings", arguments: BuiltinStrategies.names)
+    func nestedAccordion(strategy: String) {
+        var scenario = StrategyScenario(strategy, "r(a(x,y),b-(z)),s")
+        #expect(scenario.run(.accordionExpand(scenario.node("b"))) == RowDiff(deletions: [2..<4], insertions: [3..<4]))
+        #expect(scenario.rows == ["0:r", "1:a", "1:b", "2:z", "0:s"])
+        scenario.run(.collapse(scenario.node("r")))
+        // Under a collapsed parent: flags change, rows do not.
+        #expect(scenario.run(.accordionExpand(scenario.node("a"))).isEmpty)
+        #expect(scenario.run(.expand(scenario.node("r"))) == RowDiff(insertions: [1..<5]))
+        #expect(scenario.rows == ["0:r", "1:a", "2:x", "2:y", "1:b", "0:s"])
+    }
+
+    @Test("A page goes before the load-more row, which stays or goes", arguments: BuiltinStrategies.names)
+    func pages(strategy: String) {
+        var scenario = StrategyScenario(strategy, "a(b,more),c")
+        let more = scenario.node("more")
+        #expect(scenario.run(.loadPage(["p1", "p2"], under: scenario.node("a"), before: more, removingLoadMoreRow: false))
+                == RowDiff(insertions: [2..<4]))
+        #expect(scenario.rows == ["0:a", "1:b", "1:p1", "1:p2", "1:more", "0:c"])
+        #expect(scenario.run(.loadPage(["p3"], under: scenario.node("a"), before: more, removingLoadMoreRow: true))
+                == RowDiff(deletions: [4..<5], insertions: [4..<5]))
+        #expect(scenario.rows == ["0:a", "1:b", "1:p1", "1:p2", "1:p3", "0:c"])
+        // Without a load-more row, at the end; at top level too.
+        #expect(scenario.run(.loadPage(["t1", "t2"], under: Tree.root, before: nil, removingLoadMoreRow: false))
+                == RowDiff(insertions: [6..<8]))
+        // Under a collapsed parent: no rows.
+        scenario.run(.collapse(scenario.node("a")))
+        #expect(scenario.run(.loadPage(["p4"], under: scenario.node("a"), before: nil, removingLoadMoreRow: false)).isEmpty)
+    }
+
+    @Test("A bad page throws and changes nothing", arguments: BuiltinStrategies.names)
+    func badPages(strategy: String) throws {
+        let tree = TreeNotation.tree("a(b,more),c")
+        var state = try #require(BuiltinStrategies.named(strategy)).init(tree: tree)
+        let a = TreeNotation.node("a", in: tree)
+        let b = TreeNotation.node("b", in: tree)
+        let more = TreeNotation.node("more", in: tree)
+        let rows = state.rows
+        #expect(throws: Tree.InsertionError.duplicateID("c")) {
+            try state.loadPage(["new", "c"], under: a, before: more, removingLoadMoreRow: false)
+        }
+        #expect(throws: Tree.InsertionError.duplicateID("x")) {
+            try state.loadPage(["x", "x"], under: a, before: nil, removingLoadMoreRow: false)
+        }
+        #expect(throws: Tree.InsertionError.loadMoreRowNotLastChild(b)) {
+            try state.loadPage(["x"], under: a, before: b, removingLoadMoreRow: true)
+        }
+        #expect(throws: Tree.InsertionError.unknownParent(NodeIndex(99))) {
+            try state.loadPage(["x"], under: NodeIndex(99), before: nil, removingLoadMoreRow: false)
+        }
+        #expect(state.rows == rows)
+        #expect(state.tree.nodeCount == 4 && state.tree.index(of: "new") == nil && state.tree.index(of: "x") == nil)
+        try state.checkInvariants()
+    }
+
+    @Test func sequenceMapsLaterDeletionsToOldIndices() {
+        // Delete old 2..<4, then mid 1..<4 (old 1, 4, 5).
+        let diff = RowDiff.sequence([RowDiff(deletions: [2..<4]), RowDiff(deletions: [1..<4])])
+        #expect(diff == RowDiff(deletions: [1..<6]))
+        let split = RowDiff.sequence([RowDiff(deletions: [2..<4]), RowDiff(deletions: [0..<1, 3..<4])])
+        #expect(split == RowDiff(deletions: [0..<1, 2..<4, 5..<6]))
+    }
+
+    @Test func sequenceMapsEarlierInsertionsToNewIndices() {
+        // Insert mid 1..<3, then new 0..<2: the first block lands on 3..<5.
+        let diff = RowDiff.sequence([RowDiff(deletions: [7..<9]), RowDiff(insertions: [1..<3]), RowDiff(insertions: [0..<2])])
+        #expect(diff == RowDiff(deletions: [7..<9], insertions: [0..<2, 3..<5]))
+        // Applying the sequenced diff equals applying the steps one after another.
+        let old = Array(0..<10)
+        let steps = try! RowDiff(deletions: [7..<9]).apply(to: old, rowCountAfter: 8) { _ in -1 }
+        #expect(steps == [0, 1, 2, 3, 4, 5, 6, 9])
+        let combined = try! diff.apply(to: old, rowCountAfter: 12) { _ in -1 }
+        #expect(combined == [-1, -1, 0, -1, -1, 1, 2, 3, 4, 5, 6, 9])
+    }
+}
