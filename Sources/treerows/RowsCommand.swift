@@ -6,10 +6,13 @@ import TreeRowsCorpora
 struct RowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rows",
-        abstract: "Print the visible rows of a corpus, one per line as <depth><TAB><id>.",
+        abstract: "Print the visible rows of a corpus, one per line as <depth><TAB><id>[<TAB><offset>].",
         discussion: """
-            Collapses are applied in order through the strategy's collapse operation. In ids, a backslash, \
-            tab, line feed or carriage return is printed as \\\\, \\t, \\n or \\r, so every row is one line.
+            The sort (siblings at every level, stably) comes first, then the collapses, in order, through the \
+            strategy's own operations. With --heights every row gets a height from the model and a third column: \
+            the content offset of its top (the strategy's offset of the first row of each window of 65,536 rows, \
+            then the heights added on). In ids, a backslash, tab, line feed or \
+            carriage return is printed as \\\\, \\t, \\n or \\r, so every row is one line.
             """
     )
 
@@ -21,15 +24,36 @@ struct RowsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Node ids to collapse, in order, separated by commas.", valueName: "id,id,..."))
     var collapse: String?
 
+    @Option(help: ArgumentHelp("Sort siblings at every level: time, score or replies, optionally with -desc.", valueName: "order"))
+    var sort: String?
+
+    @Flag(help: "Add the content offset of each row (heights from --height-model).")
+    var heights = false
+
+    @Option(help: ArgumentHelp("Row heights with --heights: \(RowHeightModel.names.joined(separator: ", ")).", valueName: "model"))
+    var heightModel = "text"
+
     func run() throws {
         let strategyType = try StrategyName.resolve(strategy)
-        let loaded = try corpus.load()
+        let order = try sort.map { (text: String) throws(CommandFailure) -> SiblingOrder in
+            guard let order = SiblingOrder(text) else {
+                throw CommandFailure(message: "unknown sort order \"\(text)\" in --sort. Fix: use one of "
+                    + SiblingOrder.all.map(\.description).joined(separator: ", "))
+            }
+            return order
+        }
+        guard let model = RowHeightModel(heightModel) else {
+            throw CommandFailure(message: "unknown height model \"\(heightModel)\" in --height-model. Fix: use "
+                + RowHeightModel.names.joined(separator: ", ") + " (H a whole number of points, at least 1)")
+        }
+        var loaded = try corpus.load()
+        if heights { model.apply(to: &loaded.tree) }
         let nodes = try (collapse ?? "").split(separator: ",", omittingEmptySubsequences: true).map {
             (text: Substring) throws(CommandFailure) -> NodeIndex in
             try Self.node(named: String(text), in: loaded)
         }
         var output = OutputBuffer()
-        Self.printRows(strategyType.init(tree: loaded.tree), collapsing: nodes, to: &output)
+        Self.printRows(strategyType.init(tree: loaded.tree), sortedBy: order, collapsing: nodes, offsets: heights, to: &output)
         output.flush()
     }
 
@@ -41,14 +65,25 @@ struct RowsCommand: ParsableCommand {
             + " Fix: use ids from the file's \"id\" fields")
     }
 
-    private static func printRows<S: RowStrategy>(_ strategy: S, collapsing nodes: [NodeIndex], to output: inout OutputBuffer) {
+    private static func printRows<S: RowStrategy>(
+        _ strategy: S, sortedBy order: SiblingOrder?, collapsing nodes: [NodeIndex], offsets: Bool, to output: inout OutputBuffer
+    ) {
         var strategy = strategy
+        if let order { _ = strategy.sortSiblings(by: order) }
         for node in nodes { _ = strategy.collapse(node) }
         let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
         // Windows of rows, as a list view would ask for them.
         for start in stride(from: 0, to: strategy.rowCount, by: 1 << 16) {
-            for row in strategy.rows(in: start..<min(start + (1 << 16), strategy.rowCount)) {
-                output.write("\(row.depth)\t\(escaped(tree.id(of: row.node).description))\n")
+            let window = start..<min(start + (1 << 16), strategy.rowCount)
+            // The window's first offset from the strategy, then its rows' heights added on.
+            var offset = offsets ? strategy.offset(ofRow: start) : 0
+            for row in strategy.rows(in: window) {
+                output.write("\(row.depth)\t\(escaped(tree.id(of: row.node).description))")
+                if offsets {
+                    output.write("\t\(offset)")
+                    offset += Int(tree.height(of: row.node))
+                }
+                output.write("\n")
             }
         }
     }

@@ -17,6 +17,9 @@ struct CorpusTree {
     /// The top-level nodes, in line order.
     private(set) var roots: [Int] = []
 
+    /// The `score` and `time` fields of each node (`nil`: absent or null).
+    private(set) var scores: [Int64?] = []
+    private(set) var times: [Int64?] = []
     var nodeCount: Int { ids.count }
 
     /// Reads the file at `path`; the first line without an `id` is the header.
@@ -34,6 +37,8 @@ struct CorpusTree {
             }
             indexOfKey[id.key] = ids.count
             ids.append(id.text)
+            scores.append((object["score"] as? NSNumber)?.int64Value)
+            times.append((object["time"] as? NSNumber)?.int64Value)
             parentKeys.append(Self.key(object["parent"])?.key)
         }
         children = Array(repeating: [], count: ids.count)
@@ -91,6 +96,24 @@ struct CorpusTree {
 
     /// The node whose printed id is `id`.
     func node(_ id: String) -> Int? { ids.firstIndex(of: id) }
+
+    /// The tree with every sibling list stably sorted by `field` (`score` or `time`; an
+    /// absent value below every value), by Swift's stable `sorted` on (value, position).
+    func sorted(by field: String, descending: Bool) -> CorpusTree {
+        let values = field == "score" ? scores : times
+        func order(_ list: [Int]) -> [Int] {
+            list.enumerated().sorted { a, b in
+                let left = values[a.element] ?? .min
+                let right = values[b.element] ?? .min
+                if left != right { return descending ? left > right : left < right }
+                return a.offset < b.offset
+            }.map(\.element)
+        }
+        var copy = self
+        copy.roots = order(roots)
+        copy.children = children.map(order)
+        return copy
+    }
 
     /// The rows `<depth>\t<id>` of a preorder walk that does not enter `collapsed` nodes.
     func rows(collapsing collapsed: Set<Int> = []) -> [String] {

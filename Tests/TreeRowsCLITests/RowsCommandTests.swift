@@ -128,6 +128,57 @@ struct RowsCommandTests {
         }
     }
 
+    @Test("--sort equals an independent stable sort of siblings, then a preorder walk",
+          arguments: CorpusFile.shared, ["score-desc", "time"])
+    func sortedRowsMatchAnIndependentSort(_ file: CorpusFile, _ order: String) async throws {
+        let tree = try CorpusTree(contentsOf: file.path)
+        let expected = tree.sorted(by: order.hasPrefix("score") ? "score" : "time", descending: order.hasSuffix("-desc")).rows()
+        for strategy in Self.strategies {
+            let result = try await TreeRowsExecutable.run(["rows", "--corpus", file.path, "--strategy", strategy, "--sort", order])
+            try #require(result.exitCode == 0, "\(result)")
+            let difference = Self.firstDifference(result.outputLines, expected)
+            #expect(difference == nil, "\(difference ?? "")\n$ \(result.commandLine)")
+        }
+    }
+
+    @Test("--heights adds each row's offset: the sum of the heights above it")
+    func heightsAddOffsets() async throws {
+        let file = try CorpusFile.hackerNews
+        let tree = try CorpusTree(contentsOf: file.path)
+        let collapse = try #require(tree.collapseChoices.first)
+        var outputs: [String] = []
+        for strategy in Self.strategies {
+            let result = try await TreeRowsExecutable.run([
+                "rows", "--corpus", file.path, "--strategy", strategy, "--heights", "--height-model", "depth",
+                "--collapse", tree.ids[collapse],
+            ])
+            try #require(result.exitCode == 0, "\(result)")
+            var offset = 0
+            for line in result.outputLines {
+                let fields = line.split(separator: "\t")
+                try #require(fields.count == 3, "\(line)")
+                #expect(Int(fields[2]) == offset, "\(line)\n$ \(result.commandLine)")
+                offset += 44 + 6 * Int(fields[0])!
+            }
+            #expect(result.outputLines.map { $0.split(separator: "\t").prefix(2).joined(separator: "\t") }
+                    == tree.rows(collapsing: [collapse]))
+            outputs.append(try await TreeRowsExecutable.run(
+                ["rows", "--corpus", file.path, "--strategy", strategy, "--heights", "--sort", "time-desc"]).standardOutput)
+        }
+        #expect(Set(outputs).count == 1, "the text model gives every strategy the same offsets")
+    }
+
+    @Test(arguments: [
+        (["--sort", "likes"], "unknown sort order \"likes\""),
+        (["--heights", "--height-model", "uniform:0"], "unknown height model \"uniform:0\""),
+    ])
+    func badSortOrHeightModelExitsTwo(_ arguments: [String], _ message: String) async throws {
+        let result = try await TreeRowsExecutable.run(["rows", "--corpus", try CorpusFile.hackerNews.path] + arguments)
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.standardError.contains(message) && result.standardError.contains("Fix:"), "\(result)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
     @Test func recordedCorpusByNameFromAnyDirectory() async throws {
         let file = try CorpusFile.hackerNews
         let byPath = try await TreeRowsExecutable.run(["rows", "--corpus", file.path])
