@@ -122,6 +122,13 @@ public protocol RowStrategy {
     /// ``totalHeight``.
     func row(atOffset offset: Int) -> Int?
 
+    /// Where the sections start when top-level nodes are section headers: the flat row of
+    /// every top-level node. With the layout before a change, it turns the change's diff
+    /// into a ``SectionedDiff``.
+    ///
+    /// The default scans ``rows(in:)`` for depth-0 rows.
+    func sectionLayout() -> SectionLayout
+
     /// Recomputes the strategy's bookkeeping from scratch and compares.
     ///
     /// Called after every operation in builds with ``internalChecksEnabled``.

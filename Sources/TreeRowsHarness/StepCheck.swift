@@ -44,6 +44,7 @@ public enum StepCheck {
         guard full else { return nil }
         let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
         if let problem = checkHeights(strategy, rows: newRows, tree: tree) { return problem }
+        if let problem = checkSections(strategy, diff: diff, oldRows: oldRows, newRows: newRows) { return problem }
         var isRow = [Bool](repeating: false, count: tree.slotCount)
         for (index, expected) in newRows.enumerated() {
             let found = strategy.row(at: index)
@@ -86,6 +87,27 @@ public enum StepCheck {
     }
 
     static func describe(_ index: Int?) -> String { index.map(String.init) ?? "nil" }
+
+    /// The section layout against the new rows' depth-0 rows, and the diff in sections:
+    /// it passes the sectioned validator and, applied to the old rows in sections, gives the
+    /// new rows in sections.
+    public static func checkSections<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> String? {
+        let before = SectionLayout(rows: oldRows)
+        let after = strategy.sectionLayout()
+        let expected = SectionLayout(rows: newRows)
+        guard after == expected else { return "sectionLayout() headers \(after.headerRows.prefix(8)), expected \(expected.headerRows.prefix(8))" }
+        let sectioned = SectionedDiff(flat: diff, before: before, after: after)
+        let newSections = ListSection<Row>.sections(of: newRows)
+        do {
+            let applied = try sectioned.apply(
+                to: ListSection<Row>.sections(of: oldRows), rowCountsAfter: after.rowCounts,
+                insertedSection: { newSections[$0] }, insertedRow: { newSections[$0.section].rows[$0.row] })
+            if applied != newSections { return "sectioned diff \(sectioned) applied to the old sections differs from the new ones" }
+        } catch {
+            return "sectioned diff \(sectioned) rejected: \(error)"
+        }
+        return nil
+    }
 
     /// Offsets, total height and `row(atOffset:)` against sums of `tree`'s heights.
     public static func checkHeights<S: RowStrategy>(_ strategy: S, rows: [Row], tree: Tree) -> String? {

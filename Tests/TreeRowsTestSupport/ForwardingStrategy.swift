@@ -32,6 +32,7 @@ extension ForwardingStrategy {
         throws(Tree.InsertionError) -> RowDiff
     { try base.loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) }
     public var totalHeight: Int { base.totalHeight }
+    public func sectionLayout() -> SectionLayout { base.sectionLayout() }
     public func offset(ofRow index: Int) -> Int { base.offset(ofRow: index) }
     public func row(atOffset offset: Int) -> Int? { base.row(atOffset: offset) }
     public func checkInvariants() throws(InvariantViolation) { try base.checkInvariants() }

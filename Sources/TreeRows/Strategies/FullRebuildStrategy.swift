@@ -163,6 +163,9 @@ public struct FullRebuildStrategy: RowStrategy {
         return rebuild()
     }
 
+    /// The depth-0 rows of the row array, without copying it.
+    public func sectionLayout() -> SectionLayout { SectionLayout(rows: allRows) }
+
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
         tree.sortSiblings(by: order)
         let diff = rebuild(diffing: reportingMoves)

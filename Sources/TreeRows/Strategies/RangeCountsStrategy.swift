@@ -324,6 +324,21 @@ public struct RangeCountsStrategy: RowStrategy {
         return RowDiff(deletions: [row..<row + Int(count)])
     }
 
+    /// The running sum of the top-level nodes' counts.
+    ///
+    /// - Complexity: O(*S*) for *S* top-level nodes.
+    public func sectionLayout() -> SectionLayout {
+        var headers: [Int] = []
+        var row = 0
+        var node = tree.firstChild(of: Tree.root)
+        while let current = node {
+            headers.append(row)
+            row += Int(counts[current.slot])
+            node = tree.nextSibling(of: current)
+        }
+        return SectionLayout(headerRows: headers, flatRowCount: rowCount)
+    }
+
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
         let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []
         tree.sortSiblings(by: order)

@@ -212,6 +212,13 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         return RowDiff(deletions: [row..<end])
     }
 
+    /// The rows of the top-level nodes, from the map.
+    ///
+    /// - Complexity: O(*S*) for *S* top-level nodes.
+    public func sectionLayout() -> SectionLayout {
+        SectionLayout(headerRows: tree.children(of: Tree.root).map { Int(rowOfNode[$0.slot]) }, flatRowCount: rowCount)
+    }
+
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
         let old = allRows
         tree.sortSiblings(by: order)

@@ -24,4 +24,6 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case lastPageKeepsLoadMoreRowInDiff = "last-page-keeps-load-more-row-in-diff"
     /// Row offsets are computed once and not updated when rows appear or disappear.
     case offsetsNotUpdated = "offsets-not-updated"
+    /// Section headers are placed by subtree sizes, as if no top-level node were collapsed.
+    case sectionLayoutIgnoresCollapse = "section-layout-ignores-collapse"
 }

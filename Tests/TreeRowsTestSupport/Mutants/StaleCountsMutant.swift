@@ -119,5 +119,6 @@ public enum Mutants {
         RowArrayMutant<InsertUnderHiddenParentYieldsRow>.self, RowArrayMutant<RemoveLeavesMapStale>.self,
         RowArrayMutant<SortOnlyTopLevel>.self, RowArrayMutant<AccordionInsertsAtOldIndex>.self,
         RowArrayMutant<LastPageKeepsLoadMoreRowInDiff>.self, RowArrayMutant<OffsetsNotUpdated>.self,
+        SectionLayoutMutant.self,
     ]
 }
