@@ -8,6 +8,9 @@ extension Tree {
     public mutating func sortSiblings(by order: SiblingOrder) {
         let keys = sortKeys(order.key)
         var children: [Int32] = []
+        // One buffer for every list: (key, position, node), the position breaking ties,
+        // which makes the sort stable whatever the algorithm.
+        var entries: [(key: Int64, position: Int32, node: Int32)] = []
         var parents: [Int32] = [0]
         var index = 0
         // Every parent is visited once: the root, then each node with children, found as
@@ -23,14 +26,15 @@ extension Tree {
                 child = nextSiblings[Int(child)]
             }
             guard children.count > 1 else { continue }
-            // The position breaks ties, which makes the sort stable whatever the algorithm.
-            let sorted = children.enumerated().sorted { a, b in
-                let left = keys[Int(a.element)]
-                let right = keys[Int(b.element)]
-                if left != right { return order.isDescending ? left > right : left < right }
-                return a.offset < b.offset
-            }.map(\.element)
-            relink(parent, sorted)
+            entries.removeAll(keepingCapacity: true)
+            for (position, child) in children.enumerated() { entries.append((keys[Int(child)], Int32(position), child)) }
+            if order.isDescending {
+                entries.sort { $0.key != $1.key ? $0.key > $1.key : $0.position < $1.position }
+            } else {
+                entries.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
+            }
+            for index in entries.indices { children[index] = entries[index].node }
+            relink(parent, children)
         }
     }
 

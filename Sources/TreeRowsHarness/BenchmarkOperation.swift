@@ -20,6 +20,26 @@ public enum BenchmarkOperation: String, CaseIterable, Sendable {
     case insertReply = "insert-reply"
     /// Remove a uniformly chosen subtree of at most 16 nodes.
     case removeSubtree = "remove-subtree"
+    /// Re-sort every sibling list, the diff as moves; samples cycle through the orders so
+    /// each one changes the rows.
+    case sortMoves = "sort-moves"
+    /// The same sorts, the diff reloading every row (the `reloadData` alternative).
+    case sortReload = "sort-reload"
+    /// Accordion-expand a uniformly chosen node that has children.
+    case accordionExpand = "accordion-expand"
+    /// Load a page of 10 replies under a uniformly chosen node that has children, before
+    /// its last child, which plays the load-more row and stays.
+    case loadPage = "load-page"
+    /// `offset(ofRow:)` of a uniformly chosen row, with heights from the `text` model.
+    case offsetOfRandom = "offset-of-random"
+    /// `row(atOffset:)` of a uniformly chosen offset, with heights from the `text` model.
+    case rowAtOffsetRandom = "row-at-offset-random"
+    /// Toggle a uniformly chosen node and turn the diff into sections: the layout before
+    /// and after (``RowStrategy/sectionLayout()``) and the ``SectionedDiff``.
+    case toggleSectioned = "toggle-sectioned"
+
+    /// Whether the cell's tree gets row heights (from the `text` model) first.
+    public var needsHeights: Bool { self == .offsetOfRandom || self == .rowAtOffsetRandom }
 
     /// The operations run when none are named: all of them.
     public static let defaults: [BenchmarkOperation] = allCases

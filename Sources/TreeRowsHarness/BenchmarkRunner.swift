@@ -1,6 +1,7 @@
 import Foundation
 import Histogram
 import TreeRows
+import TreeRowsCorpora
 
 /// Measures strategies side by side: every cell (strategy × corpus × operation) gets the
 /// same prepared inputs; strategies take turns sample by sample (in rotating order) so
@@ -51,7 +52,7 @@ public struct BenchmarkRunner {
 
     /// Queries answer in nanoseconds: time them in batches so the clock does not dominate.
     static func batch(_ operation: BenchmarkOperation) -> Int {
-        operation == .rowAtRandom || operation == .indexOfRandom ? 64 : 1
+        [.rowAtRandom, .indexOfRandom, .offsetOfRandom, .rowAtOffsetRandom].contains(operation) ? 64 : 1
     }
 
     /// Measures every operation on `tree` (named `corpus`), calling `progress` after each cell.
@@ -78,12 +79,15 @@ public struct BenchmarkRunner {
     /// Inputs of the untimed pass on a fresh state: warm-up, allocation-counted, verified.
     static let freshPass = (warm: 2, counted: 16, verified: 4)
 
-    private func measure(_ operation: BenchmarkOperation, corpus: String, tree: Tree, seed: UInt64) -> [BenchmarkResult] {
+    private func measure(_ operation: BenchmarkOperation, corpus: String, tree original: Tree, seed: UInt64) -> [BenchmarkResult] {
+        var tree = original
+        if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = Self.batch(operation)
         let reserved = (Self.freshPass.warm + Self.freshPass.counted + Self.freshPass.verified) * batch
         let wanted = reserved + (configuration.warmup + configuration.repetitions) * batch
-        let rowCount = ReferenceStrategy.walk(tree).count
-        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, count: wanted, seed: seed)
+        let rows = ReferenceStrategy.walk(tree)
+        let totalHeight = rows.reduce(0) { $0 + Int(tree.height(of: $1.node)) }
+        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rows.count, totalHeight: totalHeight, count: wanted, seed: seed)
         // The first inputs are reserved for the fresh pass, so it sees the same inputs however
         // many timed samples the budget allows.
         let freshInputs = workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch))
@@ -213,6 +217,34 @@ public struct BenchmarkRunner {
                     guard let inserted = try? strategy.insert(id, under: parent, at: position) else { return false }
                     diff = inserted
                 case (.removeSubtree, .node(let node)): diff = strategy.remove(node)
+                case (.sortMoves, .order(let order)): diff = strategy.sortSiblings(by: order)
+                case (.sortReload, .order(let order)):
+                    guard strategy.sortSiblings(by: order, reportingMoves: false) == .reloadingAll(rowCount: oldRows.count) else { return false }
+                    apply(operation, input, to: &expected)
+                    guard strategy.rows(in: 0..<strategy.rowCount) == ReferenceStrategy.walk(expected) else { return false }
+                    continue
+                case (.accordionExpand, .node(let node)): diff = strategy.accordionExpand(node)
+                case let (.loadPage, .page(ids, parent, loadMoreRow)):
+                    guard let loaded = try? strategy.loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false) else { return false }
+                    diff = loaded
+                case (.offsetOfRandom, .row(let row)):
+                    let tree = expected
+                    if strategy.offset(ofRow: row) != oldRows.prefix(row).reduce(0, { $0 + Int(tree.height(of: $1.node)) }) { return false }
+                case (.rowAtOffsetRandom, .offset(let offset)):
+                    let tree = expected
+                    var bottom = 0
+                    let found = oldRows.firstIndex { row in
+                        bottom += Int(tree.height(of: row.node))
+                        return offset < bottom
+                    }
+                    if strategy.row(atOffset: offset) != found { return false }
+                case (.toggleSectioned, .node(let node)):
+                    diff = strategy.toggle(node)
+                    apply(operation, input, to: &expected)
+                    let newRows = ReferenceStrategy.walk(expected)
+                    if StepCheck.checkSections(strategy, diff: diff, oldRows: oldRows, newRows: newRows) != nil { return false }
+                    if StepCheck.check(strategy, diff: diff, referenceDiff: diff, oldRows: oldRows, newRows: newRows, full: false) != nil { return false }
+                    continue
                 case (.rowAtRandom, .row(let row)):
                     if row < oldRows.count && strategy.row(at: row) != oldRows[row] { return false }
                 case (.indexOfRandom, .node(let node)):
@@ -281,6 +313,18 @@ public struct BenchmarkRunner {
                 case let (.insertReply, .insert(id, parent, position)):
                     checksum &+= (try? strategy.insert(id, under: parent, at: position))?.insertedCount ?? -1
                 case (.removeSubtree, .node(let node)): checksum &+= strategy.remove(node).deletedCount
+                case (.sortMoves, .order(let order)): checksum &+= strategy.sortSiblings(by: order, reportingMoves: true).moves.count
+                case (.sortReload, .order(let order)): checksum &+= strategy.sortSiblings(by: order, reportingMoves: false).reloads.count
+                case (.accordionExpand, .node(let node)): checksum &+= strategy.accordionExpand(node).insertedCount
+                case let (.loadPage, .page(ids, parent, loadMoreRow)):
+                    checksum &+= (try? strategy.loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false))?.insertedCount ?? -1
+                case (.offsetOfRandom, .row(let row)): checksum &+= strategy.offset(ofRow: row)
+                case (.rowAtOffsetRandom, .offset(let offset)): checksum &+= strategy.row(atOffset: offset) ?? -1
+                case (.toggleSectioned, .node(let node)):
+                    let before = strategy.sectionLayout()
+                    let flat = strategy.toggle(node)
+                    let sectioned = SectionedDiff(flat: flat, before: before, after: strategy.sectionLayout())
+                    checksum &+= sectioned.deletedRows.count &+ sectioned.insertedRows.count
                 default: break
                 }
             }
@@ -290,8 +334,14 @@ public struct BenchmarkRunner {
     /// The same change on a bare tree, for the correctness check.
     private static func apply(_ operation: BenchmarkOperation, _ input: BenchmarkWorkload.Input, to tree: inout Tree) {
         switch (operation, input) {
-        case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)):
+        case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)),
+            (.toggleSectioned, .node(let node)):
             tree.setExpanded(node, !tree.isExpanded(node))
+        case (.sortMoves, .order(let order)), (.sortReload, .order(let order)): tree.sortSiblings(by: order)
+        case (.accordionExpand, .node(let node)):
+            for sibling in tree.children(of: tree.parent(of: node)) { tree.setExpanded(sibling, sibling == node) }
+        case let (.loadPage, .page(ids, parent, loadMoreRow)):
+            tree.loadValidatedPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false)
         case (.expandAll, _): tree.setExpandedInSubtree(of: Tree.root, true)
         case (.collapseAll, _): tree.setExpandedInSubtree(of: Tree.root, false)
         case let (.insertReply, .insert(id, parent, position)): _ = try? tree.insert(id, under: parent, at: position)

@@ -9,6 +9,9 @@ struct BenchmarkWorkload {
         case node(NodeIndex)
         case row(Int)
         case insert(NodeID, under: NodeIndex, at: Int)
+        case order(SiblingOrder)
+        case page([NodeID], under: NodeIndex, before: NodeIndex)
+        case offset(Int)
     }
 
     var inputs: [Input]
@@ -19,7 +22,7 @@ struct BenchmarkWorkload {
     /// Draws `count` inputs for `operation` on `tree` from `seed`.
     ///
     /// - Complexity: O(*n* + *count*) (O(*n* log *n*) for the heavy and deep choices).
-    init(_ operation: BenchmarkOperation, tree: Tree, rowCount: Int, count: Int, seed: UInt64) {
+    init(_ operation: BenchmarkOperation, tree: Tree, rowCount: Int, totalHeight: Int, count: Int, seed: UInt64) {
         var random = SplitMix64(seed: seed)
         let live = tree.nodes
         func randomNode() -> NodeIndex { live[random.below(live.count)] }
@@ -30,8 +33,25 @@ struct BenchmarkWorkload {
         switch operation {
         case .build, .expandAll, .collapseAll:
             inputs = Array(repeating: .none, count: count)
-        case .toggleRandom, .indexOfRandom:
+        case .toggleRandom, .indexOfRandom, .toggleSectioned:
             inputs = (0..<count).map { _ in .node(randomNode()) }
+        case .sortMoves, .sortReload:
+            // Every order differs from the one before it, so every sample changes the rows.
+            let orders = [SiblingOrder(.score, descending: true), SiblingOrder(.time), SiblingOrder(.replies, descending: true),
+                          SiblingOrder(.time, descending: true)]
+            inputs = (0..<count).map { .order(orders[$0 % orders.count]) }
+        case .accordionExpand, .loadPage:
+            let parents = live.filter { tree.firstChild(of: $0) != nil }
+            let pool = parents.isEmpty ? live : parents
+            inputs = (0..<count).map { index in
+                let node = pool[random.below(pool.count)]
+                guard operation == .loadPage, let last = tree.lastChild(of: node) else { return .node(node) }
+                return .page((0..<10).map { .string("bench-page-\(index)-\($0)") }, under: node, before: last)
+            }
+        case .offsetOfRandom:
+            inputs = (0..<count).map { _ in rowCount == 0 ? .none : .row(random.below(rowCount + 1)) }
+        case .rowAtOffsetRandom:
+            inputs = (0..<count).map { _ in totalHeight == 0 ? .none : .offset(random.below(totalHeight)) }
         case .toggleHeavy:
             // The heaviest nodes none of which contains another: toggling a node hidden
             // under an earlier collapse would measure nothing.

@@ -22,9 +22,13 @@ import TreeRowsTestSupport
     }
 
     @Test func reproFilesRoundTrip() throws {
-        let fuzzCase = FuzzCase(nodes: [.init(id: "a", parent: nil, isExpanded: false), .init(id: 7, parent: "a", isExpanded: true)],
+        let fuzzCase = FuzzCase(nodes: [.init(id: "a", parent: nil, isExpanded: false, time: -3, score: 12, height: 61),
+                                        .init(id: 7, parent: "a", isExpanded: true)],
                                 operations: [.toggle("a"), .insert("n", under: 7, at: 0), .insert(9, under: nil, at: 3), .expandAll,
-                                             .remove(7), .reload("a"), .collapseRecursively("a"), .expandRecursively("a")])
+                                             .remove(7), .reload("a"), .collapseRecursively("a"), .expandRecursively("a"),
+                                             .sort(SiblingOrder(.replies, descending: true)), .accordionExpand(7),
+                                             .loadPage(["p", 8], under: "a", before: 7, removingLoadMoreRow: true),
+                                             .loadPage([10], under: nil, before: nil, removingLoadMoreRow: false)])
         let written = ReproFile(fuzzCase: fuzzCase, strategy: "range-counts", seed: 5, caseNumber: 2, disagreement: nil)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("repro-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -324,6 +324,65 @@ public struct RangeCountsStrategy: RowStrategy {
         return RowDiff(deletions: [row..<row + Int(count)])
     }
 
+    /// Finds the siblings' rows in one walk along the sibling list (from the parent's row),
+    /// collapses the expanded ones, then expands `node`.
+    ///
+    /// - Complexity: O(*d* · *f* + *e* · *d*) for *e* expanded siblings.
+    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        defer { checkInvariantsIfEnabled() }
+        let parent = tree.parent(of: node)
+        // The row of the first child, if the siblings are rows.
+        var row: Int? = parent == Tree.root ? 0 : index(of: parent).flatMap { tree.isExpanded(parent) ? $0 + 1 : nil }
+        var builder = RowDiffBuilder()
+        var sibling = tree.firstChild(of: parent)
+        while let current = sibling {
+            let count = Int(counts[current.slot])
+            if current != node && tree.isExpanded(current) {
+                if let row, count > 1 { builder.delete(row + 1..<row + count) }
+                let old = (counts[current.slot], heightSum(current))
+                tree.setExpanded(current, false)
+                counts[current.slot] = 1
+                if !heightSums.isEmpty { heightSums[current.slot] = ownHeight(current) }
+                _ = propagate(counts[current.slot] - old.0, height: heightSum(current) - old.1, above: current)
+            }
+            row = row.map { $0 + count }
+            sibling = tree.nextSibling(of: current)
+        }
+        // Deletions in old indices, then the insertion in new ones: one batch.
+        var diff = builder.diff
+        diff.insertions = setExpanded(node, true).insertions
+        return diff
+    }
+
+    /// Removes the load-more row and adds the replies with one count update each, then
+    /// finds the row of the first reply once.
+    ///
+    /// - Complexity: O(*d* · *f* + *k* · *d*) for *k* replies.
+    public mutating func loadPage(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.validatePage(ids, under: parent, before: loadMoreRow)
+        defer { checkInvariantsIfEnabled() }
+        var diff = RowDiff()
+        if let loadMoreRow, removingLoadMoreRow {
+            diff = remove(loadMoreRow)
+        }
+        let firstSlot = tree.slotCount
+        tree.loadValidatedPage(ids, under: parent, before: removingLoadMoreRow ? nil : loadMoreRow, removingLoadMoreRow: false)
+        var visible = false
+        for slot in firstSlot..<tree.slotCount {
+            let reply = NodeIndex(Int32(slot))
+            counts.append(1)
+            if !heightSums.isEmpty { heightSums.append(ownHeight(reply)) }
+            visible = propagate(1, height: heightSum(reply), above: reply)
+        }
+        if visible, firstSlot < tree.slotCount, let row = index(of: NodeIndex(Int32(firstSlot))) {
+            diff.insertions = [row..<row + tree.slotCount - firstSlot]
+        }
+        return diff
+    }
+
     /// The running sum of the top-level nodes' counts.
     ///
     /// - Complexity: O(*S*) for *S* top-level nodes.

@@ -212,6 +212,91 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         return RowDiff(deletions: [row..<end])
     }
 
+    /// Collapses the expanded siblings and expands `node` in one pass over the rows: the
+    /// siblings' blocks leave, the node's block comes in, and what follows is renumbered
+    /// once (not once per sibling).
+    ///
+    /// - Complexity: O(*f* + *m* + *t*) for *f* siblings, *m* rows spliced and *t* rows after
+    ///   the first change.
+    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        defer { checkInvariantsIfEnabled() }
+        let parent = tree.parent(of: node)
+        let shows = parent == Tree.root || (tree.isExpanded(parent) && index(of: parent) != nil)
+        var deletions: [Range<Int>] = []
+        var sibling = tree.firstChild(of: parent)
+        while let current = sibling {
+            if current != node && tree.isExpanded(current) {
+                if shows {
+                    let row = Int(rowOfNode[current.slot])
+                    let end = blockEnd(ofRow: row)
+                    if end > row + 1 { deletions.append(row + 1..<end) }
+                }
+                tree.setExpanded(current, false)
+            }
+            sibling = tree.nextSibling(of: current)
+        }
+        let expanding = !tree.isExpanded(node)
+        tree.setExpanded(node, true)
+        guard shows else { return .empty }
+        let block = expanding ? visibleBlock(under: node) : []
+        if deletions.isEmpty && block.isEmpty { return .empty }
+        // The new rows: the old ones without the deleted blocks, the node's block after it.
+        let insertionPoint = Int(rowOfNode[node.slot]) + 1
+        for range in deletions { hide(range) }
+        let first = min(deletions.first?.lowerBound ?? insertionPoint, insertionPoint)
+        var rebuilt = ContiguousArray<Row>()
+        rebuilt.reserveCapacity(allRows.count - first + block.count)
+        var next = first
+        var insertedAt: Int?
+        func copy(upTo end: Int) {
+            if next < end { rebuilt.append(contentsOf: allRows[next..<end]) }
+            next = max(next, end)
+        }
+        for range in deletions {
+            if insertedAt == nil && insertionPoint <= range.lowerBound {
+                copy(upTo: insertionPoint)
+                insertedAt = first + rebuilt.count
+                rebuilt.append(contentsOf: block)
+            }
+            copy(upTo: range.lowerBound)
+            next = range.upperBound
+        }
+        if insertedAt == nil {
+            copy(upTo: insertionPoint)
+            insertedAt = first + rebuilt.count
+            rebuilt.append(contentsOf: block)
+        }
+        copy(upTo: allRows.count)
+        let inserted = insertedAt!
+        allRows.replaceSubrange(first..., with: rebuilt)
+        renumber(from: first)
+        return RowDiff(deletions: deletions, insertions: block.isEmpty ? [] : [inserted..<inserted + block.count])
+    }
+
+    /// Adds the page to the tree, then splices its rows in (and the load-more row's out)
+    /// at once: one renumbering, not one per reply.
+    ///
+    /// - Complexity: O(*k* + *t*) for *k* replies and *t* rows after them.
+    public mutating func loadPage(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.validatePage(ids, under: parent, before: loadMoreRow)
+        defer { checkInvariantsIfEnabled() }
+        let parentRow: Int? = parent == Tree.root ? nil : index(of: parent)
+        let shows = parent == Tree.root || (tree.isExpanded(parent) && parentRow != nil)
+        // Old rows: the place of the page and the load-more row's block, if it goes.
+        let position = shows ? loadMoreRow.map { Int(rowOfNode[$0.slot]) } ?? blockEnd(ofRow: parentRow) : 0
+        let removed = shows && removingLoadMoreRow && loadMoreRow != nil ? position..<blockEnd(ofRow: position) : position..<position
+        let firstSlot = tree.slotCount
+        tree.loadValidatedPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow)
+        rowOfNode.append(contentsOf: repeatElement(-1, count: tree.slotCount - firstSlot))
+        guard shows else { return .empty }
+        let block = ContiguousArray((firstSlot..<tree.slotCount).map { Row(node: NodeIndex(Int32($0)), depth: tree.depth(of: NodeIndex(Int32($0)))) })
+        splice(removed, with: block)
+        return RowDiff(deletions: removed.isEmpty ? [] : [removed], insertions: block.isEmpty ? [] : [position..<position + block.count])
+    }
+
     /// The rows of the top-level nodes, from the map.
     ///
     /// - Complexity: O(*S*) for *S* top-level nodes.
