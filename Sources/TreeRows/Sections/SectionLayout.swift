@@ -12,6 +12,7 @@ public struct SectionLayout: Hashable, Sendable {
 
     /// Creates a layout; `headerRows` must be ascending, start at 0 when not empty, and lie
     /// in `0..<flatRowCount`.
+    @inlinable
     public init(headerRows: [Int], flatRowCount: Int) {
         precondition(headerRows.first.map { $0 == 0 } ?? (flatRowCount == 0), "the first flat row is a header")
         self.headerRows = headerRows
@@ -21,8 +22,15 @@ public struct SectionLayout: Hashable, Sendable {
     /// The layout of flat rows: every depth-0 row is a header.
     ///
     /// - Complexity: O(*r*) for *r* rows.
+    @inlinable
     public init<Rows: Collection<Row>>(rows: Rows) {
-        self.init(headerRows: rows.enumerated().filter { $0.element.depth == 0 }.map(\.offset), flatRowCount: rows.count)
+        var headers: [Int] = []
+        var index = 0
+        for row in rows {
+            if row.depth == 0 { headers.append(index) }
+            index += 1
+        }
+        self.init(headerRows: headers, flatRowCount: index)
     }
 
     /// The number of sections.

@@ -3,6 +3,7 @@ public struct ListSection<Element: Hashable>: Hashable {
     public var header: Element
     public var rows: [Element]
 
+    @inlinable
     public init(header: Element, rows: [Element]) {
         self.header = header
         self.rows = rows
@@ -11,6 +12,7 @@ public struct ListSection<Element: Hashable>: Hashable {
     /// The sections of flat rows: each depth-0 row heads the rows after it.
     ///
     /// - Complexity: O(*r*).
+    @inlinable
     public static func sections(of rows: [Row]) -> [ListSection<Row>] {
         var sections: [ListSection<Row>] = []
         for row in rows {
@@ -31,11 +33,12 @@ extension SectionedDiff {
     ///
     /// - Throws: The ``SectionedBatchUpdateViolation`` UIKit would raise.
     /// - Complexity: O(*r* + *S* + *k*).
+    @inlinable
     public func apply<Element: Hashable>(
         to old: [ListSection<Element>], rowCountsAfter: [Int],
         insertedSection: (Int) -> ListSection<Element>, insertedRow: (RowPath) -> Element
     ) throws(SectionedBatchUpdateViolation) -> [ListSection<Element>] {
-        try validate(rowCountsBefore: old.map(\.rows.count), rowCountsAfter: rowCountsAfter)
+        try validate(rowCountsBefore: old.map { $0.rows.count }, rowCountsAfter: rowCountsAfter)
         let newSection = Self.sectionMapping(oldCount: old.count, newCount: rowCountsAfter.count, deleted: deletedSections,
                                              inserted: insertedSections, moved: movedSections)
         var oldOfNew = [Int](repeating: -1, count: rowCountsAfter.count)

@@ -99,7 +99,7 @@ extension SectionedDiff {
             survivors.append((section, newSection[section]))
         }
         insertedSections = after.headerRows.indices.filter { !reached[$0] }
-        let staying = RowDiff.longestIncreasingRun(survivors.map(\.new))
+        let staying = RowDiff.longestIncreasingRun(survivors.map { $0.new })
         movedSections = survivors.indices.filter { !staying[$0] }.map { RowMove(from: survivors[$0].old, to: survivors[$0].new) }
         // Rows: per section, the kept rows in old order; the rest is deleted or inserted.
         var kept = [[(old: Int, new: Int)]](repeating: [], count: before.sectionCount)
@@ -121,7 +121,7 @@ extension SectionedDiff {
         }
         for range in builder.diff.deletions { deletedRows += Self.split(range, in: before).runs }
         for (section, pairs) in kept.enumerated() where !pairs.isEmpty {
-            let stayingRows = RowDiff.longestIncreasingRun(pairs.map(\.new))
+            let stayingRows = RowDiff.longestIncreasingRun(pairs.map { $0.new })
             for (k, pair) in pairs.enumerated() where !stayingRows[k] {
                 movedRows.append(RowPathMove(from: RowPath(section: section, row: pair.old),
                                              to: RowPath(section: newSection[section], row: pair.new)))

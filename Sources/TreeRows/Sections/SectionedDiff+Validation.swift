@@ -97,6 +97,7 @@ extension SectionedDiff {
 
     /// The new index of each old section (-1 if deleted): moved ones where they are sent,
     /// the others in order into the places no insertion or move takes.
+    @usableFromInline
     static func sectionMapping(oldCount: Int, newCount: Int, deleted: [Int], inserted: [Int], moved: [RowMove]) -> [Int] {
         var mapping = [Int](repeating: -2, count: oldCount)  // -2: not yet placed
         var taken = [Bool](repeating: false, count: newCount)
