@@ -234,35 +234,18 @@ public struct RangeCountsStrategy: RowStrategy {
 
     public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
 
-    /// Expands `node` and all its descendants (every node, for the root).
-    ///
-    /// The inserted rows are found in one preorder walk of the subtree before the flags
-    /// change: with everything expanded, the *k*-th descendant lands on row `first + k`, and
-    /// it was visible before exactly when no ancestor inside the subtree was collapsed.
+    /// Expands `node` and all its descendants (every node, for the root); the inserted rows
+    /// come from ``Tree/rowsRevealedByExpandingSubtree(of:firstRow:)``.
     private mutating func expandSubtree(of node: NodeIndex) -> RowDiff {
         defer { checkInvariantsIfEnabled() }
         let first: Int?
         if node == Tree.root { first = 0 } else { first = index(of: node).map { $0 + 1 } }
-        var builder = RowDiffBuilder()
-        if let first {
-            // Depth of the shallowest collapsed node whose subtree we are inside.
-            var hiddenBelow = Int32.max
-            if node != Tree.root && !tree.isExpanded(node) { hiddenBelow = tree.depth(of: node) }
-            var offset = 0
-            tree.forEachInSubtree(of: node) { member in
-                guard member != node else { return }
-                let depth = tree.depth(of: member)
-                if depth <= hiddenBelow { hiddenBelow = .max }
-                if hiddenBelow != .max { builder.insert(first + offset) }
-                else if !tree.isExpanded(member) { hiddenBelow = depth }
-                offset += 1
-            }
-        }
+        let revealed = first.map { tree.rowsRevealedByExpandingSubtree(of: node, firstRow: $0) } ?? .empty
         let old = (counts[node.slot], heightSum(node))
         tree.setExpandedInSubtree(of: node, true)
         recount(node)
         if node != Tree.root { _ = propagate(counts[node.slot] - old.0, height: heightSum(node) - old.1, above: node) }
-        return builder.diff
+        return revealed
     }
 
     public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
