@@ -2,7 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import TreeRows
 
-/// Allocations of the count and splice strategies per toggle, query and insert: the
+/// Allocations of the count strategies and the splice strategy per toggle, query and insert: the
 /// deterministic metric CI gates on (`thresholds check --metric mallocCountTotal`).
 /// Only `mallocCountTotal` is measured, as other metrics would inflate it.
 let benchmarks: @Sendable () -> Void = {
@@ -11,7 +11,7 @@ let benchmarks: @Sendable () -> Void = {
         thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p90: 0, .p99: 0])])
     let (name, tree) = Fixtures.corpora[0]
     let nodes = Fixtures.randomNodes(tree)
-    for type in [RangeCountsStrategy.self, SubtreeSpliceStrategy.self] as [any RowStrategy.Type] {
+    for type in [RangeCountsStrategy.self, FenwickCountsStrategy.self, SubtreeSpliceStrategy.self] as [any RowStrategy.Type] {
         let toggleBox = StrategyBox(type, tree)
         var nextToggle = 0
         Benchmark("toggle-random:\(type.name):\(name)", configuration: configuration) { benchmark in
