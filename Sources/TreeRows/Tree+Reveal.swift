@@ -22,3 +22,27 @@ extension Tree {
         return builder.diff
     }
 }
+
+extension Tree {
+    /// The siblings of `node` that an accordion expand collapses (the expanded ones), and
+    /// the rows under them as deletions when the siblings are rows from `firstRow` on;
+    /// `rowCount` gives the rows a sibling shows, its own included.
+    ///
+    /// - Complexity: O(*f*) for *f* siblings.
+    func expandedSiblings(of node: NodeIndex, firstRow: Int?, rowCount: (NodeIndex) -> Int) -> (siblings: [NodeIndex], rows: RowDiff) {
+        var siblings: [NodeIndex] = []
+        var builder = RowDiffBuilder()
+        var row = firstRow
+        var sibling = firstChild(of: parent(of: node))
+        while let current = sibling {
+            let count = rowCount(current)
+            if current != node && isExpanded(current) {
+                siblings.append(current)
+                if let row, count > 1 { builder.delete(row + 1..<row + count) }
+            }
+            row = row.map { $0 + count }
+            sibling = nextSibling(of: current)
+        }
+        return (siblings, builder.diff)
+    }
+}

@@ -316,24 +316,16 @@ public struct RangeCountsStrategy: RowStrategy {
         defer { checkInvariantsIfEnabled() }
         let parent = tree.parent(of: node)
         // The row of the first child, if the siblings are rows.
-        var row: Int? = parent == Tree.root ? 0 : index(of: parent).flatMap { tree.isExpanded(parent) ? $0 + 1 : nil }
-        var builder = RowDiffBuilder()
-        var sibling = tree.firstChild(of: parent)
-        while let current = sibling {
-            let count = Int(counts[current.slot])
-            if current != node && tree.isExpanded(current) {
-                if let row, count > 1 { builder.delete(row + 1..<row + count) }
-                let old = (counts[current.slot], heightSum(current))
-                tree.setExpanded(current, false)
-                counts[current.slot] = 1
-                if !heightSums.isEmpty { heightSums[current.slot] = ownHeight(current) }
-                _ = propagate(counts[current.slot] - old.0, height: heightSum(current) - old.1, above: current)
-            }
-            row = row.map { $0 + count }
-            sibling = tree.nextSibling(of: current)
+        let firstRow: Int? = parent == Tree.root ? 0 : index(of: parent).flatMap { tree.isExpanded(parent) ? $0 + 1 : nil }
+        var (siblings, diff) = tree.expandedSiblings(of: node, firstRow: firstRow) { Int(self.counts[$0.slot]) }
+        for sibling in siblings {
+            let old = (counts[sibling.slot], heightSum(sibling))
+            tree.setExpanded(sibling, false)
+            counts[sibling.slot] = 1
+            if !heightSums.isEmpty { heightSums[sibling.slot] = ownHeight(sibling) }
+            _ = propagate(1 - old.0, height: heightSum(sibling) - old.1, above: sibling)
         }
         // Deletions in old indices, then the insertion in new ones: one batch.
-        var diff = builder.diff
         diff.insertions = setExpanded(node, true).insertions
         return diff
     }

@@ -312,16 +312,70 @@ public struct FenwickCountsStrategy: RowStrategy {
     ) throws(Tree.InsertionError) -> RowDiff {
         let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
         defer { checkInvariantsIfEnabled() }
+        guard attach(node), let row = index(of: node) else { return .empty }
+        return RowDiff(insertions: [row..<row + 1])
+    }
+
+    /// Adds the bookkeeping of a new leaf that the tree already has: its slot, its place in
+    /// its parent's region, and its count up the ancestors.
+    ///
+    /// - Returns: Whether the new leaf is a row.
+    private mutating func attach(_ node: NodeIndex) -> Bool {
         lists.appendSlot()
         counts.append(1)
         if hasHeights { heightSums.append(ownHeight(node.slot)) }
+        let parent = tree.parent(of: node).slot
         let previous = tree.previousSibling(of: node)?.rawValue ?? -1
-        let rebuilt = lists.insert(node.rawValue, after: previous, under: parent.slot, cells: &cells)
+        let rebuilt = lists.insert(node.rawValue, after: previous, under: parent, cells: &cells)
         // A rebuilt region already holds the new node's values.
-        if rebuilt { rebuildCells(parent.slot) }
-        guard propagate(1, height: heightSum(node.slot), above: node, skippingOwnCell: rebuilt),
-              let row = index(of: node) else { return .empty }
-        return RowDiff(insertions: [row..<row + 1])
+        if rebuilt { rebuildCells(parent) }
+        return propagate(1, height: heightSum(node.slot), above: node, skippingOwnCell: rebuilt)
+    }
+
+    /// Removes the load-more row if it goes, adds the replies with one count update each,
+    /// and finds the row of the first reply once.
+    ///
+    /// - Complexity: O(*k* · *d* log *f*) for *k* replies, plus O(*f*) for each region
+    ///   shift (a kept load-more row: the replies go before it).
+    public mutating func loadPage(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.validatePage(ids, under: parent, before: loadMoreRow)
+        defer { checkInvariantsIfEnabled() }
+        var diff = RowDiff()
+        if let loadMoreRow, removingLoadMoreRow { diff = remove(loadMoreRow) }
+        let firstSlot = tree.slotCount
+        tree.loadValidatedPage(ids, under: parent, before: removingLoadMoreRow ? nil : loadMoreRow, removingLoadMoreRow: false)
+        var visible = false
+        for slot in firstSlot..<tree.slotCount { visible = attach(NodeIndex(Int32(slot))) }
+        if visible, let row = index(of: NodeIndex(Int32(firstSlot))) {
+            diff.insertions = [row..<row + tree.slotCount - firstSlot]
+        }
+        return diff
+    }
+
+    /// Finds the siblings' rows in one walk along the sibling list (from the parent's row),
+    /// collapses the expanded ones, then expands `node`.
+    ///
+    /// - Complexity: O(*f* + *e* · *d* log *f*) for *f* siblings, *e* of them expanded.
+    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        defer { checkInvariantsIfEnabled() }
+        let parent = tree.parent(of: node)
+        // The row of the first child, if the siblings are rows.
+        let firstRow: Int? = parent == Tree.root ? 0 : index(of: parent).flatMap { tree.isExpanded(parent) ? $0 + 1 : nil }
+        var (siblings, diff) = tree.expandedSiblings(of: node, firstRow: firstRow) { Int(self.counts[$0.slot]) }
+        for sibling in siblings {
+            tree.setExpanded(sibling, false)
+            let old = (counts[sibling.slot], heightSum(sibling.slot))
+            guard old.0 != 1 else { continue }
+            counts[sibling.slot] = 1
+            if hasHeights { heightSums[sibling.slot] = ownHeight(sibling.slot) }
+            _ = propagate(1 - old.0, height: heightSum(sibling.slot) - old.1, above: sibling)
+        }
+        // Deletions in old indices, then the insertion in new ones: one batch.
+        diff.insertions = setExpanded(node, true).insertions
+        return diff
     }
 
     public mutating func remove(_ node: NodeIndex) -> RowDiff {
