@@ -16,8 +16,8 @@ extension RowDiff {
         var insertions: [Range<Int>] = []
         for step in steps where !step.isEmpty {
             precondition(step.moves.isEmpty && step.reloads.allSatisfy(\.isEmpty), "a sequenced step has moves or reloads: \(step)")
-            let deletes = step.deletions.filter { !$0.isEmpty }
-            let inserts = step.insertions.filter { !$0.isEmpty }
+            let deletes = step.deletions.array.filter { !$0.isEmpty }
+            let inserts = step.insertions.array.filter { !$0.isEmpty }
             precondition(deletes.isEmpty || inserts.isEmpty, "a sequenced step both deletes and inserts: \(step)")
             if !deletes.isEmpty {
                 precondition(insertions.isEmpty, "a deleting step follows an inserting one")
@@ -30,7 +30,7 @@ extension RowDiff {
                 insertions = merged(inserts + mapped)
             }
         }
-        return RowDiff(deletions: deletions, insertions: insertions)
+        return RowDiff(deletions: RangeList(deletions), insertions: RangeList(insertions))
     }
 
     /// The indices of `range` counted in the list with `holes` taken out, as indices of the

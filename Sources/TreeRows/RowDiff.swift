@@ -11,18 +11,19 @@
 /// anything, which is what ``validate(rowCountBefore:rowCountAfter:)`` is for.
 public struct RowDiff: Hashable, Sendable {
     /// Deleted rows, as ranges of old indices.
-    public var deletions: [Range<Int>]
+    public var deletions: RangeList
     /// Inserted rows, as ranges of new indices.
-    public var insertions: [Range<Int>]
+    public var insertions: RangeList
     /// Moved rows, old index to new index.
     public var moves: [RowMove]
     /// Reloaded rows (same node, new content), as ranges of old indices.
-    public var reloads: [Range<Int>]
+    public var reloads: RangeList
 
-    /// Creates a diff from its four lists.
+    /// Creates a diff from its four lists. One range per list is stored without allocating.
+    @inlinable
     public init(
-        deletions: [Range<Int>] = [], insertions: [Range<Int>] = [], moves: [RowMove] = [],
-        reloads: [Range<Int>] = []
+        deletions: RangeList = [], insertions: RangeList = [], moves: [RowMove] = [],
+        reloads: RangeList = []
     ) {
         self.deletions = deletions
         self.insertions = insertions
@@ -42,13 +43,13 @@ public struct RowDiff: Hashable, Sendable {
     /// The deleted old indices, one by one, without materializing them.
     ///
     /// - Complexity: O(1) to create; iterating is O(*k* + *r*) for *k* indices in *r* ranges.
-    public var deletedIndices: FlattenSequence<[Range<Int>]> { deletions.joined() }
+    public var deletedIndices: FlattenSequence<RangeList> { deletions.joined() }
 
     /// The inserted new indices, one by one, without materializing them.
-    public var insertedIndices: FlattenSequence<[Range<Int>]> { insertions.joined() }
+    public var insertedIndices: FlattenSequence<RangeList> { insertions.joined() }
 
     /// The reloaded old indices, one by one, without materializing them.
-    public var reloadedIndices: FlattenSequence<[Range<Int>]> { reloads.joined() }
+    public var reloadedIndices: FlattenSequence<RangeList> { reloads.joined() }
 
     /// The number of deleted rows (counting a row as often as it is listed).
     public var deletedCount: Int { deletions.reduce(0) { $0 + $1.count } }
@@ -59,7 +60,7 @@ public struct RowDiff: Hashable, Sendable {
     /// Whether each list is sorted with non-empty, disjoint, non-adjacent ranges and the
     /// moves are sorted by destination: the canonical form the built-in strategies produce.
     public var isNormalized: Bool {
-        func normalized(_ ranges: [Range<Int>]) -> Bool {
+        func normalized(_ ranges: RangeList) -> Bool {
             var previousEnd = Int.min
             for range in ranges {
                 if range.isEmpty || (previousEnd != .min && range.lowerBound <= previousEnd) { return false }
@@ -75,7 +76,7 @@ public struct RowDiff: Hashable, Sendable {
 extension RowDiff: CustomStringConvertible {
     /// A compact listing, e.g. `-[3..<7] +[0..<1] ~[2..<3] 4->9`.
     public var description: String {
-        func list(_ ranges: [Range<Int>]) -> String {
+        func list(_ ranges: RangeList) -> String {
             ranges.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: ",")
         }
         var parts: [String] = []

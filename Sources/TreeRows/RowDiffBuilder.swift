@@ -27,7 +27,7 @@ public struct RowDiffBuilder: Sendable {
     /// Adds a move; destinations must come in ascending order.
     public mutating func move(from: Int, to: Int) { diff.moves.append(RowMove(from: from, to: to)) }
 
-    private static func append(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
+    private static func append(_ range: Range<Int>, to ranges: inout RangeList) {
         guard !range.isEmpty else { return }
         if let last = ranges.last {
             precondition(range.lowerBound >= last.upperBound, "ranges must be added in ascending order")

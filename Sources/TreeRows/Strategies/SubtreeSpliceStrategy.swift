@@ -271,7 +271,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         let inserted = insertedAt!
         allRows.replaceSubrange(first..., with: rebuilt)
         renumber(from: first)
-        return RowDiff(deletions: deletions, insertions: block.isEmpty ? [] : [inserted..<inserted + block.count])
+        return RowDiff(deletions: RangeList(deletions), insertions: block.isEmpty ? [] : [inserted..<inserted + block.count])
     }
 
     /// Adds the page to the tree, then splices its rows in (and the load-more row's out)

@@ -182,10 +182,10 @@ public struct RowArrayMutant<Bug: RowArrayBug>: RowStrategy {
         guard Bug.bug == .lastPageKeepsLoadMoreRowInDiff, removingLoadMoreRow, let loadMoreRow,
               let removedRow = old.firstIndex(where: { $0.node == loadMoreRow }) else { return diff }
         var forgetful = diff
-        forgetful.deletions = diff.deletions.flatMap { range -> [Range<Int>] in
+        forgetful.deletions = RangeList(diff.deletions.flatMap { range -> [Range<Int>] in
             guard range.contains(removedRow) else { return [range] }
             return [range.lowerBound..<removedRow, removedRow + 1..<range.upperBound].filter { !$0.isEmpty }
-        }
+        })
         return forgetful
     }
 
