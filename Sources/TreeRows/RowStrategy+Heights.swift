@@ -12,7 +12,7 @@ extension RowStrategy {
     public func offset(ofRow index: Int) -> Int {
         precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
         let tree = self.tree  // once: each access through the protocol copies the tree's arrays
-        guard tree.hasHeights else { return index * Int(Tree.defaultRowHeight) }
+        guard tree.hasHeights else { return Tree.defaultOffset(ofRow: index) }
         return rows(in: 0..<index).reduce(0) { $0 + Int(tree.height(of: $1.node)) }
     }
 
@@ -21,12 +21,9 @@ extension RowStrategy {
     ///
     /// - Complexity: O(*r*) for *r* rows; O(1) with no heights set.
     public func row(atOffset offset: Int) -> Int? {
-        guard offset >= 0 else { return nil }
         let tree = self.tree
-        guard tree.hasHeights else {
-            let index = offset / Int(Tree.defaultRowHeight)
-            return index < rowCount ? index : nil
-        }
+        guard tree.hasHeights else { return Tree.defaultRow(atOffset: offset, rowCount: rowCount) }
+        guard offset >= 0 else { return nil }
         var bottom = 0
         for (index, row) in rows(in: 0..<rowCount).enumerated() {
             bottom += Int(tree.height(of: row.node))

@@ -15,6 +15,17 @@ extension Tree {
         heights.isEmpty ? Tree.defaultRowHeight : heights[node.slot]
     }
 
+    /// The offset of row `index` when every row has ``defaultRowHeight``.
+    static func defaultOffset(ofRow index: Int) -> Int { index * Int(defaultRowHeight) }
+
+    /// The row covering `offset` among `rowCount` rows of ``defaultRowHeight``, or `nil`
+    /// outside them.
+    static func defaultRow(atOffset offset: Int, rowCount: Int) -> Int? {
+        guard offset >= 0 else { return nil }
+        let index = offset / Int(defaultRowHeight)
+        return index < rowCount ? index : nil
+    }
+
     /// Sets the row height of one live node. Set heights before a strategy is created from
     /// the tree: the strategies keep sums of heights.
     ///

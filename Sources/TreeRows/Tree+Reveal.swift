@@ -32,17 +32,70 @@ extension Tree {
     func expandedSiblings(of node: NodeIndex, firstRow: Int?, rowCount: (NodeIndex) -> Int) -> (siblings: [NodeIndex], rows: RowDiff) {
         var siblings: [NodeIndex] = []
         var builder = RowDiffBuilder()
-        var row = firstRow
-        var sibling = firstChild(of: parent(of: node))
-        while let current = sibling {
-            let count = rowCount(current)
-            if current != node && isExpanded(current) {
-                siblings.append(current)
-                if let row, count > 1 { builder.delete(row + 1..<row + count) }
-            }
-            row = row.map { $0 + count }
-            sibling = nextSibling(of: current)
+        forEachChild(of: parent(of: node), firstRow: firstRow ?? 0, rowCount: rowCount) { child, row, count in
+            guard child != node && isExpanded(child) else { return }
+            siblings.append(child)
+            if firstRow != nil { builder.delete(row + 1..<row + count) }
         }
         return (siblings, builder.diff)
+    }
+
+    /// The rows under every top-level node, as the deletions of a collapse-all; `rowCount`
+    /// gives the rows a node shows, its own included.
+    ///
+    /// - Complexity: O(*S*) for *S* top-level nodes.
+    func rowsUnderTopLevelNodes(rowCount: (NodeIndex) -> Int) -> RowDiff {
+        var builder = RowDiffBuilder()
+        forEachChild(of: Tree.root, firstRow: 0, rowCount: rowCount) { _, row, count in builder.delete(row + 1..<row + count) }
+        return builder.diff
+    }
+
+    /// The flat row of every top-level node, from the rows each shows (its own included).
+    ///
+    /// - Complexity: O(*S*) for *S* top-level nodes.
+    func sectionLayout(rowCount: (NodeIndex) -> Int) -> SectionLayout {
+        var headers: [Int] = []
+        var total = 0
+        forEachChild(of: Tree.root, firstRow: 0, rowCount: rowCount) { _, row, count in
+            headers.append(row)
+            total = row + count
+        }
+        return SectionLayout(headerRows: headers, flatRowCount: total)
+    }
+
+    /// Calls `body` with each child of `parent`, its row and the rows it shows, when the
+    /// children are rows from `firstRow` on.
+    private func forEachChild(
+        of parent: NodeIndex, firstRow: Int, rowCount: (NodeIndex) -> Int, _ body: (NodeIndex, Int, Int) -> Void
+    ) {
+        var row = firstRow
+        var child = firstChild(of: parent)
+        while let current = child {
+            let count = rowCount(current)
+            body(current, row, count)
+            row += count
+            child = nextSibling(of: current)
+        }
+    }
+
+    /// The `count` rows from the row of `node` on (a visible node), in row order: a preorder
+    /// walk that skips the descendants of collapsed nodes.
+    ///
+    /// - Complexity: O(*count* + *d*) for climbing out of subtrees of depth up to *d*.
+    func visibleRows(from node: NodeIndex, count: Int) -> [Row] {
+        var result: [Row] = []
+        guard count > 0 else { return result }
+        result.reserveCapacity(count)
+        var node = node
+        while true {
+            result.append(Row(node: node, depth: depth(of: node)))
+            if result.count == count { return result }
+            if isExpanded(node), let child = firstChild(of: node) {
+                node = child
+                continue
+            }
+            while nextSibling(of: node) == nil { node = parent(of: node) }
+            node = nextSibling(of: node)!
+        }
     }
 }

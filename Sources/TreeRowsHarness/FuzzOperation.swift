@@ -53,33 +53,26 @@ public enum FuzzOperation: Hashable, Sendable {
         case .expandAll: return .expandAll
         case .collapseAll: return .collapseAll
         case let .insert(id, parentID, position):
-            guard tree.index(of: id) == nil else { return nil }
-            let parent: NodeIndex
-            if let parentID {
-                guard let node = tree.index(of: parentID) else { return nil }
-                parent = node
-            } else {
-                parent = Tree.root
-            }
+            guard tree.index(of: id) == nil, let parent = Self.parent(parentID, in: tree) else { return nil }
             return .insert(id, under: parent, at: min(max(0, position), tree.childCount(of: parent)))
         case .remove(let id): return tree.index(of: id).map(TreeOperation.remove)
         case .reload(let id): return tree.index(of: id).map(TreeOperation.reload)
         case .sort(let order): return .sort(order)
         case .accordionExpand(let id): return tree.index(of: id).map(TreeOperation.accordionExpand)
         case let .loadPage(ids, parentID, loadMoreRowID, removing):
-            let parent: NodeIndex
-            if let parentID {
-                guard let node = tree.index(of: parentID) else { return nil }
-                parent = node
-            } else {
-                parent = Tree.root
-            }
+            guard let parent = Self.parent(parentID, in: tree) else { return nil }
             // A load-more row the shrinker dropped is no row; one that is no longer last skips the page.
             let loadMoreRow = loadMoreRowID.flatMap(tree.index(of:))
             if let loadMoreRow, tree.lastChild(of: parent) != loadMoreRow { return nil }
             guard Set(ids).count == ids.count, ids.allSatisfy({ tree.index(of: $0) == nil }) else { return nil }
             return .loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removing)
         }
+    }
+
+    /// The node a parent id names (`nil`: the root), or `nil` when it is not in the tree.
+    private static func parent(_ id: NodeID?, in tree: Tree) -> NodeIndex? {
+        guard let id else { return Tree.root }
+        return tree.index(of: id)
     }
 
     /// The operation's kind, without arguments.

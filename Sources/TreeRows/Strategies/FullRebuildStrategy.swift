@@ -42,9 +42,17 @@ public struct FullRebuildStrategy: RowStrategy {
         return offsets
     }
 
+    /// The offset of row `index` from prefix sums made by ``offsets(of:in:)`` (empty: every
+    /// row has the default height).
+    static func offset(ofRow index: Int, rowCount: Int, in offsets: ContiguousArray<Int>) -> Int {
+        precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
+        return offsets.isEmpty ? Tree.defaultOffset(ofRow: index) : offsets[index]
+    }
+
     /// The row whose top is the last one at or above `offset`, by binary search over
-    /// `offsets`; `nil` outside `0..<total`.
-    static func row(atOffset offset: Int, in offsets: ContiguousArray<Int>) -> Int? {
+    /// `offsets` (empty: every row has the default height); `nil` outside the rows.
+    static func row(atOffset offset: Int, rowCount: Int, in offsets: ContiguousArray<Int>) -> Int? {
+        if offsets.isEmpty { return Tree.defaultRow(atOffset: offset, rowCount: rowCount) }
         guard let total = offsets.last, offset >= 0, offset < total else { return nil }
         var low = 0
         var high = offsets.count - 1  // offsets[low] <= offset < offsets[high]
@@ -55,19 +63,9 @@ public struct FullRebuildStrategy: RowStrategy {
         return low
     }
 
-    public func offset(ofRow index: Int) -> Int {
-        precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
-        return offsets.isEmpty ? index * Int(Tree.defaultRowHeight) : offsets[index]
-    }
+    public func offset(ofRow index: Int) -> Int { Self.offset(ofRow: index, rowCount: rowCount, in: offsets) }
 
-    public func row(atOffset offset: Int) -> Int? {
-        guard !offsets.isEmpty else {
-            guard offset >= 0 else { return nil }
-            let index = offset / Int(Tree.defaultRowHeight)
-            return index < rowCount ? index : nil
-        }
-        return Self.row(atOffset: offset, in: offsets)
-    }
+    public func row(atOffset offset: Int) -> Int? { Self.row(atOffset: offset, rowCount: rowCount, in: offsets) }
 
     /// All rows of `tree`, from the stackless walk ``Tree/forEachVisibleDescendant(of:_:)``.
     ///

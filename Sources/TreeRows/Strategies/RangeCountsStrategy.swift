@@ -41,11 +41,11 @@ public struct RangeCountsStrategy: RowStrategy {
     /// The height of `node`'s own row, 0 for the root.
     private func ownHeight(_ node: NodeIndex) -> Int64 { node == Tree.root ? 0 : Int64(tree.height(of: node)) }
 
-    public var totalHeight: Int { heightSums.isEmpty ? rowCount * Int(Tree.defaultRowHeight) : Int(heightSums[0]) }
+    public var totalHeight: Int { heightSums.isEmpty ? Tree.defaultOffset(ofRow: rowCount) : Int(heightSums[0]) }
 
     public func offset(ofRow index: Int) -> Int {
         precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
-        guard !heightSums.isEmpty else { return index * Int(Tree.defaultRowHeight) }
+        guard !heightSums.isEmpty else { return Tree.defaultOffset(ofRow: index) }
         guard index < rowCount else { return Int(heightSums[0]) }
         // As index(of:), with heights: the height sums of earlier siblings, plus the row of
         // every ancestor.
@@ -64,12 +64,8 @@ public struct RangeCountsStrategy: RowStrategy {
     }
 
     public func row(atOffset offset: Int) -> Int? {
-        guard offset >= 0 else { return nil }
-        guard !heightSums.isEmpty else {
-            let index = offset / Int(Tree.defaultRowHeight)
-            return index < rowCount ? index : nil
-        }
-        guard offset < heightSums[0] else { return nil }
+        guard !heightSums.isEmpty else { return Tree.defaultRow(atOffset: offset, rowCount: rowCount) }
+        guard offset >= 0, offset < heightSums[0] else { return nil }
         // As row(at:), skipping whole sibling subtrees by their height sums.
         var remaining = Int64(offset)
         var index = 0
@@ -112,20 +108,8 @@ public struct RangeCountsStrategy: RowStrategy {
     /// - Complexity: O(*d* · *f* + *k*) for *k* rows.
     public func rows(in range: Range<Int>) -> [Row] {
         precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
-        var result: [Row] = []
-        guard !range.isEmpty else { return result }
-        result.reserveCapacity(range.count)
-        var node = row(at: range.lowerBound).node
-        while true {
-            result.append(Row(node: node, depth: tree.depth(of: node)))
-            if result.count == range.count { return result }
-            if tree.isExpanded(node), let child = tree.firstChild(of: node) {
-                node = child
-                continue
-            }
-            while tree.nextSibling(of: node) == nil { node = tree.parent(of: node) }
-            node = tree.nextSibling(of: node)!
-        }
+        guard !range.isEmpty else { return [] }
+        return tree.visibleRows(from: row(at: range.lowerBound).node, count: range.count)
     }
 
     public func index(of node: NodeIndex) -> Int? {
@@ -272,18 +256,10 @@ public struct RangeCountsStrategy: RowStrategy {
     public mutating func collapseAll() -> RowDiff {
         defer { checkInvariantsIfEnabled() }
         // Each top-level row keeps its place; the rows under it go.
-        var builder = RowDiffBuilder()
-        var row = 0
-        var topLevel = tree.firstChild(of: Tree.root)
-        while let node = topLevel {
-            let count = Int(counts[node.slot])
-            builder.delete(row + 1..<row + count)
-            row += count
-            topLevel = tree.nextSibling(of: node)
-        }
+        let hidden = tree.rowsUnderTopLevelNodes { Int(counts[$0.slot]) }
         tree.setExpandedInSubtree(of: Tree.root, false)
         recount(Tree.root)
-        return builder.diff
+        return hidden
     }
 
     public mutating func insert(
@@ -361,17 +337,7 @@ public struct RangeCountsStrategy: RowStrategy {
     /// The running sum of the top-level nodes' counts.
     ///
     /// - Complexity: O(*S*) for *S* top-level nodes.
-    public func sectionLayout() -> SectionLayout {
-        var headers: [Int] = []
-        var row = 0
-        var node = tree.firstChild(of: Tree.root)
-        while let current = node {
-            headers.append(row)
-            row += Int(counts[current.slot])
-            node = tree.nextSibling(of: current)
-        }
-        return SectionLayout(headerRows: headers, flatRowCount: rowCount)
-    }
+    public func sectionLayout() -> SectionLayout { tree.sectionLayout { Int(counts[$0.slot]) } }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
         let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []

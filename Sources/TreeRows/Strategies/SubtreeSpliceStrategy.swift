@@ -31,19 +31,9 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         checkInvariantsIfEnabled()
     }
 
-    public func offset(ofRow index: Int) -> Int {
-        precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
-        return offsets.isEmpty ? index * Int(Tree.defaultRowHeight) : offsets[index]
-    }
+    public func offset(ofRow index: Int) -> Int { FullRebuildStrategy.offset(ofRow: index, rowCount: rowCount, in: offsets) }
 
-    public func row(atOffset offset: Int) -> Int? {
-        guard !offsets.isEmpty else {
-            guard offset >= 0 else { return nil }
-            let index = offset / Int(Tree.defaultRowHeight)
-            return index < rowCount ? index : nil
-        }
-        return FullRebuildStrategy.row(atOffset: offset, in: offsets)
-    }
+    public func row(atOffset offset: Int) -> Int? { FullRebuildStrategy.row(atOffset: offset, rowCount: rowCount, in: offsets) }
 
     public var rowCount: Int { allRows.count }
 

@@ -140,20 +140,8 @@ public struct FenwickCountsStrategy: RowStrategy {
     /// - Complexity: O(*d* log *f* + *k*) for *k* rows.
     public func rows(in range: Range<Int>) -> [Row] {
         precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
-        var result: [Row] = []
-        guard !range.isEmpty else { return result }
-        result.reserveCapacity(range.count)
-        var node = row(at: range.lowerBound).node
-        while true {
-            result.append(Row(node: node, depth: tree.depth(of: node)))
-            if result.count == range.count { return result }
-            if tree.isExpanded(node), let child = tree.firstChild(of: node) {
-                node = child
-                continue
-            }
-            while tree.nextSibling(of: node) == nil { node = tree.parent(of: node) }
-            node = tree.nextSibling(of: node)!
-        }
+        guard !range.isEmpty else { return [] }
+        return tree.visibleRows(from: row(at: range.lowerBound).node, count: range.count)
     }
 
     public func index(of node: NodeIndex) -> Int? {
@@ -172,11 +160,11 @@ public struct FenwickCountsStrategy: RowStrategy {
         return Int(index)
     }
 
-    public var totalHeight: Int { hasHeights ? Int(heightSums[0]) : rowCount * Int(Tree.defaultRowHeight) }
+    public var totalHeight: Int { hasHeights ? Int(heightSums[0]) : Tree.defaultOffset(ofRow: rowCount) }
 
     public func offset(ofRow index: Int) -> Int {
         precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
-        guard hasHeights else { return index * Int(Tree.defaultRowHeight) }
+        guard hasHeights else { return Tree.defaultOffset(ofRow: index) }
         guard index < rowCount else { return Int(heightSums[0]) }
         var offset: Int64 = 0
         var child = row(at: index).node.slot
@@ -189,12 +177,8 @@ public struct FenwickCountsStrategy: RowStrategy {
     }
 
     public func row(atOffset offset: Int) -> Int? {
-        guard offset >= 0 else { return nil }
-        guard hasHeights else {
-            let index = offset / Int(Tree.defaultRowHeight)
-            return index < rowCount ? index : nil
-        }
-        guard offset < heightSums[0] else { return nil }
+        guard hasHeights else { return Tree.defaultRow(atOffset: offset, rowCount: rowCount) }
+        guard offset >= 0, offset < heightSums[0] else { return nil }
         var remaining = Int64(offset)
         var index: Int64 = 0
         var parent = 0
@@ -213,17 +197,7 @@ public struct FenwickCountsStrategy: RowStrategy {
     /// The running sum of the top-level nodes' counts.
     ///
     /// - Complexity: O(*S*) for *S* top-level nodes.
-    public func sectionLayout() -> SectionLayout {
-        var headers: [Int] = []
-        var row = 0
-        var node = tree.firstChild(of: Tree.root)
-        while let current = node {
-            headers.append(row)
-            row += Int(counts[current.slot])
-            node = tree.nextSibling(of: current)
-        }
-        return SectionLayout(headerRows: headers, flatRowCount: rowCount)
-    }
+    public func sectionLayout() -> SectionLayout { tree.sectionLayout { Int(counts[$0.slot]) } }
 
     // MARK: Operations
 
@@ -294,17 +268,9 @@ public struct FenwickCountsStrategy: RowStrategy {
 
     public mutating func collapseAll() -> RowDiff {
         defer { checkInvariantsIfEnabled() }
-        var builder = RowDiffBuilder()
-        var row = 0
-        var topLevel = tree.firstChild(of: Tree.root)
-        while let node = topLevel {
-            let count = Int(counts[node.slot])
-            builder.delete(row + 1..<row + count)
-            row += count
-            topLevel = tree.nextSibling(of: node)
-        }
+        let hidden = tree.rowsUnderTopLevelNodes { Int(counts[$0.slot]) }
         setSubtree(of: Tree.root, expanded: false)
-        return builder.diff
+        return hidden
     }
 
     public mutating func insert(
