@@ -10,16 +10,12 @@ extension RowStrategy {
     /// - Complexity: O(*f*) plus one ``collapse(_:)`` per expanded sibling and one
     ///   ``expand(_:)``, for *f* siblings.
     public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
-        var siblings: [NodeIndex] = []
+        let siblings: [NodeIndex]
         do {
             // A scoped copy: held across the mutations below, it would make them copy the tree.
             let tree = self.tree
             tree.requireLive(node)
-            var sibling = tree.firstChild(of: tree.parent(of: node))
-            while let current = sibling {
-                if current != node && tree.isExpanded(current) { siblings.append(current) }
-                sibling = tree.nextSibling(of: current)
-            }
+            siblings = tree.expandedSiblings(of: node, firstRow: nil) { _ in 1 }.siblings
         }
         var steps: [RowDiff] = []
         steps.reserveCapacity(siblings.count + 1)

@@ -168,6 +168,18 @@ extension Tree {
         expandedFlags[node.slot] = isExpanded
     }
 
+    /// Expands `node` and collapses every sibling of it: the flags after an accordion expand.
+    ///
+    /// - Complexity: O(*f*) for *f* siblings.
+    public mutating func setExpandedExclusively(_ node: NodeIndex) {
+        requireLive(node)
+        var sibling = firstChildren[Int(parents[node.slot])]
+        while sibling != Tree.none {
+            expandedFlags[Int(sibling)] = sibling == node.rawValue
+            sibling = nextSiblings[Int(sibling)]
+        }
+    }
+
     /// Sets the expanded flag of `node` and of every descendant (of every node, for
     /// ``Tree/root``, which itself stays expanded).
     ///

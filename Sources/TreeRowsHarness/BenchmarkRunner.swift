@@ -339,7 +339,7 @@ public struct BenchmarkRunner {
             tree.setExpanded(node, !tree.isExpanded(node))
         case (.sortMoves, .order(let order)), (.sortReload, .order(let order)): tree.sortSiblings(by: order)
         case (.accordionExpand, .node(let node)):
-            for sibling in tree.children(of: tree.parent(of: node)) { tree.setExpanded(sibling, sibling == node) }
+            tree.setExpandedExclusively(node)
         case let (.loadPage, .page(ids, parent, loadMoreRow)):
             tree.loadValidatedPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false)
         case (.expandAll, _): tree.setExpandedInSubtree(of: Tree.root, true)

@@ -16,11 +16,18 @@ extension SectionedDiff {
         } else {
             self.init(moved: diff, before: before, after: after)
         }
-        for range in diff.reloads where !range.isEmpty {
-            let (headers, runs) = Self.split(range, in: before)
-            reloadedSections += headers
-            reloadedRows += runs
+        (reloadedSections, reloadedRows) = Self.split(diff.reloads, in: before)
+    }
+
+    /// The section headers and the runs of other rows of every range of `ranges`, together.
+    static func split(_ ranges: RangeList, in layout: SectionLayout) -> (headers: [Int], runs: [RowRange]) {
+        var result: (headers: [Int], runs: [RowRange]) = ([], [])
+        for range in ranges {
+            let (headers, runs) = split(range, in: layout)
+            result.headers += headers
+            result.runs += runs
         }
+        return result
     }
 
     /// The section headers in `range` (as section indices) and the runs of other rows in
@@ -48,20 +55,12 @@ extension SectionedDiff {
 
     private init(unmoved diff: RowDiff, before: SectionLayout, after: SectionLayout) {
         self.init()
-        var deletedRuns: [RowRange] = []
-        for range in diff.deletions {
-            let (headers, runs) = Self.split(range, in: before)
-            deletedSections += headers
-            deletedRuns += runs
-        }
+        let deletedRuns: [RowRange]
+        (deletedSections, deletedRuns) = Self.split(diff.deletions, in: before)
         let deleted = Set(deletedSections)
         deletedRows = deletedRuns.filter { !deleted.contains($0.section) }
-        var insertedRuns: [RowRange] = []
-        for range in diff.insertions {
-            let (headers, runs) = Self.split(range, in: after)
-            insertedSections += headers
-            insertedRuns += runs
-        }
+        let insertedRuns: [RowRange]
+        (insertedSections, insertedRuns) = Self.split(diff.insertions, in: after)
         let inserted = Set(insertedSections)
         insertedRows = insertedRuns.filter { !inserted.contains($0.section) }
     }
@@ -119,7 +118,7 @@ extension SectionedDiff {
                 movedRows.append(RowPathMove(from: path, to: target))
             }
         }
-        for range in builder.diff.deletions { deletedRows += Self.split(range, in: before).runs }
+        deletedRows = Self.split(builder.diff.deletions, in: before).runs
         for (section, pairs) in kept.enumerated() where !pairs.isEmpty {
             let stayingRows = RowDiff.longestIncreasingRun(pairs.map { $0.new })
             for (k, pair) in pairs.enumerated() where !stayingRows[k] {
@@ -132,6 +131,6 @@ extension SectionedDiff {
         for index in 0..<after.flatRowCount where !arrived[index] {
             if let path = after.path(ofRow: index), !inserted.contains(path.section) { insertions.insert(index) }
         }
-        for range in insertions.diff.insertions { insertedRows += Self.split(range, in: after).runs }
+        insertedRows = Self.split(insertions.diff.insertions, in: after).runs
     }
 }

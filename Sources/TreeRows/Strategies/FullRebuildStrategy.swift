@@ -164,12 +164,7 @@ public struct FullRebuildStrategy: RowStrategy {
     /// Sets the flags of `node` and its siblings, then rebuilds once (collapsing the
     /// siblings one by one would rebuild once per sibling).
     public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
-        tree.requireLive(node)
-        var sibling = tree.firstChild(of: tree.parent(of: node))
-        while let current = sibling {
-            tree.setExpanded(current, current == node)
-            sibling = tree.nextSibling(of: current)
-        }
+        tree.setExpandedExclusively(node)
         return rebuild()
     }
 

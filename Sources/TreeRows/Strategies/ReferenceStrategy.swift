@@ -102,9 +102,7 @@ public struct ReferenceStrategy: RowStrategy {
     /// Sets every flag among the siblings at once, then diffs.
     public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
-        return change { tree in
-            for sibling in tree.children(of: tree.parent(of: node)) { tree.setExpanded(sibling, sibling == node) }
-        }
+        return change { $0.setExpandedExclusively(node) }
     }
 
     /// Adds the page to the tree, then diffs.
