@@ -56,17 +56,22 @@ struct BenchmarkWorkload {
             // The heaviest nodes none of which contains another: toggling a node hidden
             // under an earlier collapse would measure nothing.
             let sizes = Self.subtreeSizes(tree)
+            // A node is inside a taken one when its preorder number falls in the taken
+            // node's span: O(64) per node, whatever the depth (an ancestor walk is O(n·d)
+            // on a chain).
+            var preorder = [Int](repeating: 0, count: tree.slotCount)
+            var next = 0
+            tree.forEachInSubtree(of: Tree.root) { node in
+                preorder[node.slot] = next
+                next += 1
+            }
             var heavy: [NodeIndex] = []
-            var taken = Set<NodeIndex>()
-            for node in live.sorted(by: { sizes[$0.slot] > sizes[$1.slot] }) where heavy.count < 64 {
-                var ancestor = tree.parent(of: node)
-                var nested = false
-                while ancestor != Tree.root && !nested {
-                    nested = taken.contains(ancestor)
-                    ancestor = tree.parent(of: ancestor)
-                }
-                if !nested {
-                    taken.insert(node)
+            var spans: [Range<Int>] = []
+            for node in live.sorted(by: { sizes[$0.slot] > sizes[$1.slot] }) {
+                if heavy.count == 64 { break }
+                let number = preorder[node.slot]
+                if !spans.contains(where: { $0.contains(number) }) {
+                    spans.append(number..<number + sizes[node.slot])
                     heavy.append(node)
                 }
             }

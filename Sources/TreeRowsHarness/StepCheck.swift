@@ -25,7 +25,18 @@ public enum StepCheck {
             return "row count \(strategy.rowCount), reference \(newRows.count)"
         }
         do {
-            let applied = try diff.apply(to: oldRows, rowCountAfter: strategy.rowCount, inserted: strategy.row(at:))
+            // Inserted rows come from rows(in:), one call per range: a row(at:) per row
+            // costs O(depth) each in the count strategies, hours for a million rows of a chain.
+            try diff.validate(rowCountBefore: oldRows.count, rowCountAfter: strategy.rowCount)
+            // `apply` asks in ascending order; any other index falls back to row(at:).
+            let insertedIndices = diff.insertions.flatMap { $0 }
+            let insertedRows = diff.insertions.flatMap { strategy.rows(in: $0) }
+            var next = 0
+            let applied = try diff.apply(to: oldRows, rowCountAfter: strategy.rowCount) { index in
+                guard next < insertedIndices.count, insertedIndices[next] == index else { return strategy.row(at: index) }
+                next += 1
+                return insertedRows[next - 1]
+            }
             if applied != newRows {
                 let at = zip(applied, newRows).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(applied.count, newRows.count)

@@ -1,0 +1,389 @@
+/// Rows without a walk up the tree: every node has a fixed position in the preorder of the
+/// whole forest (hidden nodes included), so its subtree is a range of positions, and every
+/// position has a counter of the collapsed ancestors above it (``HiddenCounters``). A node
+/// is a row exactly when its counter is 0, and its row is the number of zeros before its
+/// position.
+///
+/// Collapsing a node adds 1 to the counters of its subtree range (expanding subtracts 1),
+/// and the rows that disappear (or appear) are the zeros in that range: a toggle is one
+/// range add and two prefix counts in a segment tree over the positions, whatever the
+/// depth of the node or the width of its sibling list. ``row(at:)`` finds the *k*-th zero,
+/// ``index(of:)`` counts the zeros before a position; with row heights the same tree sums
+/// the heights of the zeros. A removed subtree gets 1 more on its range, so its positions
+/// never count as rows again.
+///
+/// New nodes have no position to go to, so an insert, a page of replies and a sort lay the
+/// positions out again: this strategy trades O(*n*) inserts for depth-independent toggles
+/// and queries, the opposite of ``FenwickCountsStrategy``.
+///
+/// Complexity, for *n* positions (nodes, removed ones included until the next layout):
+/// toggle, ``index(of:)``, ``row(at:)``, ``offset(ofRow:)``, ``row(atOffset:)`` and remove
+/// O(log *n*); expand- and collapse-recursively O(*m* + log *n*) for *m* nodes (a rewrite of
+/// the subtree's counters); expand-all and collapse-all O(*n*); insert, page and sort O(*n*)
+/// (a new layout; sort O(*n* log *n*) with its diff). Memory: 16 bytes per node (position,
+/// subtree end, node at position, counter) plus about 1 byte for the segment tree.
+public struct PreorderSegmentsStrategy: RowStrategy {
+    public static let name = "preorder-segments"
+
+    public private(set) var tree: Tree
+    /// The preorder position of each slot (-1 for the root and for slots removed before
+    /// the last layout).
+    private var positions: ContiguousArray<Int32>
+    /// One past the last position of each slot's subtree.
+    private var ends: ContiguousArray<Int32>
+    /// The slot at each position.
+    private var slots: ContiguousArray<Int32>
+    private var counters: HiddenCounters
+    /// Scratch counters for rewrites, kept to avoid an allocation per rewrite.
+    private var scratch: ContiguousArray<Int32> = []
+
+    public init(tree: Tree) {
+        self.tree = tree
+        positions = []
+        ends = []
+        slots = []
+        counters = HiddenCounters(values: [], weights: [])
+        layOut()
+        checkInvariantsIfEnabled()
+    }
+
+    // MARK: Layout
+
+    /// Numbers every live node in preorder and sets every counter from the expanded flags.
+    ///
+    /// - Complexity: O(*n*).
+    private mutating func layOut() {
+        let tree = self.tree
+        var positions = ContiguousArray<Int32>(repeating: -1, count: tree.slotCount)
+        var ends = ContiguousArray<Int32>(repeating: -1, count: tree.slotCount)
+        var slots = ContiguousArray<Int32>()
+        slots.reserveCapacity(tree.nodeCount)
+        var values = ContiguousArray<Int32>()
+        values.reserveCapacity(tree.nodeCount)
+        var weights = ContiguousArray<Int32>()
+        if tree.hasHeights { weights.reserveCapacity(tree.nodeCount) }
+        tree.forEachInSubtree(of: Tree.root) { node in
+            let parent = tree.parent(of: node)
+            let hidden = parent == Tree.root ? 0 : values[Int(positions[parent.slot])] + (tree.isExpanded(parent) ? 0 : 1)
+            positions[node.slot] = Int32(slots.count)
+            slots.append(node.rawValue)
+            values.append(hidden)
+            if tree.hasHeights { weights.append(tree.height(of: node)) }
+        }
+        // Ends, children before parents: a leaf ends after itself, a parent where its last
+        // child ends.
+        tree.forEachInSubtreePostorder(of: Tree.root) { node in
+            guard node != Tree.root else { return }
+            let last = tree.lastChildren[node.slot]
+            ends[node.slot] = last == Tree.none ? positions[node.slot] + 1 : ends[Int(last)]
+        }
+        self.positions = positions
+        self.ends = ends
+        self.slots = slots
+        counters = HiddenCounters(values: values, weights: weights)
+    }
+
+    /// The positions of `node`'s descendants.
+    private func descendantRange(of node: NodeIndex) -> Range<Int> {
+        Int(positions[node.slot]) + 1..<Int(ends[node.slot])
+    }
+
+    // MARK: Queries
+
+    public var rowCount: Int { counters.zeroCount }
+
+    public func row(at index: Int) -> Row {
+        precondition(index >= 0 && index < rowCount, "row \(index) is out of range 0..<\(rowCount)")
+        let node = NodeIndex(slots[counters.positionOfZero(rank: index)])
+        return Row(node: node, depth: tree.depth(of: node))
+    }
+
+    public func index(of node: NodeIndex) -> Int? {
+        tree.requireLive(node)
+        let prefix = counters.prefix(Int(positions[node.slot]))
+        return prefix.value == 0 ? prefix.zeros : nil
+    }
+
+    /// The first row by ``row(at:)``, then along the positions, jumping over the subtrees
+    /// of collapsed and removed nodes.
+    ///
+    /// - Complexity: O(log *n* + *k*) for *k* rows.
+    public func rows(in range: Range<Int>) -> [Row] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
+        guard !range.isEmpty else { return [] }
+        var result: [Row] = []
+        result.reserveCapacity(range.count)
+        var position = counters.positionOfZero(rank: range.lowerBound)
+        while result.count < range.count {
+            let node = NodeIndex(slots[position])
+            if !tree.contains(node) {
+                position = Int(ends[node.slot])
+                continue
+            }
+            result.append(Row(node: node, depth: tree.depth(of: node)))
+            position = tree.isExpanded(node) ? position + 1 : Int(ends[node.slot])
+        }
+        return result
+    }
+
+    public var totalHeight: Int {
+        counters.isWeighted ? Int(counters.zeroWeight) : Tree.defaultOffset(ofRow: rowCount)
+    }
+
+    public func offset(ofRow index: Int) -> Int {
+        precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
+        guard counters.isWeighted else { return Tree.defaultOffset(ofRow: index) }
+        guard index < rowCount else { return totalHeight }
+        return Int(counters.prefix(counters.positionOfZero(rank: index)).weight)
+    }
+
+    public func row(atOffset offset: Int) -> Int? {
+        guard counters.isWeighted else { return Tree.defaultRow(atOffset: offset, rowCount: rowCount) }
+        guard offset >= 0, offset < totalHeight else { return nil }
+        return counters.prefix(counters.positionOfZero(atWeight: Int64(offset))).zeros
+    }
+
+    /// The rows `node` shows, its own included, when it is a row.
+    private func shownRows(_ node: NodeIndex) -> Int {
+        tree.isExpanded(node) ? 1 + counters.zeros(in: descendantRange(of: node)) : 1
+    }
+
+    /// One count per top-level node.
+    ///
+    /// - Complexity: O(*S* log *n*) for *S* top-level nodes.
+    public func sectionLayout() -> SectionLayout { tree.sectionLayout(rowCount: shownRows) }
+
+    // MARK: Toggles
+
+    /// Sets one node's flag, adds ±1 to its descendants' counters and reports the zeros
+    /// of that range as the changed rows.
+    ///
+    /// - Complexity: O(log *n*).
+    private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        tree.requireLive(node)
+        guard tree.isExpanded(node) != isExpanded else { return .empty }
+        defer { checkInvariantsIfEnabled() }
+        tree.setExpanded(node, isExpanded)
+        let range = descendantRange(of: node)
+        guard !range.isEmpty else { return .empty }
+        let start = counters.prefix(range.lowerBound - 1)
+        let visible = start.value == 0
+        if !isExpanded {
+            let hidden = visible ? counters.prefix(range.upperBound).zeros - start.zeros - 1 : 0
+            counters.add(1, in: range)
+            return hidden == 0 ? .empty : RowDiff(deletions: [start.zeros + 1..<start.zeros + 1 + hidden])
+        }
+        counters.add(-1, in: range)
+        let shown = visible ? counters.prefix(range.upperBound).zeros - start.zeros - 1 : 0
+        return shown == 0 ? .empty : RowDiff(insertions: [start.zeros + 1..<start.zeros + 1 + shown])
+    }
+
+    public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
+
+    public mutating func expand(_ node: NodeIndex) -> RowDiff { setExpanded(node, true) }
+
+    public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
+
+    /// Sets the true counters of `node`'s descendants (of everything, for the root) from
+    /// the expanded flags, one pass in position order: a node's counter is its parent's
+    /// plus 1 when the parent is collapsed. Positions of removed nodes get a large counter,
+    /// so that no later subtraction brings them to 0.
+    ///
+    /// - Complexity: O(*m* + (*m* / 32) log *n*) for *m* positions.
+    private mutating func rewriteCounters(under node: NodeIndex) {
+        let range = node == Tree.root ? 0..<counters.count : descendantRange(of: node)
+        guard !range.isEmpty else { return }
+        let base = range.lowerBound
+        // The counter of `node` itself does not change.
+        let own: Int32 = node == Tree.root ? -1 : counters.prefix(base - 1).value
+        var scratch = self.scratch
+        self.scratch = []
+        scratch.removeAll(keepingCapacity: true)
+        let tree = self.tree
+        let positions = self.positions
+        let slots = self.slots
+        counters.setValues(in: range) { position in
+            let member = NodeIndex(slots[position])
+            let value: Int32
+            if !tree.contains(member) {
+                value = 1 << 28
+            } else {
+                let parent = tree.parent(of: member)
+                let above = parent == node ? own : scratch[Int(positions[parent.slot]) - base]
+                value = parent == Tree.root ? 0 : above + (tree.isExpanded(parent) ? 0 : 1)
+            }
+            scratch.append(value)
+            return value
+        }
+        self.scratch = scratch
+    }
+
+    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        defer { checkInvariantsIfEnabled() }
+        let revealed = index(of: node).map { tree.rowsRevealedByExpandingSubtree(of: node, firstRow: $0 + 1) } ?? .empty
+        tree.setExpandedInSubtree(of: node, true)
+        rewriteCounters(under: node)
+        return revealed
+    }
+
+    public mutating func expandAll() -> RowDiff {
+        defer { checkInvariantsIfEnabled() }
+        let revealed = tree.rowsRevealedByExpandingSubtree(of: Tree.root, firstRow: 0)
+        tree.setExpandedInSubtree(of: Tree.root, true)
+        rewriteCounters(under: Tree.root)
+        return revealed
+    }
+
+    public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        defer { checkInvariantsIfEnabled() }
+        let row = index(of: node)
+        let shown = shownRows(node)
+        tree.setExpandedInSubtree(of: node, false)
+        rewriteCounters(under: node)
+        guard let row, shown > 1 else { return .empty }
+        return RowDiff(deletions: [row + 1..<row + shown])
+    }
+
+    public mutating func collapseAll() -> RowDiff {
+        defer { checkInvariantsIfEnabled() }
+        let hidden = tree.rowsUnderTopLevelNodes(rowCount: shownRows)
+        tree.setExpandedInSubtree(of: Tree.root, false)
+        rewriteCounters(under: Tree.root)
+        return hidden
+    }
+
+    /// Walks the siblings once; for each expanded one that is a row, finds its row and the
+    /// rows under it before anything changes, then collapses them one by one and expands
+    /// `node`.
+    ///
+    /// - Complexity: O(*f* + *e* log *n*) for *f* siblings, *e* of them expanded.
+    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        defer { checkInvariantsIfEnabled() }
+        var builder = RowDiffBuilder()
+        var collapsing: [NodeIndex] = []
+        var sibling = tree.firstChild(of: tree.parent(of: node))
+        while let current = sibling {
+            sibling = tree.nextSibling(of: current)
+            guard current != node, tree.isExpanded(current) else { continue }
+            collapsing.append(current)
+            let range = descendantRange(of: current)
+            guard !range.isEmpty else { continue }
+            let start = counters.prefix(range.lowerBound - 1)
+            guard start.value == 0 else { continue }
+            let hidden = counters.prefix(range.upperBound).zeros - start.zeros - 1
+            builder.delete(start.zeros + 1..<start.zeros + 1 + hidden)
+        }
+        for sibling in collapsing {
+            tree.setExpanded(sibling, false)
+            counters.add(1, in: descendantRange(of: sibling))
+        }
+        var diff = builder.diff
+        // Deletions in old indices, then the insertion in new ones: one batch.
+        diff.insertions = setExpanded(node, true).insertions
+        return diff
+    }
+
+    // MARK: Edits
+
+    public mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
+    ) throws(Tree.InsertionError) -> RowDiff {
+        let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
+        defer { checkInvariantsIfEnabled() }
+        layOut()
+        guard let row = index(of: node) else { return .empty }
+        return RowDiff(insertions: [row..<row + 1])
+    }
+
+    /// Removes the load-more row if it goes, adds the replies to the tree and lays the
+    /// positions out once.
+    ///
+    /// - Complexity: O(*n* + *k*) for *k* replies.
+    public mutating func loadPage(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.validatePage(ids, under: parent, before: loadMoreRow)
+        defer { checkInvariantsIfEnabled() }
+        var diff = RowDiff()
+        if let loadMoreRow, removingLoadMoreRow { diff = remove(loadMoreRow) }
+        let firstSlot = tree.slotCount
+        tree.loadValidatedPage(ids, under: parent, before: removingLoadMoreRow ? nil : loadMoreRow, removingLoadMoreRow: false)
+        guard !ids.isEmpty else { return diff }
+        layOut()
+        if let row = index(of: NodeIndex(Int32(firstSlot))) { diff.insertions = [row..<row + ids.count] }
+        return diff
+    }
+
+    /// Adds 1 to the counters of the subtree's range, so none of it is a row again.
+    ///
+    /// - Complexity: O(log *n*) plus the tree's O(*m*) for *m* removed nodes.
+    public mutating func remove(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        defer { checkInvariantsIfEnabled() }
+        let range = Int(positions[node.slot])..<Int(ends[node.slot])
+        let start = counters.prefix(range.lowerBound)
+        let removed = start.value == 0 ? counters.prefix(range.upperBound).zeros - start.zeros : 0
+        counters.add(1, in: range)
+        tree.removeSubtree(node)
+        return removed == 0 ? .empty : RowDiff(deletions: [start.zeros..<start.zeros + removed])
+    }
+
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []
+        tree.sortSiblings(by: order)
+        layOut()
+        checkInvariantsIfEnabled()
+        guard reportingMoves else { return .reloadingAll(rowCount: rowCount) }
+        return FullRebuildStrategy.diff(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
+    }
+
+    // MARK: Invariants
+
+    /// Lays the tree out afresh and compares: the live nodes in the same order, each with
+    /// the same counter (its collapsed ancestors), every removed position hidden, and the
+    /// segment tree consistent with its counters.
+    public func checkInvariants() throws(InvariantViolation) {
+        try tree.checkInvariants()
+        guard positions.count == tree.slotCount, ends.count == tree.slotCount else {
+            throw InvariantViolation("preorder-segments has \(positions.count) positions for \(tree.slotCount) slots")
+        }
+        guard counters.isWeighted == tree.hasHeights, counters.count == slots.count else {
+            throw InvariantViolation("preorder-segments: heights or counter count out of step")
+        }
+        try counters.checkNodes()
+        var fresh = self
+        fresh.layOut()
+        let values = counters.trueValues
+        let freshValues = fresh.counters.trueValues
+        // The live positions before each position.
+        var livePrefix = [0]
+        for slot in slots { livePrefix.append(livePrefix.last! + (tree.contains(NodeIndex(slot)) ? 1 : 0)) }
+        var freshPosition = 0
+        for position in 0..<slots.count {
+            let node = NodeIndex(slots[position])
+            guard tree.contains(node) else {
+                if values[position] <= 0 { throw InvariantViolation("preorder-segments: removed \(node) counts as a row") }
+                continue
+            }
+            guard freshPosition < fresh.slots.count, fresh.slots[freshPosition] == node.rawValue else {
+                throw InvariantViolation("preorder-segments: position \(position) holds \(node), out of preorder")
+            }
+            guard values[position] == freshValues[freshPosition] else {
+                throw InvariantViolation("preorder-segments: \(node) has counter \(values[position]), expected \(freshValues[freshPosition])")
+            }
+            // The live positions in the node's range are exactly its subtree.
+            let range = position..<Int(ends[node.slot])
+            guard positions[node.slot] == Int32(position), range.upperBound <= slots.count,
+                  livePrefix[range.upperBound] - livePrefix[range.lowerBound] == Int(fresh.ends[node.slot] - fresh.positions[node.slot]) else {
+                throw InvariantViolation("preorder-segments: \(node) has a wrong position or subtree end")
+            }
+            freshPosition += 1
+        }
+        guard freshPosition == fresh.slots.count else {
+            throw InvariantViolation("preorder-segments: \(fresh.slots.count - freshPosition) live nodes have no position")
+        }
+    }
+}
