@@ -8,6 +8,9 @@ public enum BenchmarkOperation: String, CaseIterable, Sendable {
     case toggleHeavy = "toggle-heavy"
     /// Toggle one of the deepest nodes that have children.
     case toggleDeep = "toggle-deep"
+    /// Toggle the last top-level node that has replies (the last one if none has): the worst
+    /// case for a linear scan of the top-level list.
+    case toggleLast = "toggle-last"
     /// Expand every node (from all collapsed; the collapse is not timed).
     case expandAll = "expand-all"
     /// Collapse every node (from all expanded; the expand is not timed).

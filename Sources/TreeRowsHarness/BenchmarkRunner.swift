@@ -209,7 +209,7 @@ public struct BenchmarkRunner {
                 let oldRows = strategy.rows(in: 0..<strategy.rowCount)
                 var diff = RowDiff.empty
                 switch (operation, input) {
-                case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)):
+                case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)), (.toggleLast, .node(let node)):
                     diff = strategy.toggle(node)
                 case (.expandAll, _): diff = strategy.expandAll()
                 case (.collapseAll, _): diff = strategy.collapseAll()
@@ -304,7 +304,7 @@ public struct BenchmarkRunner {
             for input in inputs {
                 switch (operation, input) {
                 case (.build, _): checksum &+= S(tree: tree).rowCount
-                case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)):
+                case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)), (.toggleLast, .node(let node)):
                     checksum &+= strategy.toggle(node).deletedCount
                 case (.expandAll, _): checksum &+= strategy.expandAll().insertedCount
                 case (.collapseAll, _): checksum &+= strategy.collapseAll().deletedCount
@@ -334,7 +334,7 @@ public struct BenchmarkRunner {
     /// The same change on a bare tree, for the correctness check.
     private static func apply(_ operation: BenchmarkOperation, _ input: BenchmarkWorkload.Input, to tree: inout Tree) {
         switch (operation, input) {
-        case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)),
+        case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)), (.toggleLast, .node(let node)),
             (.toggleSectioned, .node(let node)):
             tree.setExpanded(node, !tree.isExpanded(node))
         case (.sortMoves, .order(let order)), (.sortReload, .order(let order)): tree.sortSiblings(by: order)

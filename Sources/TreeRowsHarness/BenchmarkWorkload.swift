@@ -76,6 +76,13 @@ struct BenchmarkWorkload {
                 }
             }
             inputs = (0..<count).map { _ in .node(heavy[random.below(heavy.count)]) }
+        case .toggleLast:
+            // The last top-level node with replies (toggling a leaf changes no rows), else the
+            // last one.
+            var last = tree.lastChild(of: Tree.root)
+            while let node = last, tree.firstChild(of: node) == nil, let previous = tree.previousSibling(of: node) { last = previous }
+            if let node = last, tree.firstChild(of: node) == nil { last = tree.lastChild(of: Tree.root) }
+            inputs = (0..<count).map { _ in last.map(Input.node) ?? .none }
         case .toggleDeep:
             let parents = live.filter { tree.firstChild(of: $0) != nil }
             let deep = (parents.isEmpty ? live : parents).sorted { tree.depth(of: $0) > tree.depth(of: $1) }.prefix(64)

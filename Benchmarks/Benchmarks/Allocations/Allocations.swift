@@ -2,8 +2,9 @@ import Benchmark
 import BenchmarkSupport
 import TreeRows
 
-/// Allocations of the count strategies and the splice strategy per toggle, query and insert: the
-/// deterministic metric CI gates on (`thresholds check --metric mallocCountTotal`).
+/// Allocations of the count strategies and the splice strategy per toggle, query (`index(of:)`,
+/// `row(at:)`) and insert: the deterministic metric CI gates on (`thresholds check --metric
+/// mallocCountTotal`).
 /// Only `mallocCountTotal` is measured, as other metrics would inflate it.
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
@@ -11,7 +12,8 @@ let benchmarks: @Sendable () -> Void = {
         thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p90: 0, .p99: 0])])
     let (name, tree) = Fixtures.corpora[0]
     let nodes = Fixtures.randomNodes(tree)
-    for type in [RangeCountsStrategy.self, FenwickCountsStrategy.self, SubtreeSpliceStrategy.self] as [any RowStrategy.Type] {
+    for type in [RangeCountsStrategy.self, FenwickCountsStrategy.self, PreorderSegmentsStrategy.self, SubtreeSpliceStrategy.self]
+        as [any RowStrategy.Type] {
         let toggleBox = StrategyBox(type, tree)
         var nextToggle = 0
         Benchmark("toggle-random:\(type.name):\(name)", configuration: configuration) { benchmark in
@@ -24,6 +26,11 @@ let benchmarks: @Sendable () -> Void = {
             let strategy = Fixtures.make(type, tree)
             benchmark.startMeasurement()
             for iteration in benchmark.scaledIterations { blackHole(strategy.index(of: nodes[iteration % nodes.count])) }
+        }
+        Benchmark("row-at-random:\(type.name):\(name)", configuration: configuration) { benchmark in
+            let strategy = Fixtures.make(type, tree)
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations { blackHole(strategy.row(at: iteration * 7919 % strategy.rowCount)) }
         }
         let insertBox = StrategyBox(type, tree)
         var nextInsert = 0

@@ -12,9 +12,20 @@
 /// adds above it), so an add that covers part of a block touches at most ``blockSize``
 /// counters and then the block's ancestors.
 ///
-/// Memory: 4 bytes per position (8 with weights) plus 12 bytes (20 with weights) per tree
+/// Memory: 4 bytes per position (8 with weights) plus 16 bytes (24 with weights) per tree
 /// node, about 1/``blockSize`` of a node per position.
 struct HiddenCounters {
+    /// One segment-tree node.
+    private struct Node {
+        /// Added to every counter of the node's range, not pushed down.
+        var add: Int32 = 0
+        /// The minimum counter of the range, this node's `add` included.
+        var minimum: Int32 = HiddenCounters.padding
+        /// How many counters of the range are at the minimum.
+        var count: Int32 = 0
+        var unused: Int32 = 0
+    }
+
     /// Positions per block: a power of two.
     static let blockSize = 32
     private static let shift = 5
@@ -30,9 +41,9 @@ struct HiddenCounters {
     private var weights: ContiguousArray<Int32>
     /// The first leaf: the number of leaves, a power of two at least the number of blocks.
     private var leafBase: Int
-    private var adds: ContiguousArray<Int32>
-    private var minima: ContiguousArray<Int32>
-    private var minimumCounts: ContiguousArray<Int32>
+    /// The segment tree, node `i`'s children at `2i` and `2i + 1` (the root at 1). A node's
+    /// fields share one 16-byte element, so a step down the tree touches one cache line.
+    private var nodes: ContiguousArray<Node>
     /// The weight sums at the minimum; empty when unweighted.
     private var minimumWeights: ContiguousArray<Int64>
 
@@ -50,9 +61,7 @@ struct HiddenCounters {
         self.values.append(contentsOf: repeatElement(Self.padding, count: blocks * Self.blockSize - count))
         self.weights = weights
         if !weights.isEmpty { self.weights.append(contentsOf: repeatElement(0, count: blocks * Self.blockSize - count)) }
-        adds = ContiguousArray(repeating: 0, count: 2 * base)
-        minima = ContiguousArray(repeating: Self.padding, count: 2 * base)
-        minimumCounts = ContiguousArray(repeating: 0, count: 2 * base)
+        nodes = ContiguousArray(repeating: Node(), count: 2 * base)
         minimumWeights = weights.isEmpty ? [] : ContiguousArray(repeating: 0, count: 2 * base)
         for block in 0..<blocks { refreshBlock(block) }
         for node in stride(from: base - 1, through: 1, by: -1) { refreshNode(node) }
@@ -61,10 +70,10 @@ struct HiddenCounters {
     var isWeighted: Bool { !weights.isEmpty }
 
     /// The number of zeros: the rows.
-    var zeroCount: Int { minima[1] == 0 ? Int(minimumCounts[1]) : 0 }
+    var zeroCount: Int { nodes[1].minimum == 0 ? Int(nodes[1].count) : 0 }
 
     /// The weight sum of the zeros.
-    var zeroWeight: Int64 { minima[1] == 0 && isWeighted ? minimumWeights[1] : 0 }
+    var zeroWeight: Int64 { nodes[1].minimum == 0 && isWeighted ? minimumWeights[1] : 0 }
 
     // MARK: Node upkeep
 
@@ -88,8 +97,8 @@ struct HiddenCounters {
             }
         }
         let leaf = leafBase + block
-        minima[leaf] = adds[leaf] &+ minimum
-        minimumCounts[leaf] = found
+        nodes[leaf].minimum = nodes[leaf].add &+ minimum
+        nodes[leaf].count = found
         if isWeighted { minimumWeights[leaf] = weight }
     }
 
@@ -98,19 +107,19 @@ struct HiddenCounters {
     /// - Complexity: O(1).
     private mutating func refreshNode(_ node: Int) {
         let left = node << 1, right = left | 1
-        let minimum = min(minima[left], minima[right])
+        let minimum = min(nodes[left].minimum, nodes[right].minimum)
         var found: Int32 = 0
         var weight: Int64 = 0
-        if minima[left] == minimum {
-            found += minimumCounts[left]
+        if nodes[left].minimum == minimum {
+            found += nodes[left].count
             if isWeighted { weight += minimumWeights[left] }
         }
-        if minima[right] == minimum {
-            found += minimumCounts[right]
+        if nodes[right].minimum == minimum {
+            found += nodes[right].count
             if isWeighted { weight += minimumWeights[right] }
         }
-        minima[node] = adds[node] &+ minimum
-        minimumCounts[node] = found
+        nodes[node].minimum = nodes[node].add &+ minimum
+        nodes[node].count = found
         if isWeighted { minimumWeights[node] = weight }
     }
 
@@ -134,7 +143,7 @@ struct HiddenCounters {
         var node = leafBase + block
         var sum: Int32 = 0
         while node >= 1 {
-            sum &+= adds[node]
+            sum &+= nodes[node].add
             node >>= 1
         }
         return sum
@@ -165,14 +174,14 @@ struct HiddenCounters {
         var low = leafBase + fullStart, high = leafBase + fullEnd
         while low < high {
             if low & 1 == 1 {
-                adds[low] &+= delta
-                minima[low] &+= delta
+                nodes[low].add &+= delta
+                nodes[low].minimum &+= delta
                 low += 1
             }
             if high & 1 == 1 {
                 high -= 1
-                adds[high] &+= delta
-                minima[high] &+= delta
+                nodes[high].add &+= delta
+                nodes[high].minimum &+= delta
             }
             low >>= 1
             high >>= 1
@@ -228,11 +237,11 @@ struct HiddenCounters {
         var weight: Int64 = 0
         var bit = leafBase >> 1
         while node < leafBase {
-            above &+= adds[node]
+            above &+= nodes[node].add
             let left = node << 1
             if block & bit != 0 {
-                if above &+ minima[left] == 0 {
-                    zeros += Int(minimumCounts[left])
+                if above &+ nodes[left].minimum == 0 {
+                    zeros += Int(nodes[left].count)
                     if isWeighted { weight += minimumWeights[left] }
                 }
                 node = left | 1
@@ -241,7 +250,7 @@ struct HiddenCounters {
             }
             bit >>= 1
         }
-        above &+= adds[node]
+        above &+= nodes[node].add
         let target = 0 &- above
         let start = block << Self.shift
         values.withUnsafeBufferPointer { values in
@@ -271,9 +280,9 @@ struct HiddenCounters {
         var above: Int32 = 0
         var remaining = rank
         while node < leafBase {
-            above &+= adds[node]
+            above &+= nodes[node].add
             let left = node << 1
-            let zeros = above &+ minima[left] == 0 ? Int(minimumCounts[left]) : 0
+            let zeros = above &+ nodes[left].minimum == 0 ? Int(nodes[left].count) : 0
             if remaining < zeros {
                 node = left
             } else {
@@ -281,7 +290,7 @@ struct HiddenCounters {
                 node = left | 1
             }
         }
-        above &+= adds[node]
+        above &+= nodes[node].add
         let target = 0 &- above
         let start = (node - leafBase) << Self.shift
         for position in start..<start + Self.blockSize where values[position] == target {
@@ -301,9 +310,9 @@ struct HiddenCounters {
         var above: Int32 = 0
         var remaining = weight
         while node < leafBase {
-            above &+= adds[node]
+            above &+= nodes[node].add
             let left = node << 1
-            let sum = above &+ minima[left] == 0 ? minimumWeights[left] : 0
+            let sum = above &+ nodes[left].minimum == 0 ? minimumWeights[left] : 0
             if remaining < sum {
                 node = left
             } else {
@@ -311,7 +320,7 @@ struct HiddenCounters {
                 node = left | 1
             }
         }
-        above &+= adds[node]
+        above &+= nodes[node].add
         let target = 0 &- above
         let start = (node - leafBase) << Self.shift
         for position in start..<start + Self.blockSize where values[position] == target {
@@ -339,10 +348,10 @@ struct HiddenCounters {
         for block in 0..<blocks { fresh.refreshBlock(block) }
         for node in stride(from: leafBase - 1, through: 1, by: -1) { fresh.refreshNode(node) }
         for node in 1..<2 * leafBase
-        where fresh.minima[node] != minima[node] || fresh.minimumCounts[node] != minimumCounts[node]
+        where fresh.nodes[node].minimum != nodes[node].minimum || fresh.nodes[node].count != nodes[node].count
             || (isWeighted && fresh.minimumWeights[node] != minimumWeights[node]) {
-            throw InvariantViolation("hidden counters: node \(node) holds minimum \(minima[node]) ×\(minimumCounts[node]), "
-                + "its children give \(fresh.minima[node]) ×\(fresh.minimumCounts[node])")
+            throw InvariantViolation("hidden counters: node \(node) holds minimum \(nodes[node].minimum) ×\(nodes[node].count), "
+                + "its children give \(fresh.nodes[node].minimum) ×\(fresh.nodes[node].count)")
         }
     }
 }

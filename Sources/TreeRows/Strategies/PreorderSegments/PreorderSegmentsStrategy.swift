@@ -26,11 +26,17 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     public static let name = "preorder-segments"
 
     public private(set) var tree: Tree
-    /// The preorder position of each slot (-1 for the root and for slots removed before
-    /// the last layout).
-    private var positions: ContiguousArray<Int32>
-    /// One past the last position of each slot's subtree.
-    private var ends: ContiguousArray<Int32>
+    /// Where a slot's subtree lies among the positions.
+    private struct Span {
+        /// The slot's own position (-1 for the root and for slots removed before the last
+        /// layout).
+        var position: Int32 = -1
+        /// One past the last position of the slot's subtree.
+        var end: Int32 = -1
+    }
+
+    /// The span of each slot: one 8-byte element, so a toggle's lookup touches one cache line.
+    private var spans: ContiguousArray<Span>
     /// The slot at each position.
     private var slots: ContiguousArray<Int32>
     private var counters: HiddenCounters
@@ -39,8 +45,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
 
     public init(tree: Tree) {
         self.tree = tree
-        positions = []
-        ends = []
+        spans = []
         slots = []
         counters = HiddenCounters(values: [], weights: [])
         layOut()
@@ -54,8 +59,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     /// - Complexity: O(*n*).
     private mutating func layOut() {
         let tree = self.tree
-        var positions = ContiguousArray<Int32>(repeating: -1, count: tree.slotCount)
-        var ends = ContiguousArray<Int32>(repeating: -1, count: tree.slotCount)
+        var spans = ContiguousArray<Span>(repeating: Span(), count: tree.slotCount)
         var slots = ContiguousArray<Int32>()
         slots.reserveCapacity(tree.nodeCount)
         var values = ContiguousArray<Int32>()
@@ -64,8 +68,8 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         if tree.hasHeights { weights.reserveCapacity(tree.nodeCount) }
         tree.forEachInSubtree(of: Tree.root) { node in
             let parent = tree.parent(of: node)
-            let hidden = parent == Tree.root ? 0 : values[Int(positions[parent.slot])] + (tree.isExpanded(parent) ? 0 : 1)
-            positions[node.slot] = Int32(slots.count)
+            let hidden = parent == Tree.root ? 0 : values[Int(spans[parent.slot].position)] + (tree.isExpanded(parent) ? 0 : 1)
+            spans[node.slot].position = Int32(slots.count)
             slots.append(node.rawValue)
             values.append(hidden)
             if tree.hasHeights { weights.append(tree.height(of: node)) }
@@ -75,17 +79,16 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         tree.forEachInSubtreePostorder(of: Tree.root) { node in
             guard node != Tree.root else { return }
             let last = tree.lastChildren[node.slot]
-            ends[node.slot] = last == Tree.none ? positions[node.slot] + 1 : ends[Int(last)]
+            spans[node.slot].end = last == Tree.none ? spans[node.slot].position + 1 : spans[Int(last)].end
         }
-        self.positions = positions
-        self.ends = ends
+        self.spans = spans
         self.slots = slots
         counters = HiddenCounters(values: values, weights: weights)
     }
 
     /// The positions of `node`'s descendants.
     private func descendantRange(of node: NodeIndex) -> Range<Int> {
-        Int(positions[node.slot]) + 1..<Int(ends[node.slot])
+        Int(spans[node.slot].position) + 1..<Int(spans[node.slot].end)
     }
 
     // MARK: Queries
@@ -100,7 +103,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
 
     public func index(of node: NodeIndex) -> Int? {
         tree.requireLive(node)
-        let prefix = counters.prefix(Int(positions[node.slot]))
+        let prefix = counters.prefix(Int(spans[node.slot].position))
         return prefix.value == 0 ? prefix.zeros : nil
     }
 
@@ -117,11 +120,11 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         while result.count < range.count {
             let node = NodeIndex(slots[position])
             if !tree.contains(node) {
-                position = Int(ends[node.slot])
+                position = Int(spans[node.slot].end)
                 continue
             }
             result.append(Row(node: node, depth: tree.depth(of: node)))
-            position = tree.isExpanded(node) ? position + 1 : Int(ends[node.slot])
+            position = tree.isExpanded(node) ? position + 1 : Int(spans[node.slot].end)
         }
         return result
     }
@@ -200,7 +203,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         self.scratch = []
         scratch.removeAll(keepingCapacity: true)
         let tree = self.tree
-        let positions = self.positions
+        let spans = self.spans
         let slots = self.slots
         counters.setValues(in: range) { position in
             let member = NodeIndex(slots[position])
@@ -209,7 +212,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
                 value = 1 << 28
             } else {
                 let parent = tree.parent(of: member)
-                let above = parent == node ? own : scratch[Int(positions[parent.slot]) - base]
+                let above = parent == node ? own : scratch[Int(spans[parent.slot].position) - base]
                 value = parent == Tree.root ? 0 : above + (tree.isExpanded(parent) ? 0 : 1)
             }
             scratch.append(value)
@@ -323,7 +326,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     public mutating func remove(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
-        let range = Int(positions[node.slot])..<Int(ends[node.slot])
+        let range = Int(spans[node.slot].position)..<Int(spans[node.slot].end)
         let start = counters.prefix(range.lowerBound)
         let removed = start.value == 0 ? counters.prefix(range.upperBound).zeros - start.zeros : 0
         counters.add(1, in: range)
@@ -347,8 +350,8 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     /// segment tree consistent with its counters.
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
-        guard positions.count == tree.slotCount, ends.count == tree.slotCount else {
-            throw InvariantViolation("preorder-segments has \(positions.count) positions for \(tree.slotCount) slots")
+        guard spans.count == tree.slotCount else {
+            throw InvariantViolation("preorder-segments has \(spans.count) spans for \(tree.slotCount) slots")
         }
         guard counters.isWeighted == tree.hasHeights, counters.count == slots.count else {
             throw InvariantViolation("preorder-segments: heights or counter count out of step")
@@ -375,9 +378,9 @@ public struct PreorderSegmentsStrategy: RowStrategy {
                 throw InvariantViolation("preorder-segments: \(node) has counter \(values[position]), expected \(freshValues[freshPosition])")
             }
             // The live positions in the node's range are exactly its subtree.
-            let range = position..<Int(ends[node.slot])
-            guard positions[node.slot] == Int32(position), range.upperBound <= slots.count,
-                  livePrefix[range.upperBound] - livePrefix[range.lowerBound] == Int(fresh.ends[node.slot] - fresh.positions[node.slot]) else {
+            let range = position..<Int(spans[node.slot].end)
+            guard spans[node.slot].position == Int32(position), range.upperBound <= slots.count,
+                  livePrefix[range.upperBound] - livePrefix[range.lowerBound] == Int(fresh.spans[node.slot].end - fresh.spans[node.slot].position) else {
                 throw InvariantViolation("preorder-segments: \(node) has a wrong position or subtree end")
             }
             freshPosition += 1
