@@ -276,28 +276,7 @@ struct HiddenCounters {
     /// - Complexity: O(log *n* + ``blockSize``).
     func positionOfZero(rank: Int) -> Int {
         precondition(rank >= 0 && rank < zeroCount, "zero \(rank) out of 0..<\(zeroCount)")
-        var node = 1
-        var above: Int32 = 0
-        var remaining = rank
-        while node < leafBase {
-            above &+= nodes[node].add
-            let left = node << 1
-            let zeros = above &+ nodes[left].minimum == 0 ? Int(nodes[left].count) : 0
-            if remaining < zeros {
-                node = left
-            } else {
-                remaining -= zeros
-                node = left | 1
-            }
-        }
-        above &+= nodes[node].add
-        let target = 0 &- above
-        let start = (node - leafBase) << Self.shift
-        for position in start..<start + Self.blockSize where values[position] == target {
-            if remaining == 0 { return position }
-            remaining -= 1
-        }
-        preconditionFailure("the counts of block \(node - leafBase) are stale")
+        return positionOfZero(covering: Int64(rank), weighted: false)
     }
 
     /// The zero whose weight span covers `weight` (the zeros before it weigh at most
@@ -306,17 +285,24 @@ struct HiddenCounters {
     /// - Complexity: O(log *n* + ``blockSize``).
     func positionOfZero(atWeight weight: Int64) -> Int {
         precondition(isWeighted && weight >= 0 && weight < zeroWeight, "weight \(weight) out of 0..<\(zeroWeight)")
+        return positionOfZero(covering: weight, weighted: true)
+    }
+
+    /// The zero at which the running sum of the zeros' sizes passes `amount`, a zero's
+    /// size being its weight (`weighted`) or 1: one descent from the root to a block, then
+    /// a scan of the block.
+    private func positionOfZero(covering amount: Int64, weighted: Bool) -> Int {
         var node = 1
         var above: Int32 = 0
-        var remaining = weight
+        var remaining = amount
         while node < leafBase {
             above &+= nodes[node].add
             let left = node << 1
-            let sum = above &+ nodes[left].minimum == 0 ? minimumWeights[left] : 0
-            if remaining < sum {
+            let size = above &+ nodes[left].minimum != 0 ? 0 : weighted ? minimumWeights[left] : Int64(nodes[left].count)
+            if remaining < size {
                 node = left
             } else {
-                remaining -= sum
+                remaining -= size
                 node = left | 1
             }
         }
@@ -324,11 +310,11 @@ struct HiddenCounters {
         let target = 0 &- above
         let start = (node - leafBase) << Self.shift
         for position in start..<start + Self.blockSize where values[position] == target {
-            let own = Int64(weights[position])
-            if remaining < own { return position }
-            remaining -= own
+            let size = weighted ? Int64(weights[position]) : 1
+            if remaining < size { return position }
+            remaining -= size
         }
-        preconditionFailure("the weights of block \(node - leafBase) are stale")
+        preconditionFailure("the counts of block \(node - leafBase) are stale")
     }
 
     /// The true counter at every position, in order.

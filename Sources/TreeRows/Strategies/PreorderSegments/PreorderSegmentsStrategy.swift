@@ -86,9 +86,22 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         counters = HiddenCounters(values: values, weights: weights)
     }
 
+    /// The positions of `node`'s subtree, its own first.
+    private func span(of node: NodeIndex) -> Range<Int> {
+        Int(spans[node.slot].position)..<Int(spans[node.slot].end)
+    }
+
     /// The positions of `node`'s descendants.
-    private func descendantRange(of node: NodeIndex) -> Range<Int> {
-        Int(spans[node.slot].position) + 1..<Int(spans[node.slot].end)
+    private func descendantRange(of node: NodeIndex) -> Range<Int> { span(of: node).dropFirst() }
+
+    /// The row of the node at the first position of `span` (a subtree) and the rows the
+    /// span holds, that node's included; `nil` when that node is hidden.
+    ///
+    /// - Complexity: O(log *n*).
+    private func rows(ofSpan span: Range<Int>) -> (first: Int, count: Int)? {
+        let start = counters.prefix(span.lowerBound)
+        guard start.value == 0 else { return nil }
+        return (start.zeros, counters.prefix(span.upperBound).zeros - start.zeros)
     }
 
     // MARK: Queries
@@ -151,10 +164,18 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         tree.isExpanded(node) ? 1 + counters.zeros(in: descendantRange(of: node)) : 1
     }
 
-    /// One count per top-level node.
+    /// The row of every top-level node (always a row): one prefix count each.
     ///
     /// - Complexity: O(*S* log *n*) for *S* top-level nodes.
-    public func sectionLayout() -> SectionLayout { tree.sectionLayout(rowCount: shownRows) }
+    public func sectionLayout() -> SectionLayout {
+        var headers: [Int] = []
+        var child = tree.firstChild(of: Tree.root)
+        while let node = child {
+            headers.append(counters.prefix(Int(spans[node.slot].position)).zeros)
+            child = tree.nextSibling(of: node)
+        }
+        return SectionLayout(headerRows: headers, flatRowCount: rowCount)
+    }
 
     // MARK: Toggles
 
@@ -167,18 +188,18 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
         tree.setExpanded(node, isExpanded)
-        let range = descendantRange(of: node)
-        guard !range.isEmpty else { return .empty }
-        let start = counters.prefix(range.lowerBound - 1)
-        let visible = start.value == 0
+        let span = self.span(of: node)
+        guard span.count > 1 else { return .empty }
+        let descendants = span.lowerBound + 1..<span.upperBound
         if !isExpanded {
-            let hidden = visible ? counters.prefix(range.upperBound).zeros - start.zeros - 1 : 0
-            counters.add(1, in: range)
-            return hidden == 0 ? .empty : RowDiff(deletions: [start.zeros + 1..<start.zeros + 1 + hidden])
+            let before = rows(ofSpan: span)
+            counters.add(1, in: descendants)
+            guard let before, before.count > 1 else { return .empty }
+            return RowDiff(deletions: [before.first + 1..<before.first + before.count])
         }
-        counters.add(-1, in: range)
-        let shown = visible ? counters.prefix(range.upperBound).zeros - start.zeros - 1 : 0
-        return shown == 0 ? .empty : RowDiff(insertions: [start.zeros + 1..<start.zeros + 1 + shown])
+        counters.add(-1, in: descendants)
+        guard let after = rows(ofSpan: span), after.count > 1 else { return .empty }
+        return RowDiff(insertions: [after.first + 1..<after.first + after.count])
     }
 
     public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
@@ -272,12 +293,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
             sibling = tree.nextSibling(of: current)
             guard current != node, tree.isExpanded(current) else { continue }
             collapsing.append(current)
-            let range = descendantRange(of: current)
-            guard !range.isEmpty else { continue }
-            let start = counters.prefix(range.lowerBound - 1)
-            guard start.value == 0 else { continue }
-            let hidden = counters.prefix(range.upperBound).zeros - start.zeros - 1
-            builder.delete(start.zeros + 1..<start.zeros + 1 + hidden)
+            if let block = rows(ofSpan: span(of: current)) { builder.delete(block.first + 1..<block.first + block.count) }
         }
         for sibling in collapsing {
             tree.setExpanded(sibling, false)
@@ -326,12 +342,12 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     public mutating func remove(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
-        let range = Int(spans[node.slot].position)..<Int(spans[node.slot].end)
-        let start = counters.prefix(range.lowerBound)
-        let removed = start.value == 0 ? counters.prefix(range.upperBound).zeros - start.zeros : 0
-        counters.add(1, in: range)
+        let span = self.span(of: node)
+        let removed = rows(ofSpan: span)
+        counters.add(1, in: span)
         tree.removeSubtree(node)
-        return removed == 0 ? .empty : RowDiff(deletions: [start.zeros..<start.zeros + removed])
+        guard let removed else { return .empty }
+        return RowDiff(deletions: [removed.first..<removed.first + removed.count])
     }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
