@@ -47,11 +47,13 @@ struct HiddenCounters {
     /// The weight sums at the minimum; empty when unweighted.
     private var minimumWeights: ContiguousArray<Int64>
 
-    /// Counters `values` (true values, at least 0) with `weights` (empty for none).
+    /// Counters `values` (true values, at least 0), with one weight per position when
+    /// `isWeighted` (even for no positions at all), without weights otherwise.
     ///
     /// - Complexity: O(*n*).
-    init(values: ContiguousArray<Int32>, weights: ContiguousArray<Int32>) {
-        precondition(weights.isEmpty || weights.count == values.count, "one weight per position")
+    init(values: ContiguousArray<Int32>, weights: ContiguousArray<Int32>, isWeighted: Bool) {
+        precondition(isWeighted ? weights.count == values.count : weights.isEmpty, "one weight per position, or none")
+        self.isWeighted = isWeighted
         count = values.count
         let blocks = max(1, (count + Self.mask) >> Self.shift)
         var base = 1
@@ -60,14 +62,15 @@ struct HiddenCounters {
         self.values = values
         self.values.append(contentsOf: repeatElement(Self.padding, count: blocks * Self.blockSize - count))
         self.weights = weights
-        if !weights.isEmpty { self.weights.append(contentsOf: repeatElement(0, count: blocks * Self.blockSize - count)) }
+        if isWeighted { self.weights.append(contentsOf: repeatElement(0, count: blocks * Self.blockSize - count)) }
         nodes = ContiguousArray(repeating: Node(), count: 2 * base)
-        minimumWeights = weights.isEmpty ? [] : ContiguousArray(repeating: 0, count: 2 * base)
+        minimumWeights = isWeighted ? ContiguousArray(repeating: 0, count: 2 * base) : []
         for block in 0..<blocks { refreshBlock(block) }
         for node in stride(from: base - 1, through: 1, by: -1) { refreshNode(node) }
     }
 
-    var isWeighted: Bool { !weights.isEmpty }
+    /// Whether positions have weights (row heights).
+    let isWeighted: Bool
 
     /// The number of zeros: the rows.
     var zeroCount: Int { nodes[1].minimum == 0 ? Int(nodes[1].count) : 0 }

@@ -47,7 +47,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         self.tree = tree
         spans = []
         slots = []
-        counters = HiddenCounters(values: [], weights: [])
+        counters = HiddenCounters(values: [], weights: [], isWeighted: false)
         layOut()
         checkInvariantsIfEnabled()
     }
@@ -83,7 +83,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         }
         self.spans = spans
         self.slots = slots
-        counters = HiddenCounters(values: values, weights: weights)
+        counters = HiddenCounters(values: values, weights: weights, isWeighted: tree.hasHeights)
     }
 
     /// The positions of `node`'s subtree, its own first.
