@@ -262,12 +262,12 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
-        let row = index(of: node)
-        let shown = shownRows(node)
+        // The node's row and the rows its subtree shows, in one pair of prefix counts.
+        let before = rows(ofSpan: span(of: node))
         tree.setExpandedInSubtree(of: node, false)
         rewriteCounters(under: node)
-        guard let row, shown > 1 else { return .empty }
-        return RowDiff(deletions: [row + 1..<row + shown])
+        guard let before, before.count > 1 else { return .empty }
+        return RowDiff(deletions: [before.first + 1..<before.first + before.count])
     }
 
     public mutating func collapseAll() -> RowDiff {
