@@ -51,6 +51,27 @@ extension RowStrategy {
         }
         return .sequence(steps)
     }
+
+    /// The page of the count strategies, in one batch: validates, removes the load-more row
+    /// with ``remove(_:)`` when it goes, lets `addReplies` put the validated replies into the
+    /// strategy's tree and bookkeeping (given the row they go before: the kept load-more
+    /// row, or `nil` for the end), and reports them as one insertion from the first reply's
+    /// row (their slots follow the old ones).
+    ///
+    /// - Complexity: one ``remove(_:)``, `addReplies` and one ``index(of:)``.
+    mutating func loadPageInOneBatch(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool,
+        addReplies: (inout Self, _ before: NodeIndex?) -> Void
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.validatePage(ids, under: parent, before: loadMoreRow)
+        defer { checkInvariantsIfEnabled() }
+        var diff = RowDiff()
+        if let loadMoreRow, removingLoadMoreRow { diff = remove(loadMoreRow) }
+        let firstSlot = tree.slotCount
+        addReplies(&self, removingLoadMoreRow ? nil : loadMoreRow)
+        if !ids.isEmpty, let row = index(of: NodeIndex(Int32(firstSlot))) { diff.insertions = [row..<row + ids.count] }
+        return diff
+    }
 }
 
 extension RowDiff {

@@ -313,25 +313,16 @@ public struct RangeCountsStrategy: RowStrategy {
     public mutating func loadPage(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
     ) throws(Tree.InsertionError) -> RowDiff {
-        try tree.validatePage(ids, under: parent, before: loadMoreRow)
-        defer { checkInvariantsIfEnabled() }
-        var diff = RowDiff()
-        if let loadMoreRow, removingLoadMoreRow {
-            diff = remove(loadMoreRow)
+        try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) { strategy, before in
+            let firstSlot = strategy.tree.slotCount
+            strategy.tree.loadValidatedPage(ids, under: parent, before: before, removingLoadMoreRow: false)
+            for slot in firstSlot..<strategy.tree.slotCount {
+                let reply = NodeIndex(Int32(slot))
+                strategy.counts.append(1)
+                if !strategy.heightSums.isEmpty { strategy.heightSums.append(strategy.ownHeight(reply)) }
+                _ = strategy.propagate(1, height: strategy.heightSum(reply), above: reply)
+            }
         }
-        let firstSlot = tree.slotCount
-        tree.loadValidatedPage(ids, under: parent, before: removingLoadMoreRow ? nil : loadMoreRow, removingLoadMoreRow: false)
-        var visible = false
-        for slot in firstSlot..<tree.slotCount {
-            let reply = NodeIndex(Int32(slot))
-            counts.append(1)
-            if !heightSums.isEmpty { heightSums.append(ownHeight(reply)) }
-            visible = propagate(1, height: heightSum(reply), above: reply)
-        }
-        if visible, firstSlot < tree.slotCount, let row = index(of: NodeIndex(Int32(firstSlot))) {
-            diff.insertions = [row..<row + tree.slotCount - firstSlot]
-        }
-        return diff
     }
 
     /// The running sum of the top-level nodes' counts.

@@ -306,18 +306,11 @@ public struct FenwickCountsStrategy: RowStrategy {
     public mutating func loadPage(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
     ) throws(Tree.InsertionError) -> RowDiff {
-        try tree.validatePage(ids, under: parent, before: loadMoreRow)
-        defer { checkInvariantsIfEnabled() }
-        var diff = RowDiff()
-        if let loadMoreRow, removingLoadMoreRow { diff = remove(loadMoreRow) }
-        let firstSlot = tree.slotCount
-        tree.loadValidatedPage(ids, under: parent, before: removingLoadMoreRow ? nil : loadMoreRow, removingLoadMoreRow: false)
-        var visible = false
-        for slot in firstSlot..<tree.slotCount { visible = attach(NodeIndex(Int32(slot))) }
-        if visible, let row = index(of: NodeIndex(Int32(firstSlot))) {
-            diff.insertions = [row..<row + tree.slotCount - firstSlot]
+        try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) { strategy, before in
+            let firstSlot = strategy.tree.slotCount
+            strategy.tree.loadValidatedPage(ids, under: parent, before: before, removingLoadMoreRow: false)
+            for slot in firstSlot..<strategy.tree.slotCount { _ = strategy.attach(NodeIndex(Int32(slot))) }
         }
-        return diff
     }
 
     /// Finds the siblings' rows in one walk along the sibling list (from the parent's row),

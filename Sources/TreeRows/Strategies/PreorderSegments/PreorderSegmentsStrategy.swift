@@ -324,16 +324,10 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     public mutating func loadPage(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
     ) throws(Tree.InsertionError) -> RowDiff {
-        try tree.validatePage(ids, under: parent, before: loadMoreRow)
-        defer { checkInvariantsIfEnabled() }
-        var diff = RowDiff()
-        if let loadMoreRow, removingLoadMoreRow { diff = remove(loadMoreRow) }
-        let firstSlot = tree.slotCount
-        tree.loadValidatedPage(ids, under: parent, before: removingLoadMoreRow ? nil : loadMoreRow, removingLoadMoreRow: false)
-        guard !ids.isEmpty else { return diff }
-        layOut()
-        if let row = index(of: NodeIndex(Int32(firstSlot))) { diff.insertions = [row..<row + ids.count] }
-        return diff
+        try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) { strategy, before in
+            strategy.tree.loadValidatedPage(ids, under: parent, before: before, removingLoadMoreRow: false)
+            if !ids.isEmpty { strategy.layOut() }
+        }
     }
 
     /// Adds 1 to the counters of the subtree's range, so none of it is a row again.
