@@ -4,8 +4,11 @@ import TreeRows
 import TreeRowsCorpora
 
 /// Measures strategies side by side: every cell (strategy × corpus × operation) gets the
-/// same prepared inputs; strategies take turns sample by sample (in rotating order) so
-/// machine drift hits all alike; warm-up samples are discarded; results are consumed so
+/// same prepared inputs; each strategy takes its samples in one block, as if alone in the
+/// process (interleaving sample by sample made a fast strategy pay for the cache and TLB
+/// misses a slow neighbour's millisecond walks left behind, so its figures depended on which
+/// strategies shared the run), and the order of the blocks rotates from cell to cell;
+/// warm-up samples are discarded; results are consumed so
 /// the optimizer cannot drop work; allocations are counted in a separate pass; and every
 /// cell ends with a correctness check (a wrong strategy is reported as wrong, not fast).
 public struct BenchmarkRunner {
@@ -58,8 +61,8 @@ public struct BenchmarkRunner {
     /// Measures every operation on `tree` (named `corpus`), calling `progress` after each cell.
     public func run(corpus: String, tree: Tree, progress: (String) -> Void = { _ in }) -> [BenchmarkResult] {
         var results: [BenchmarkResult] = []
-        for operation in configuration.operations {
-            results += measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation))
+        for (cell, operation) in configuration.operations.enumerated() {
+            results += measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation), rotation: cell)
             progress("\(corpus) \(operation.rawValue)")
         }
         return results
@@ -79,12 +82,16 @@ public struct BenchmarkRunner {
     /// Inputs of the untimed pass on a fresh state: warm-up, allocation-counted, verified.
     static let freshPass = (warm: 2, counted: 16, verified: 4)
 
-    private func measure(_ operation: BenchmarkOperation, corpus: String, tree original: Tree, seed: UInt64) -> [BenchmarkResult] {
+    /// One cell per strategy; the strategies' blocks start at the one `rotation` names (mod
+    /// their number).
+    private func measure(_ operation: BenchmarkOperation, corpus: String, tree original: Tree, seed: UInt64,
+                         rotation: Int) -> [BenchmarkResult] {
         var tree = original
         if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = Self.batch(operation)
         let reserved = (Self.freshPass.warm + Self.freshPass.counted + Self.freshPass.verified) * batch
-        let wanted = reserved + (configuration.warmup + configuration.repetitions) * batch
+        let samplesPerLane = configuration.warmup + configuration.repetitions
+        let wanted = reserved + samplesPerLane * batch
         let rows = ReferenceStrategy.walk(tree)
         let totalHeight = rows.reduce(0) { $0 + Int(tree.height(of: $1.node)) }
         let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rows.count, totalHeight: totalHeight, count: wanted, seed: seed)
@@ -98,12 +105,14 @@ public struct BenchmarkRunner {
         }
         let clock = ContinuousClock()
         var sink = 0
-        // Timed samples, strategies taking turns in rotating order.
-        let rounds = min(configuration.warmup + configuration.repetitions, (workload.inputs.count - freshInputs.count) / batch)
-        for round in 0..<rounds {
-            for turn in lanes.indices {
-                let index = (turn + round) % lanes.count
-                guard lanes[index].spent < configuration.budget else { continue }
+        // Each strategy takes its samples in one block, warm-up first, so that no timed sample
+        // pays for the cache and TLB misses another strategy's work left behind; the order of
+        // the blocks rotates from cell to cell.
+        for turn in lanes.indices {
+            let index = (turn + rotation) % lanes.count
+            var taken = 0
+            while taken < samplesPerLane && lanes[index].spent < configuration.budget
+                    && lanes[index].next + batch <= workload.inputs.count {
                 let inputs = workload.inputs[lanes[index].next..<lanes[index].next + batch]
                 lanes[index].next += batch
                 Self.prepare(operation, &lanes[index])
@@ -111,7 +120,8 @@ public struct BenchmarkRunner {
                 sink &+= Self.perform(operation, inputs, &lanes[index].state, tree: tree)
                 let elapsed = clock.now - start
                 for input in inputs { Self.apply(operation, input, to: &lanes[index].expected) }
-                if round >= configuration.warmup {
+                taken += 1
+                if taken > configuration.warmup {
                     // Picoseconds per operation, so batched queries keep their fractions.
                     lanes[index].histogram.record(UInt64(max(1, elapsed.nanoseconds * 1000 / Double(batch))))
                     lanes[index].samples += 1

@@ -12,7 +12,8 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Per cell (strategy x corpus x operation): samples, median, p90 and p99 (HdrHistogram), operations per \
             second, allocations and bytes per operation (jemalloc), peak resident memory, and the ratio to the \
-            reference and to the fastest strategy. Strategies take turns sample by sample; a cell's time budget \
+            reference and to the fastest strategy. Each strategy takes a cell's samples in one block (the order \
+            rotates from cell to cell), so no strategy pays for another's cache misses; a cell's time budget \
             limits slow strategies. Every cell ends with a correctness check: a wrong strategy is marked WRONG. \
             Release builds only.
             """)
