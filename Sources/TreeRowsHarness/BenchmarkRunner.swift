@@ -23,14 +23,18 @@ public struct BenchmarkRunner {
         public var budget: Duration
         /// The seed of every input.
         public var seed: UInt64
+        /// Read before every sample (warm-up and timed, untimed) to start it with cold caches;
+        /// `nil`: a sample finds what its strategy's earlier samples left in the caches.
+        public var eviction: CacheEviction?
 
         public init(operations: [BenchmarkOperation] = BenchmarkOperation.defaults, repetitions: Int = 200, warmup: Int = 5,
-                    budget: Duration = .milliseconds(250), seed: UInt64 = 1) {
+                    budget: Duration = .milliseconds(250), seed: UInt64 = 1, eviction: CacheEviction? = nil) {
             self.operations = operations
             self.repetitions = repetitions
             self.warmup = warmup
             self.budget = budget
             self.seed = seed
+            self.eviction = eviction
         }
     }
 
@@ -116,6 +120,7 @@ public struct BenchmarkRunner {
                 let inputs = workload.inputs[lanes[index].next..<lanes[index].next + batch]
                 lanes[index].next += batch
                 Self.prepare(operation, &lanes[index])
+                if let eviction = configuration.eviction { sink &+= Int(truncatingIfNeeded: eviction.run()) }
                 let start = clock.now
                 sink &+= Self.perform(operation, inputs, &lanes[index].state, tree: tree)
                 let elapsed = clock.now - start

@@ -29,6 +29,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed samples per strategy and cell (fewer when the budget runs out).") var repetitions = 200
     @Option(help: ArgumentHelp("Time a strategy may spend on one cell, in milliseconds.", valueName: "ms")) var budget = 250
     @Option(help: "The seed of every input.") var seed: UInt64 = 1
+    @Flag(help: "Start every sample with cold caches: read a buffer of twice the largest cache first (untimed).")
+    var cold = false
     @Option(help: ArgumentHelp("Also write the results as JSON.", valueName: "file")) var json: String?
 
     func validate() throws {
@@ -58,7 +60,8 @@ struct BenchCommand: ParsableCommand {
         }
         let runner = BenchmarkRunner(
             configuration: BenchmarkRunner.Configuration(operations: selectedOperations, repetitions: repetitions,
-                                                         budget: .milliseconds(budget), seed: seed),
+                                                         budget: .milliseconds(budget), seed: seed,
+                                                         eviction: cold ? CacheEviction(bytes: CacheEviction.defaultBytes) : nil),
             strategies: selected, allocations: JemallocCounter())
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells = corpora.count * selectedOperations.count
@@ -76,7 +79,8 @@ struct BenchCommand: ParsableCommand {
         }
         if onTerminal { StandardError.write("\r\u{1B}[K") }
         let report = BenchmarkReport(
-            machine: BenchmarkReport.currentMachine(seed: seed, command: CommandLine.arguments.joined(separator: " ")),
+            machine: BenchmarkReport.currentMachine(seed: seed, command: CommandLine.arguments.joined(separator: " "))
+                + [("cacheEvictionBytes", .integer(runner.configuration.eviction?.bytes ?? 0))],
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
         print(BenchTable.render(report))
         if let json {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TreeRows
 @testable import TreeRowsHarness
@@ -96,5 +97,61 @@ struct TopLevelCollapseAll: ForwardingStrategy {
             removed += before - base.rowCount
         }
         return builder.diff
+    }
+}
+
+extension BenchmarkTests {
+    @Test("Each strategy takes a cell's samples in one block, and the first block rotates from cell to cell")
+    func samplesComeInBlocks() {
+        toggleLog.withLock { $0 = [] }
+        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom, .toggleHeavy], repetitions: 20, warmup: 2),
+                                     strategies: [LoggedToggles<TagA>.self, LoggedToggles<TagB>.self], allocations: nil)
+        let results = runner.run(corpus: "random", tree: TreeShapes.random(300, seed: 5, collapsedPercent: 10)) { _ in
+            toggleLog.withLock { $0.append("|") }
+        }
+        #expect(results.count == 4 && results.allSatisfy { $0.correct && $0.samples == 20 })
+        let cells = toggleLog.withLock { $0 }.split(separator: "|")
+        #expect(cells.count == 2)
+        for cell in cells {
+            // The timed blocks, then the fresh pass (allocations and checks), one lane after the other.
+            let changes = zip(cell, cell.dropFirst()).filter { $0 != $1 }.count
+            #expect(changes <= 3, "strategies interleaved: \(changes) changes")
+        }
+        #expect(cells.first?.first == TagA.name && cells.last?.first == TagB.name)
+    }
+
+    @Test("Cache eviction reads every line of its buffer; sizes from sysfs parse")
+    func cacheEviction() {
+        let eviction = CacheEviction(bytes: 1000)
+        #expect(eviction.bytes == 960 && eviction.run() == 15)
+        #expect(CacheEviction.parseSize("32768K") == 32 << 20 && CacheEviction.parseSize("2M") == 2 << 20)
+        #expect(CacheEviction.parseSize("512") == 512 && CacheEviction.parseSize("big") == nil)
+        #expect(CacheEviction.defaultBytes >= 64 << 20)
+    }
+
+    @Test("Cold-cache samples are still timed and checked")
+    func coldSamples() {
+        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 10, warmup: 1,
+                                                          eviction: CacheEviction(bytes: 1 << 16)),
+                                     strategies: [ReferenceStrategy.self, RangeCountsStrategy.self], allocations: nil)
+        let results = runner.run(corpus: "random", tree: TreeShapes.random(200, seed: 2, collapsedPercent: 0))
+        #expect(results.count == 2 && results.allSatisfy { $0.correct && $0.samples == 10 })
+    }
+}
+
+/// The order of toggles across strategies in ``BenchmarkTests/samplesComeInBlocks()``.
+let toggleLog = Mutex<[String]>([])
+
+protocol ToggleLogTag { static var name: String { get } }
+enum TagA: ToggleLogTag { static let name = "logged-a" }
+enum TagB: ToggleLogTag { static let name = "logged-b" }
+
+/// Range-counts that logs its name on every toggle.
+struct LoggedToggles<Tag: ToggleLogTag>: ForwardingStrategy {
+    static var name: String { Tag.name }
+    var base: RangeCountsStrategy
+    mutating func toggle(_ node: NodeIndex) -> RowDiff {
+        toggleLog.withLock { $0.append(Tag.name) }
+        return base.toggle(node)
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A buffer of its own that a benchmark reads before every sample when the sample should
+/// start with cold caches: reading twice the last-level cache evicts the strategy's data
+/// from every cache level and its pages from the TLB, so the sample pays for its own misses,
+/// as an operation does after a frame of unrelated work in an app.
+public struct CacheEviction: Sendable {
+    /// The buffer's size.
+    public let bytes: Int
+    /// Filled with 1 (written, so every page is backed by its own memory, not the shared
+    /// zero page).
+    private let words: ContiguousArray<UInt64>
+
+    /// A buffer of `bytes` (rounded down to whole 64-byte lines, at least one line).
+    public init(bytes: Int) {
+        let lines = max(1, bytes / 64)
+        self.bytes = lines * 64
+        words = ContiguousArray(repeating: 1, count: lines * 8)
+    }
+
+    /// Reads one word of every 64-byte line and returns their sum (the number of lines), to
+    /// be consumed so the reads cannot be dropped.
+    ///
+    /// - Complexity: O(``bytes`` / 64).
+    public func run() -> UInt64 {
+        words.withUnsafeBufferPointer { words in
+            var sum: UInt64 = 0
+            for index in stride(from: 0, to: words.count, by: 8) { sum &+= words[index] }
+            return sum
+        }
+    }
+
+    /// Twice the largest cache this machine reports (Linux: `/sys/devices/system/cpu/cpu0/cache`),
+    /// and at least 64 MiB.
+    public static var defaultBytes: Int {
+        let floor = 64 << 20
+        let directory = "/sys/devices/system/cpu/cpu0/cache"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return floor }
+        var largest = 0
+        for entry in entries where entry.hasPrefix("index") {
+            guard let text = try? String(contentsOfFile: "\(directory)/\(entry)/size", encoding: .utf8) else { continue }
+            largest = max(largest, parseSize(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)
+        }
+        return max(floor, 2 * largest)
+    }
+
+    /// `32768K`, `2M`, `512` (bytes) as a byte count.
+    static func parseSize(_ text: String) -> Int? {
+        let scale: Int
+        var digits = Substring(text)
+        switch text.last {
+        case "K": scale = 1 << 10
+        case "M": scale = 1 << 20
+        case "G": scale = 1 << 30
+        default: scale = 1
+        }
+        if scale != 1 { digits = digits.dropLast() }
+        return Int(digits).map { $0 * scale }
+    }
+}
