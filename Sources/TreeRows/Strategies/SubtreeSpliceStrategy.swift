@@ -82,6 +82,30 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         return block
     }
 
+    /// Inserts the rows under `node` (as they are when `node` is a visible expanded row) at
+    /// row `index`, without renumbering, and returns how many there are. Two walks of the
+    /// block, one to count and one to write into the gap, so that no block array is
+    /// allocated: an expand allocates nothing while the row array has the capacity.
+    ///
+    /// - Complexity: O(*m* + *t*) for *m* rows inserted and *t* rows after them.
+    private mutating func insertVisibleBlock(under node: NodeIndex, at index: Int) -> Int {
+        var count = 0
+        tree.forEachVisibleDescendant(of: node) { _ in count += 1 }
+        guard count > 0 else { return 0 }
+        allRows.insert(contentsOf: repeatElement(Row(node: node, depth: 0), count: count), at: index)
+        let tree = self.tree
+        allRows.withUnsafeMutableBufferPointer { rows in
+            var next = index
+            tree.depths.withUnsafeBufferPointer { depths in
+                tree.forEachVisibleDescendant(of: node) { descendant in
+                    rows[next] = Row(node: descendant, depth: depths[descendant.slot])
+                    next += 1
+                }
+            }
+        }
+        return count
+    }
+
     /// Replaces the rows in `range` with `block`, renumbering what follows.
     private mutating func splice(_ range: Range<Int>, with block: ContiguousArray<Row>) {
         // Most comment nodes are leaves: toggling one splices nothing and shifts nothing.
@@ -99,9 +123,10 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         defer { checkInvariantsIfEnabled() }
         guard let row = index(of: node) else { return .empty }
         if isExpanded {
-            let block = visibleBlock(under: node)
-            splice(row + 1..<row + 1, with: block)
-            return block.isEmpty ? .empty : RowDiff(insertions: [row + 1..<row + 1 + block.count])
+            let count = insertVisibleBlock(under: node, at: row + 1)
+            guard count > 0 else { return .empty }
+            renumber(from: row + 1)
+            return RowDiff(insertions: [row + 1..<row + 1 + count])
         } else {
             let end = blockEnd(ofRow: row)
             splice(row + 1..<end, with: [])
