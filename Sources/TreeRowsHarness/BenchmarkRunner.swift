@@ -63,10 +63,13 @@ public struct BenchmarkRunner {
     }
 
     /// Measures every operation on `tree` (named `corpus`), calling `progress` after each cell.
-    public func run(corpus: String, tree: Tree, progress: (String) -> Void = { _ in }) -> [BenchmarkResult] {
+    /// `firstCell` numbers the first cell within the whole run (the cells of earlier corpora),
+    /// so that the order of the strategies' blocks keeps rotating from corpus to corpus.
+    public func run(corpus: String, tree: Tree, firstCell: Int = 0, progress: (String) -> Void = { _ in }) -> [BenchmarkResult] {
         var results: [BenchmarkResult] = []
         for (cell, operation) in configuration.operations.enumerated() {
-            results += measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation), rotation: cell)
+            results += measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation),
+                               rotation: firstCell + cell)
             progress("\(corpus) \(operation.rawValue)")
         }
         return results

@@ -1,15 +1,23 @@
 import Foundation
+import Synchronization
 
 /// A buffer of its own that a benchmark reads before every sample when the sample should
-/// start with cold caches: reading twice the last-level cache evicts the strategy's data
-/// from every cache level and its pages from the TLB, so the sample pays for its own misses,
-/// as an operation does after a frame of unrelated work in an app.
+/// start with cold caches: reading twice the largest cache evicts the strategy's data from
+/// every cache level (and, where the buffer lies in 4 KiB pages, its pages from the TLB), so
+/// the sample pays for its own misses, as an operation does after a frame of unrelated work
+/// in an app.
 public struct CacheEviction: Sendable {
+    /// How many times ``run()`` read the buffer (shared by copies).
+    private final class Reads: Sendable {
+        let count = Mutex(0)
+    }
+
     /// The buffer's size.
     public let bytes: Int
     /// Filled with 1 (written, so every page is backed by its own memory, not the shared
     /// zero page).
     private let words: ContiguousArray<UInt64>
+    private let reads = Reads()
 
     /// A buffer of `bytes` (rounded down to whole 64-byte lines, at least one line).
     public init(bytes: Int) {
@@ -23,18 +31,24 @@ public struct CacheEviction: Sendable {
     ///
     /// - Complexity: O(``bytes`` / 64).
     public func run() -> UInt64 {
-        words.withUnsafeBufferPointer { words in
+        reads.count.withLock { $0 += 1 }
+        return words.withUnsafeBufferPointer { words in
             var sum: UInt64 = 0
             for index in stride(from: 0, to: words.count, by: 8) { sum &+= words[index] }
             return sum
         }
     }
 
-    /// Twice the largest cache this machine reports (Linux: `/sys/devices/system/cpu/cpu0/cache`),
-    /// and at least 64 MiB.
-    public static var defaultBytes: Int {
+    /// How many times ``run()`` read the buffer, by this value and its copies.
+    public var runs: Int { reads.count.withLock { $0 } }
+
+    /// Twice the largest cache this machine reports, and at least 64 MiB.
+    public static var defaultBytes: Int { defaultBytes(cacheDirectory: "/sys/devices/system/cpu/cpu0/cache") }
+
+    /// Twice the largest `index*/size` under `cacheDirectory` (Linux's sysfs layout), and at
+    /// least 64 MiB (also when the directory is missing, as on macOS).
+    static func defaultBytes(cacheDirectory directory: String) -> Int {
         let floor = 64 << 20
-        let directory = "/sys/devices/system/cpu/cpu0/cache"
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return floor }
         var largest = 0
         for entry in entries where entry.hasPrefix("index") {

@@ -67,8 +67,8 @@ struct BenchCommand: ParsableCommand {
         let cells = corpora.count * selectedOperations.count
         var done = 0
         var results: [BenchmarkResult] = []
-        for (name, tree) in corpora {
-            results += runner.run(corpus: name, tree: tree) { cell in
+        for (index, (name, tree)) in corpora.enumerated() {
+            results += runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count) { cell in
                 done += 1
                 if onTerminal {
                     let filled = 24 * done / max(1, cells)

@@ -118,6 +118,16 @@ extension BenchmarkTests {
             #expect(changes <= 3, "strategies interleaved: \(changes) changes")
         }
         #expect(cells.first?.first == TagA.name && cells.last?.first == TagB.name)
+        // The rotation goes on across corpora: one operation, the second corpus's cell starts
+        // with the other strategy.
+        toggleLog.withLock { $0 = [] }
+        let single = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 5, warmup: 1),
+                                     strategies: [LoggedToggles<TagA>.self, LoggedToggles<TagB>.self], allocations: nil)
+        let tree = TreeShapes.random(100, seed: 6, collapsedPercent: 0)
+        _ = single.run(corpus: "first", tree: tree, firstCell: 0) { _ in toggleLog.withLock { $0.append("|") } }
+        _ = single.run(corpus: "second", tree: tree, firstCell: 1) { _ in toggleLog.withLock { $0.append("|") } }
+        let corpora = toggleLog.withLock { $0 }.split(separator: "|")
+        #expect(corpora.count == 2 && corpora.first?.first == TagA.name && corpora.last?.first == TagB.name)
     }
 
     @Test("Cache eviction reads every line of its buffer; sizes from sysfs parse")
@@ -126,16 +136,29 @@ extension BenchmarkTests {
         #expect(eviction.bytes == 960 && eviction.run() == 15)
         #expect(CacheEviction.parseSize("32768K") == 32 << 20 && CacheEviction.parseSize("2M") == 2 << 20)
         #expect(CacheEviction.parseSize("512") == 512 && CacheEviction.parseSize("big") == nil)
-        #expect(CacheEviction.defaultBytes >= 64 << 20)
+    }
+
+    @Test("The eviction buffer is twice the largest cache sysfs reports, and at least 64 MiB")
+    func evictionSize() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("caches-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(CacheEviction.defaultBytes(cacheDirectory: directory) == 64 << 20)
+        for (index, size) in [("index0", "48K"), ("index2", "1024K"), ("index3", "40M")] {
+            try FileManager.default.createDirectory(atPath: "\(directory)/\(index)", withIntermediateDirectories: true)
+            try "\(size)\n".write(toFile: "\(directory)/\(index)/size", atomically: true, encoding: .utf8)
+        }
+        #expect(CacheEviction.defaultBytes(cacheDirectory: directory) == 80 << 20)
     }
 
     @Test("Cold-cache samples are still timed and checked")
     func coldSamples() {
-        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 10, warmup: 1,
-                                                          eviction: CacheEviction(bytes: 1 << 16)),
+        let eviction = CacheEviction(bytes: 1 << 16)
+        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 10, warmup: 1, eviction: eviction),
                                      strategies: [ReferenceStrategy.self, RangeCountsStrategy.self], allocations: nil)
         let results = runner.run(corpus: "random", tree: TreeShapes.random(200, seed: 2, collapsedPercent: 0))
         #expect(results.count == 2 && results.allSatisfy { $0.correct && $0.samples == 10 })
+        // Before every sample, warm-up ones included, of both strategies.
+        #expect(eviction.runs == 2 * (1 + 10))
     }
 }
 
