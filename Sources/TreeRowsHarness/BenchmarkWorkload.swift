@@ -95,7 +95,8 @@ struct BenchmarkWorkload {
                 return .insert(.string("bench-reply-\(index)"), under: parent, at: random.below(tree.childCount(of: parent) + 1))
             }
         case .removeSubtree:
-            // Distinct small subtrees that do not contain one another: leaves and near-leaves.
+            // Distinct small subtrees that do not contain one another: leaves and near-leaves;
+            // where that finds less than half the inputs, the first nodes in postorder.
             let sizes = Self.subtreeSizes(tree)
             var candidates = live.filter { sizes[$0.slot] <= 16 }
             var chosen: [NodeIndex] = []
@@ -113,6 +114,15 @@ struct BenchmarkWorkload {
                 if clash { continue }
                 taken.insert(node)
                 chosen.append(node)
+            }
+            if chosen.count * 2 < min(count, live.count) {
+                // Shapes whose small subtrees nest (a chain has one): peel the tree in postorder
+                // instead, so that every removal finds its descendants removed before it and
+                // takes one node.
+                chosen = []
+                tree.forEachInSubtreePostorder(of: Tree.root) { node in
+                    if node != Tree.root && chosen.count < count { chosen.append(node) }
+                }
             }
             inputs = chosen.map { .node($0) }
         }

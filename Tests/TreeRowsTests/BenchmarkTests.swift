@@ -178,3 +178,21 @@ struct LoggedToggles<Tag: ToggleLogTag>: ForwardingStrategy {
         return base.toggle(node)
     }
 }
+
+extension BenchmarkTests {
+    @Test("remove-subtree on a chain peels it from the leaf up, one node per removal")
+    func removalsOnAChain() {
+        let tree = TreeShapes.chain(100)
+        let workload = BenchmarkWorkload(.removeSubtree, tree: tree, rowCount: 100, totalHeight: 100 * Int(Tree.defaultRowHeight),
+                                         count: 30, seed: 3)
+        var expected: [NodeIndex] = []
+        tree.forEachInSubtreePostorder(of: Tree.root) { if $0 != Tree.root && expected.count < 30 { expected.append($0) } }
+        #expect(workload.inputs.map { input -> NodeIndex? in
+            if case .node(let node) = input { return node } else { return nil }
+        } == expected)
+        let runner = BenchmarkRunner(configuration: .init(operations: [.removeSubtree], repetitions: 5, warmup: 1),
+                                     strategies: [ReferenceStrategy.self, PreorderSegmentsStrategy.self], allocations: nil)
+        let results = runner.run(corpus: "chain", tree: TreeShapes.chain(400))
+        #expect(results.count == 2 && results.allSatisfy { $0.correct && $0.samples == 5 })
+    }
+}
