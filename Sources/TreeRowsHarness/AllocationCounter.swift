@@ -7,4 +7,12 @@ public protocol AllocationCounter {
     func allocations() -> UInt64
     /// Bytes allocated so far by this thread. Cheap.
     func allocatedBytes() -> UInt64
+    /// Bytes this thread allocated and has not freed, or `nil` when the counter cannot
+    /// tell; what a structure built in between keeps is the difference of two readings.
+    func liveBytes() -> UInt64?
+}
+
+extension AllocationCounter {
+    /// Unknown unless the counter says otherwise.
+    public func liveBytes() -> UInt64? { nil }
 }

@@ -4,7 +4,8 @@ import TreeRowsCorpora
 /// A benchmark run as written by `treerows bench --json` and read by `report` and `compare`:
 /// `{"schema": 1, "machine": {…}, "results": [{"strategy", "corpus", "nodes", "operation",
 /// "samples", "medianNs", "p90Ns", "p99Ns", "opsPerSecond", "allocationsPerOp", "bytesPerOp",
-/// "peakResidentBytes", "ratioToReference", "ratioToFastest", "correct"}, …], "exponents": [{"strategy",
+/// "peakResidentBytes", "ratioToReference", "ratioToFastest", "correct", "strategyBytesPerNode",
+/// "treeBytesPerNode"}, …], "exponents": [{"strategy",
 /// "operation", "shape", "exponent"}, …]}`.
 public struct BenchmarkReport: Sendable {
     /// A fitted growth exponent of one strategy and operation over a size sweep.
@@ -75,6 +76,7 @@ public struct BenchmarkReport: Sendable {
                 ("allocationsPerOp", number(result.allocationsPerOperation)), ("bytesPerOp", number(result.bytesPerOperation)),
                 ("peakResidentBytes", .integer(result.peakResidentBytes)), ("ratioToReference", number(result.ratioToReference)),
                 ("ratioToFastest", number(result.ratioToFastest)), ("correct", .bool(result.correct)),
+                ("strategyBytesPerNode", number(result.strategyBytesPerNode)), ("treeBytesPerNode", number(result.treeBytesPerNode)),
             ])
         }
         let exponentValues: [JSONValue] = exponents.map {
@@ -111,13 +113,16 @@ public struct BenchmarkReport: Sendable {
                   case .bool(let correct)? = entry["correct"] else {
                 throw CorpusError(file: path, problem: "results[\(index)] lacks strategy, corpus, operation, medianNs or correct", fix: fix)
             }
-            results.append(BenchmarkResult(
+            var result = BenchmarkResult(
                 strategy: strategy, corpus: corpus, nodes: Int(entry["nodes"]?.integer ?? 0), operation: operation,
                 samples: Int(entry["samples"]?.integer ?? 0), medianNanoseconds: median, p90Nanoseconds: double(entry["p90Ns"]) ?? median,
                 p99Nanoseconds: double(entry["p99Ns"]) ?? median, operationsPerSecond: double(entry["opsPerSecond"]) ?? 0,
                 allocationsPerOperation: double(entry["allocationsPerOp"]), bytesPerOperation: double(entry["bytesPerOp"]),
                 peakResidentBytes: Int(entry["peakResidentBytes"]?.integer ?? 0), ratioToReference: double(entry["ratioToReference"]),
-                ratioToFastest: double(entry["ratioToFastest"]), correct: correct))
+                ratioToFastest: double(entry["ratioToFastest"]), correct: correct)
+            result.strategyBytesPerNode = double(entry["strategyBytesPerNode"])
+            result.treeBytesPerNode = double(entry["treeBytesPerNode"])
+            results.append(result)
         }
         var exponents: [Exponent] = []
         if case .array(let fits)? = value["exponents"] {

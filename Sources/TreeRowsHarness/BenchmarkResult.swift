@@ -24,6 +24,12 @@ public struct BenchmarkResult: Equatable, Sendable {
     public var ratioToFastest: Double?
     /// Whether the strategy's rows and answers were right at the end of the cell.
     public var correct: Bool
+    /// Build cells: the bytes per node a freshly built strategy keeps beyond the tree it
+    /// shares (live bytes after the build minus before, jemalloc); `nil` elsewhere.
+    public var strategyBytesPerNode: Double?
+    /// The bytes per node the corpus's tree itself keeps (live bytes after loading or
+    /// generating it minus before); `nil` when not measured.
+    public var treeBytesPerNode: Double?
 
     public init(strategy: String, corpus: String, nodes: Int, operation: String, samples: Int, medianNanoseconds: Double,
                 p90Nanoseconds: Double, p99Nanoseconds: Double, operationsPerSecond: Double, allocationsPerOperation: Double?,

@@ -145,13 +145,15 @@ public struct BenchmarkRunner {
             sink &+= fresh.sink
             let samples = lane.samples
             func percentile(_ value: Double) -> Double { samples == 0 ? 0 : Double(lane.histogram.valueAtPercentile(value)) / 1000 }
-            results.append(BenchmarkResult(
+            var result = BenchmarkResult(
                 strategy: type.name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue,
                 samples: samples, medianNanoseconds: percentile(50), p90Nanoseconds: percentile(90), p99Nanoseconds: percentile(99),
                 operationsPerSecond: samples == 0 ? 0 : Double(samples * batch) / (lane.spent.nanoseconds / 1e9),
                 allocationsPerOperation: fresh.allocations?.0, bytesPerOperation: fresh.allocations?.1,
                 peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil,
-                correct: timedCorrect[index] && fresh.correct))
+                correct: timedCorrect[index] && fresh.correct)
+            result.strategyBytesPerNode = fresh.strategyBytes
+            results.append(result)
         }
         BenchmarkSink.consume(sink)
         // Ratios among cells that took samples (a cell may run out of inputs on a small tree).
@@ -171,12 +173,20 @@ public struct BenchmarkRunner {
     private func freshPass(
         _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], tree: Tree,
         median picoseconds: UInt64
-    ) -> (allocations: (Double, Double)?, correct: Bool, sink: Int) {
+    ) -> (allocations: (Double, Double)?, strategyBytes: Double?, correct: Bool, sink: Int) {
         let batch = Self.batch(operation)
         let slow = Double(picoseconds) / 1e12 * Double(Self.freshPass.counted * batch) > 2
         let counted = slow ? 2 : Self.freshPass.counted
         let verified = slow ? 1 : Self.freshPass.verified
-        var lane = Lane(state: type.init(tree: tree), expected: tree)
+        // What a fresh strategy keeps beyond the tree it shares, read around its build alone.
+        let liveBefore = allocations?.liveBytes()
+        let state = type.init(tree: tree)
+        let liveAfter = allocations?.liveBytes()
+        var strategyBytes: Double?
+        if operation == .build, let liveBefore, let liveAfter {
+            strategyBytes = Double(Int64(bitPattern: liveAfter &- liveBefore)) / Double(max(1, tree.nodeCount))
+        }
+        var lane = Lane(state: state, expected: tree)
         var batches = stride(from: 0, to: inputs.count, by: batch).map { inputs[$0..<$0 + batch] }.makeIterator()
         var sink = 0
         for _ in 0..<Self.freshPass.warm {
@@ -213,7 +223,7 @@ public struct BenchmarkRunner {
             correct = Self.verify(operation, inputs, &lane)
             checked += 1
         }
-        return (allocationFigures, correct && Self.isCorrect(lane.state, expected: lane.expected, workload: BenchmarkWorkload(inputs: inputs)), sink)
+        return (allocationFigures, strategyBytes, correct && Self.isCorrect(lane.state, expected: lane.expected, workload: BenchmarkWorkload(inputs: inputs)), sink)
     }
 
     /// One sample with its results checked: the state after `prepare`, every diff (applied

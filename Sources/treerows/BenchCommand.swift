@@ -14,7 +14,8 @@ struct BenchCommand: ParsableCommand {
             second, allocations and bytes per operation (jemalloc), peak resident memory, and the ratio to the \
             reference and to the fastest strategy. Each strategy takes a cell's samples in one block (the order \
             rotates from cell to cell), so no strategy pays for another's cache misses; a cell's time budget \
-            limits slow strategies. Every cell ends with a correctness check: a wrong strategy is marked WRONG. \
+            limits slow strategies. Build cells also give the bytes per node the tree and each strategy keep. \
+            Every cell ends with a correctness check: a wrong strategy is marked WRONG. \
             Release builds only.
             """)
 
@@ -45,9 +46,20 @@ struct BenchCommand: ParsableCommand {
         }
         let selected = try selectedStrategies()
         let selectedOperations = try selectedOperations()
-        var corpora: [(name: String, tree: Tree)] = []
+        let counter = JemallocCounter()
+        var corpora: [(name: String, tree: Tree, bytesPerNode: Double?)] = []
+        /// The tree `load` gives, with the bytes per node it keeps (live bytes after minus before).
+        func measured(_ load: () throws(CommandFailure) -> Tree) throws(CommandFailure) -> (Tree, Double?) {
+            let before = counter?.liveBytes()
+            let tree = try load()
+            guard let before, let after = counter?.liveBytes() else { return (tree, nil) }
+            return (tree, Double(Int64(bitPattern: after &- before)) / Double(max(1, tree.nodeCount)))
+        }
         for name in corpus.isEmpty && sizes == nil ? ["reddit-worldnews-sxvem7"] : corpus {
-            do { corpora.append((name, try Catalog.shared.load(name).tree)) } catch { throw CommandFailure(message: error.description) }
+            let (tree, bytes) = try measured { () throws(CommandFailure) in
+                do throws(CorpusError) { return try Catalog.shared.load(name).tree } catch { throw CommandFailure(message: error.description) }
+            }
+            corpora.append((name, tree, bytes))
         }
         var sweep: [(shape: String, corpus: String)] = []
         if let sizes {
@@ -55,19 +67,23 @@ struct BenchCommand: ParsableCommand {
             for count in counts {
                 let name = "\(shape.name):\(count)"
                 sweep.append((shape.name, name))
-                corpora.append((name, TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: count, seed: seed))))
+                let (tree, bytes) = try measured { () throws(CommandFailure) in
+                    TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: count, seed: seed))
+                }
+                corpora.append((name, tree, bytes))
             }
         }
         let runner = BenchmarkRunner(
             configuration: BenchmarkRunner.Configuration(operations: selectedOperations, repetitions: repetitions,
                                                          budget: .milliseconds(budget), seed: seed,
                                                          eviction: cold ? CacheEviction(bytes: CacheEviction.defaultBytes) : nil),
-            strategies: selected, allocations: JemallocCounter())
+            strategies: selected, allocations: counter)
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells = corpora.count * selectedOperations.count
         var done = 0
         var results: [BenchmarkResult] = []
-        for (index, (name, tree)) in corpora.enumerated() {
+        for (index, (name, tree, treeBytes)) in corpora.enumerated() {
+            let first = results.count
             results += runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count) { cell in
                 done += 1
                 if onTerminal {
@@ -76,6 +92,7 @@ struct BenchCommand: ParsableCommand {
                     StandardError.write("\r\u{1B}[Kbench [\(bar)] \(done)/\(cells) \(cell)")
                 }
             }
+            for result in results.indices.dropFirst(first) { results[result].treeBytesPerNode = treeBytes }
         }
         if onTerminal { StandardError.write("\r\u{1B}[K") }
         let report = BenchmarkReport(

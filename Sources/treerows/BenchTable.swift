@@ -27,6 +27,11 @@ enum BenchTable {
                        result.correct ? "" : "WRONG"]
             }
             lines += table([header] + rows)
+            let kept = cell.compactMap { result in result.strategyBytesPerNode.map { "\(result.strategy) \(String(format: "%.1f", $0))" } }
+            if !kept.isEmpty {
+                let tree = first.treeBytesPerNode.map { "tree \(String(format: "%.1f", $0)); " } ?? ""
+                lines.append("bytes per node kept: \(tree)each strategy beyond the tree: \(kept.joined(separator: ", "))")
+            }
         }
         if !report.exponents.isEmpty {
             lines.append("")

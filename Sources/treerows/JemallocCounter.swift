@@ -29,4 +29,6 @@ struct JemallocCounter: AllocationCounter {
     }
 
     func allocatedBytes() -> UInt64 { read("thread.allocated") }
+
+    func liveBytes() -> UInt64? { read("thread.allocated") &- read("thread.deallocated") }
 }

@@ -37,7 +37,10 @@ import TreeRowsTestSupport
     }
 
     @Test func reportJSONRoundTrips() throws {
-        let report = BenchmarkReport(machine: [("cores", .integer(2))], results: [Self.result("a"), Self.result("b", allocations: nil)],
+        var built = Self.result("c", "build")
+        built.strategyBytesPerNode = 4.25
+        built.treeBytesPerNode = 43
+        let report = BenchmarkReport(machine: [("cores", .integer(2))], results: [Self.result("a"), Self.result("b", allocations: nil), built],
                                      exponents: [.init(strategy: "a", operation: "build", shape: "reddit", exponent: 1.02)])
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -194,5 +197,31 @@ extension BenchmarkTests {
                                      strategies: [ReferenceStrategy.self, PreorderSegmentsStrategy.self], allocations: nil)
         let results = runner.run(corpus: "chain", tree: TreeShapes.chain(400))
         #expect(results.count == 2 && results.allSatisfy { $0.correct && $0.samples == 5 })
+    }
+}
+
+extension BenchmarkTests {
+    @Test("A build cell reports the bytes per node the strategy keeps, read around its build alone")
+    func strategyBytes() {
+        let counter = SteppingCounter(step: 3_000)
+        let runner = BenchmarkRunner(configuration: .init(operations: [.build, .toggleRandom], repetitions: 3, warmup: 1),
+                                     strategies: [ReferenceStrategy.self, RangeCountsStrategy.self], allocations: counter)
+        let results = runner.run(corpus: "random", tree: TreeShapes.random(300, seed: 3, collapsedPercent: 0))
+        // Two readings, one step apart, over 300 nodes.
+        #expect(results.filter { $0.operation == "build" }.allSatisfy { $0.strategyBytesPerNode == 10 })
+        #expect(results.filter { $0.operation == "toggle-random" }.allSatisfy { $0.strategyBytesPerNode == nil })
+    }
+}
+
+/// An allocation counter whose live bytes grow by `step` at every reading.
+final class SteppingCounter: AllocationCounter, @unchecked Sendable {
+    let step: UInt64
+    private var live: UInt64 = 0
+    init(step: UInt64) { self.step = step }
+    func allocations() -> UInt64 { 0 }
+    func allocatedBytes() -> UInt64 { 0 }
+    func liveBytes() -> UInt64? {
+        live += step
+        return live
     }
 }
