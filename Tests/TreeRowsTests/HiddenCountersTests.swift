@@ -1,5 +1,6 @@
 import Testing
 @testable import TreeRows
+import TreeRowsTestSupport
 
 /// `HiddenCounters` against a plain array of counters: range adds that start and end inside
 /// blocks, across many blocks and on whole blocks; rewrites; every query after each change.
@@ -56,6 +57,24 @@ import Testing
                 weight += Int64(weights[position])
             }
             #expect(counters.zeroWeight == weight)
+        }
+    }
+}
+
+extension HiddenCountersTests {
+    @Test("preorder-segments lays its positions out again once removed ones outnumber the live nodes")
+    func removalsCompactThePositions() {
+        let tree = TreeShapes.balanced(roots: 100, fanout: 0, depth: 0)
+        var strategy = PreorderSegmentsStrategy(tree: tree)
+        var expected = tree
+        let roots = Array(tree.children(of: Tree.root))
+        #expect(roots.count == 100 && strategy.positionCount == 100)
+        for (index, node) in roots.prefix(51).enumerated() {
+            _ = strategy.remove(node)
+            expected.removeSubtree(node)
+            #expect(strategy.rows(in: 0..<strategy.rowCount) == ReferenceStrategy.walk(expected))
+            // 50 removed against 50 live keep their positions; the 51st removal lays out 49.
+            #expect(strategy.positionCount == (index < 50 ? 100 : 49))
         }
     }
 }

@@ -52,6 +52,9 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         checkInvariantsIfEnabled()
     }
 
+    /// The positions laid out, removed ones included (for tests).
+    var positionCount: Int { slots.count }
+
     // MARK: Layout
 
     /// Numbers every live node in preorder and sets every counter from the expanded flags.
@@ -330,9 +333,12 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         }
     }
 
-    /// Adds 1 to the counters of the subtree's range, so none of it is a row again.
+    /// Adds 1 to the counters of the subtree's range, so none of it is a row again. Once
+    /// removed positions outnumber the live nodes, the positions are laid out again without
+    /// them, so a long run of removals does not keep growing dead weight in every descent.
     ///
-    /// - Complexity: O(log *n*) plus the tree's O(*m*) for *m* removed nodes.
+    /// - Complexity: O(log *n*) plus the tree's O(*m*) for *m* removed nodes; the layout
+    ///   after half the positions died adds O(1) amortized per removed node.
     public mutating func remove(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
@@ -340,6 +346,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         let removed = rows(ofSpan: span)
         counters.add(1, in: span)
         tree.removeSubtree(node)
+        if slots.count - tree.nodeCount > tree.nodeCount { layOut() }
         guard let removed else { return .empty }
         return RowDiff(deletions: [removed.first..<removed.first + removed.count])
     }
