@@ -57,32 +57,64 @@ public struct PreorderSegmentsStrategy: RowStrategy {
 
     // MARK: Layout
 
-    /// Numbers every live node in preorder and sets every counter from the expanded flags.
+    /// Numbers every live node in preorder and sets every counter from the expanded flags,
+    /// in one walk of the links: a node's counter is the collapsed ancestors passed on the
+    /// way down, and a subtree ends where the walk climbs out of it.
     ///
     /// - Complexity: O(*n*).
     private mutating func layOut() {
         let tree = self.tree
+        let count = tree.nodeCount
         var spans = ContiguousArray<Span>(repeating: Span(), count: tree.slotCount)
-        var slots = ContiguousArray<Int32>()
-        slots.reserveCapacity(tree.nodeCount)
-        var values = ContiguousArray<Int32>()
-        values.reserveCapacity(tree.nodeCount)
-        var weights = ContiguousArray<Int32>()
-        if tree.hasHeights { weights.reserveCapacity(tree.nodeCount) }
-        tree.forEachInSubtree(of: Tree.root) { node in
-            let parent = tree.parent(of: node)
-            let hidden = parent == Tree.root ? 0 : values[Int(spans[parent.slot].position)] + (tree.isExpanded(parent) ? 0 : 1)
-            spans[node.slot].position = Int32(slots.count)
-            slots.append(node.rawValue)
-            values.append(hidden)
-            if tree.hasHeights { weights.append(tree.height(of: node)) }
+        var slots = ContiguousArray<Int32>(repeating: 0, count: count)
+        var values = ContiguousArray<Int32>(repeating: 0, count: count)
+        var weights = ContiguousArray<Int32>(repeating: 0, count: tree.hasHeights ? count : 0)
+        var position = 0
+        spans.withUnsafeMutableBufferPointer { spans in
+            slots.withUnsafeMutableBufferPointer { slots in
+                values.withUnsafeMutableBufferPointer { values in
+                    tree.firstChildren.withUnsafeBufferPointer { firstChildren in
+                        tree.nextSiblings.withUnsafeBufferPointer { nextSiblings in
+                            tree.parents.withUnsafeBufferPointer { parents in
+                                tree.expandedFlags.withUnsafeBufferPointer { expanded in
+                                    var current = firstChildren[0]
+                                    // The collapsed ancestors of `current`.
+                                    var hidden: Int32 = 0
+                                    while current != Tree.none {
+                                        let slot = Int(current)
+                                        spans[slot].position = Int32(position)
+                                        slots[position] = current
+                                        values[position] = hidden
+                                        position += 1
+                                        let child = firstChildren[slot]
+                                        if child != Tree.none {
+                                            if !expanded[slot] { hidden += 1 }
+                                            current = child
+                                            continue
+                                        }
+                                        spans[slot].end = Int32(position)
+                                        var node = slot
+                                        var next = nextSiblings[node]
+                                        while next == Tree.none {
+                                            let parent = Int(parents[node])
+                                            if parent == Tree.root.slot { break }
+                                            spans[parent].end = Int32(position)
+                                            if !expanded[parent] { hidden -= 1 }
+                                            node = parent
+                                            next = nextSiblings[node]
+                                        }
+                                        current = next
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        // Ends, children before parents: a leaf ends after itself, a parent where its last
-        // child ends.
-        tree.forEachInSubtreePostorder(of: Tree.root) { node in
-            guard node != Tree.root else { return }
-            let last = tree.lastChildren[node.slot]
-            spans[node.slot].end = last == Tree.none ? spans[node.slot].position + 1 : spans[Int(last)].end
+        precondition(position == count, "the walk numbered \(position) of \(count) nodes")
+        if tree.hasHeights {
+            for index in 0..<count { weights[index] = tree.height(of: NodeIndex(slots[index])) }
         }
         self.spans = spans
         self.slots = slots
