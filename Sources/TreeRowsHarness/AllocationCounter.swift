@@ -16,3 +16,15 @@ extension AllocationCounter {
     /// Unknown unless the counter says otherwise.
     public func liveBytes() -> UInt64? { nil }
 }
+
+/// Runs `build` and returns what it built with the bytes per node it left allocated: live
+/// bytes after minus before (``AllocationCounter/liveBytes()``) over `nodes` of the result;
+/// `nil` without a counter that can tell.
+public func keptBytesPerNode<T, E: Error>(
+    by counter: (any AllocationCounter)?, nodes: (T) -> Int, _ build: () throws(E) -> T
+) throws(E) -> (value: T, bytesPerNode: Double?) {
+    let before = counter?.liveBytes()
+    let value = try build()
+    guard let before, let after = counter?.liveBytes() else { return (value, nil) }
+    return (value, Double(Int64(bitPattern: after &- before)) / Double(max(1, nodes(value))))
+}

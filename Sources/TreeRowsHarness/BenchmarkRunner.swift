@@ -179,15 +179,10 @@ public struct BenchmarkRunner {
         let counted = slow ? 2 : Self.freshPass.counted
         let verified = slow ? 1 : Self.freshPass.verified
         // What a fresh strategy keeps beyond the tree it shares, read around its build alone.
-        let liveBefore = allocations?.liveBytes()
-        var built: (any RowStrategy)? = type.init(tree: tree)
-        let liveAfter = allocations?.liveBytes()
-        var strategyBytes: Double?
-        if operation == .build, let liveBefore, let liveAfter {
-            strategyBytes = Double(Int64(bitPattern: liveAfter &- liveBefore)) / Double(max(1, tree.nodeCount))
-        }
+        let (state, keptBytes) = keptBytesPerNode(by: allocations, nodes: { _ in tree.nodeCount }) { type.init(tree: tree) }
+        let strategyBytes = operation == .build ? keptBytes : nil
         // Moved, not copied: a second reference to the state would make its first writes copy.
-        var lane = Lane(state: built.take()!, expected: tree)
+        var lane = Lane(state: consume state, expected: tree)
         var batches = stride(from: 0, to: inputs.count, by: batch).map { inputs[$0..<$0 + batch] }.makeIterator()
         var sink = 0
         for _ in 0..<Self.freshPass.warm {

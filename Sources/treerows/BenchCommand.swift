@@ -48,15 +48,8 @@ struct BenchCommand: ParsableCommand {
         let selectedOperations = try selectedOperations()
         let counter = JemallocCounter()
         var corpora: [(name: String, tree: Tree, bytesPerNode: Double?)] = []
-        /// The tree `load` gives, with the bytes per node it keeps (live bytes after minus before).
-        func measured(_ load: () throws(CommandFailure) -> Tree) throws(CommandFailure) -> (Tree, Double?) {
-            let before = counter?.liveBytes()
-            let tree = try load()
-            guard let before, let after = counter?.liveBytes() else { return (tree, nil) }
-            return (tree, Double(Int64(bitPattern: after &- before)) / Double(max(1, tree.nodeCount)))
-        }
         for name in corpus.isEmpty && sizes == nil ? ["reddit-worldnews-sxvem7"] : corpus {
-            let (tree, bytes) = try measured { () throws(CommandFailure) in
+            let (tree, bytes) = try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
                 do throws(CorpusError) { return try Catalog.shared.load(name).tree } catch { throw CommandFailure(message: error.description) }
             }
             corpora.append((name, tree, bytes))
@@ -67,7 +60,7 @@ struct BenchCommand: ParsableCommand {
             for count in counts {
                 let name = "\(shape.name):\(count)"
                 sweep.append((shape.name, name))
-                let (tree, bytes) = try measured { () throws(CommandFailure) in
+                let (tree, bytes) = try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
                     TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: count, seed: seed))
                 }
                 corpora.append((name, tree, bytes))
