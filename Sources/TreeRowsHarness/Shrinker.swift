@@ -50,11 +50,15 @@ public enum Shrinker {
                 if attempt(candidate) { progress = true }
             }
             // Operations: simpler forms.
-            for index in best.operations.indices {
-                guard let simpler = simplified(best.operations[index]) else { continue }
-                var candidate = best
-                candidate.operations[index] = simpler
-                if attempt(candidate) { progress = true }
+            // A success can cut the case short (it fails earlier), so the bound is read anew each time.
+            var index = 0
+            while index < best.operations.count {
+                if let simpler = simplified(best.operations[index]) {
+                    var candidate = best
+                    candidate.operations[index] = simpler
+                    if attempt(candidate) { progress = true }
+                }
+                index += 1
             }
         }
         return (best, found)
