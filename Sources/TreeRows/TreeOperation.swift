@@ -8,12 +8,14 @@ public enum TreeOperation: Hashable, Sendable {
     case collapseRecursively(NodeIndex)
     case expandAll
     case collapseAll
-    /// A new leaf `id` as child number `position` of `parent` (``Tree/root``: top level).
-    case insert(NodeID, under: NodeIndex, at: Int)
+    /// A new leaf `id` as child number `position` of `parent` (``Tree/root``: top level),
+    /// with its optional `time` and `score`.
+    case insert(NodeID, under: NodeIndex, at: Int, time: Int64? = nil, score: Int64? = nil)
     case remove(NodeIndex)
     case reload(NodeIndex)
-    /// Siblings at every level reordered; the diff is moves.
-    case sort(SiblingOrder)
+    /// Siblings at every level reordered; the diff is moves, or every row reloaded
+    /// without `reportingMoves`.
+    case sort(SiblingOrder, reportingMoves: Bool = true)
     /// Expand a node and collapse its siblings, in one batch.
     case accordionExpand(NodeIndex)
     /// New leaves as the last children of `parent`, before its last child `loadMoreRow` if
@@ -48,12 +50,18 @@ extension TreeOperation: CustomStringConvertible {
             .collapseRecursively(let node), .remove(let node), .reload(let node), .accordionExpand(let node):
             return "\(kind.rawValue) \(node)"
         case .expandAll, .collapseAll: return kind.rawValue
-        case let .insert(id, parent, position): return "insert \"\(id)\" under \(parent) at \(position)"
-        case .sort(let order): return "sort \(order)"
+        case let .insert(id, parent, position, time, score):
+            return "insert \"\(id)\" under \(parent) at \(position)" + Self.fields(time: time, score: score)
+        case let .sort(order, reportingMoves): return "sort \(order)" + (reportingMoves ? "" : " reloading")
         case let .loadPage(ids, parent, loadMoreRow, removing):
             let row = loadMoreRow.map { " before \($0)\(removing ? " (removed)" : "")" } ?? ""
             return "load-page [\(ids.map { "\"\($0)\"" }.joined(separator: ", "))] under \(parent)\(row)"
         }
+    }
+
+    /// ` time T score S` for the fields that are set, as insert descriptions end.
+    package static func fields(time: Int64?, score: Int64?) -> String {
+        (time.map { " time \($0)" } ?? "") + (score.map { " score \($0)" } ?? "")
     }
 }
 
@@ -71,10 +79,10 @@ extension RowStrategy {
         case .collapseRecursively(let node): return collapseRecursively(node)
         case .expandAll: return expandAll()
         case .collapseAll: return collapseAll()
-        case let .insert(id, parent, position): return try insert(id, under: parent, at: position)
+        case let .insert(id, parent, position, time, score): return try insert(id, under: parent, at: position, time: time, score: score)
         case .remove(let node): return remove(node)
         case .reload(let node): return reload(node)
-        case .sort(let order): return sortSiblings(by: order)
+        case let .sort(order, reportingMoves): return sortSiblings(by: order, reportingMoves: reportingMoves)
         case .accordionExpand(let node): return accordionExpand(node)
         case let .loadPage(ids, parent, loadMoreRow, removing):
             return try loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removing)

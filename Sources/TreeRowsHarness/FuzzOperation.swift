@@ -10,11 +10,13 @@ public enum FuzzOperation: Hashable, Sendable {
     case collapseRecursively(NodeID)
     case expandAll
     case collapseAll
-    /// A new leaf `id` as child number `position` of `parent` (`nil`: top level).
-    case insert(NodeID, under: NodeID?, at: Int)
+    /// A new leaf `id` as child number `position` of `parent` (`nil`: top level), with its
+    /// optional `time` and `score`.
+    case insert(NodeID, under: NodeID?, at: Int, time: Int64? = nil, score: Int64? = nil)
     case remove(NodeID)
     case reload(NodeID)
-    case sort(SiblingOrder)
+    /// Siblings re-sorted; moves, or every row reloaded without `reportingMoves`.
+    case sort(SiblingOrder, reportingMoves: Bool = true)
     case accordionExpand(NodeID)
     /// New leaves `ids` under `parent` (`nil`: top level), before the load-more row if any.
     case loadPage([NodeID], under: NodeID?, before: NodeID?, removingLoadMoreRow: Bool)
@@ -29,11 +31,11 @@ public enum FuzzOperation: Hashable, Sendable {
         case .collapseRecursively(let node): self = .collapseRecursively(tree.id(of: node))
         case .expandAll: self = .expandAll
         case .collapseAll: self = .collapseAll
-        case let .insert(id, parent, position):
-            self = .insert(id, under: parent == Tree.root ? nil : tree.id(of: parent), at: position)
+        case let .insert(id, parent, position, time, score):
+            self = .insert(id, under: parent == Tree.root ? nil : tree.id(of: parent), at: position, time: time, score: score)
         case .remove(let node): self = .remove(tree.id(of: node))
         case .reload(let node): self = .reload(tree.id(of: node))
-        case .sort(let order): self = .sort(order)
+        case let .sort(order, reportingMoves): self = .sort(order, reportingMoves: reportingMoves)
         case .accordionExpand(let node): self = .accordionExpand(tree.id(of: node))
         case let .loadPage(ids, parent, loadMoreRow, removing):
             self = .loadPage(ids, under: parent == Tree.root ? nil : tree.id(of: parent), before: loadMoreRow.map(tree.id(of:)),
@@ -52,12 +54,12 @@ public enum FuzzOperation: Hashable, Sendable {
         case .collapseRecursively(let id): return tree.index(of: id).map(TreeOperation.collapseRecursively)
         case .expandAll: return .expandAll
         case .collapseAll: return .collapseAll
-        case let .insert(id, parentID, position):
+        case let .insert(id, parentID, position, time, score):
             guard tree.index(of: id) == nil, let parent = Self.parent(parentID, in: tree) else { return nil }
-            return .insert(id, under: parent, at: min(max(0, position), tree.childCount(of: parent)))
+            return .insert(id, under: parent, at: min(max(0, position), tree.childCount(of: parent)), time: time, score: score)
         case .remove(let id): return tree.index(of: id).map(TreeOperation.remove)
         case .reload(let id): return tree.index(of: id).map(TreeOperation.reload)
-        case .sort(let order): return .sort(order)
+        case let .sort(order, reportingMoves): return .sort(order, reportingMoves: reportingMoves)
         case .accordionExpand(let id): return tree.index(of: id).map(TreeOperation.accordionExpand)
         case let .loadPage(ids, parentID, loadMoreRowID, removing):
             guard let parent = Self.parent(parentID, in: tree) else { return nil }
@@ -119,7 +121,7 @@ public enum FuzzOperation: Hashable, Sendable {
             .collapseRecursively(let id), .remove(let id), .reload(let id), .accordionExpand(let id):
             return [id]
         case .expandAll, .collapseAll, .sort: return []
-        case let .insert(id, parent, _): return [id] + (parent.map { [$0] } ?? [])
+        case let .insert(id, parent, _, _, _): return [id] + (parent.map { [$0] } ?? [])
         case let .loadPage(ids, parent, loadMoreRow, _): return ids + [parent, loadMoreRow].compactMap { $0 }
         }
     }
@@ -129,14 +131,45 @@ extension FuzzOperation: CustomStringConvertible {
     /// The operation as in repro files, e.g. `toggle 12` or `insert n1 under 3 at 0`.
     public var description: String {
         switch self {
-        case let .insert(id, parent, position): return "insert \(id) under \(parent.map(\.description) ?? "top level") at \(position)"
+        case let .insert(id, parent, position, time, score):
+            return "insert \(id) under \(parent.map(\.description) ?? "top level") at \(position)" + TreeOperation.fields(time: time, score: score)
         case .expandAll, .collapseAll: return kind.rawValue
-        case .sort(let order): return "sort \(order)"
+        case let .sort(order, reportingMoves): return "sort \(order)" + (reportingMoves ? "" : " reloading")
         case let .loadPage(ids, parent, loadMoreRow, removing):
             let row = loadMoreRow.map { " before \($0)\(removing ? " (removed)" : "")" } ?? ""
             let list = ids.map(\.description).joined(separator: ",")
             return "load-page \(list) under \(parent.map(\.description) ?? "top level")\(row)"
         default: return "\(kind.rawValue) \(referencedIDs[0])"
+        }
+    }
+}
+
+extension FuzzOperation {
+    /// The operation with the removed nodes it names replaced: `parents[id]` is the parent
+    /// to use instead (`nil` inside: the top level), `targets[id]` the node to act on
+    /// instead. `nil` when a target has no replacement; the operation itself when it names
+    /// no removed node.
+    func replacing(parents: [NodeID: NodeID?], targets: [NodeID: NodeID]) -> FuzzOperation? {
+        guard !parents.isEmpty, referencedIDs.contains(where: { parents[$0] != nil }) else { return self }
+        func target(_ id: NodeID) -> NodeID? { parents[id] == nil ? id : targets[id] }
+        func parent(_ id: NodeID?) -> NodeID? { id.flatMap { parents[$0] ?? $0 } }
+        switch self {
+        case .toggle(let id): return target(id).map(FuzzOperation.toggle)
+        case .expand(let id): return target(id).map(FuzzOperation.expand)
+        case .collapse(let id): return target(id).map(FuzzOperation.collapse)
+        case .expandRecursively(let id): return target(id).map(FuzzOperation.expandRecursively)
+        case .collapseRecursively(let id): return target(id).map(FuzzOperation.collapseRecursively)
+        // A removal moved to an ancestor would take the nodes later operations act on.
+        case .remove(let id): return parents[id] == nil ? self : nil
+        case .reload(let id): return target(id).map(FuzzOperation.reload)
+        case .accordionExpand(let id): return target(id).map(FuzzOperation.accordionExpand)
+        case .expandAll, .collapseAll, .sort: return self
+        case let .insert(id, parentID, position, time, score):
+            // A new id that was a removed node's is new again, so the insert stays.
+            return .insert(id, under: parent(parentID), at: position, time: time, score: score)
+        case let .loadPage(ids, parentID, loadMoreRow, removing):
+            let row = loadMoreRow.flatMap { parents[$0] == nil ? $0 : nil }
+            return .loadPage(ids, under: parent(parentID), before: row, removingLoadMoreRow: row != nil && removing)
         }
     }
 }

@@ -1,8 +1,17 @@
 import TreeRows
 
-/// The differential fuzzer: random small trees and adversarial operation sequences through
-/// every strategy beside the reference, with the full ``StepCheck`` after every operation;
-/// the first disagreement is shrunk to a minimal case.
+/// The differential fuzzer: trees and adversarial operation sequences through every
+/// strategy beside the reference, checked after every operation by a
+/// ``DifferentialSession``; the first disagreement is shrunk to a small case.
+///
+/// Cases come from two streams, each a function of the seed alone: the small tier (trees
+/// of up to ``Configuration/maximumNodes`` nodes, ``Configuration/operationsPerCase``
+/// operations each) and the large tier (``ScaleCaseSampler``: trees of 1,000 to 1,150,000
+/// nodes and cases of up to 3,000 operations). Before each case the fuzzer takes the large
+/// tier whenever it has had less than ``Configuration/largeShare`` of the time so far, so
+/// the large cases get their share on any machine, and case *k* of a tier is the same
+/// case everywhere (a large case stops early once it has run a tenth of the time limit,
+/// at least 3 seconds, so that a slow strategy cannot take the whole run).
 public struct Fuzzer {
     /// What to run.
     public struct Configuration: Sendable {
@@ -12,20 +21,56 @@ public struct Fuzzer {
         public var operations: Int
         /// Stop after this long, if set.
         public var timeLimit: Duration?
-        /// The largest tree drawn.
+        /// The largest tree of the small tier.
         public var maximumNodes: Int
-        /// Operations per case (per tree).
+        /// Operations per case of the small tier.
         public var operationsPerCase: Int
+        /// The share of the time given to the large tier (0 turns it off).
+        public var largeShare: Double
+        /// How long shrinking a finding may take.
+        public var shrinkTimeLimit: Duration
 
-        /// The defaults: seed 1, 10,000 operations, trees of up to 32 nodes, 16 operations a case.
-        public init(seed: UInt64 = 1, operations: Int = 10_000, timeLimit: Duration? = nil, maximumNodes: Int = 32,
-                    operationsPerCase: Int = 16) {
+        /// The defaults: seed 1, 60 seconds, small trees of up to 32 nodes with 16
+        /// operations a case, a quarter of the time on large cases, 60 seconds to shrink.
+        public init(seed: UInt64 = 1, operations: Int = .max, timeLimit: Duration? = .seconds(60), maximumNodes: Int = 32,
+                    operationsPerCase: Int = 16, largeShare: Double = 0.25, shrinkTimeLimit: Duration = .seconds(60)) {
             self.seed = seed
             self.operations = operations
             self.timeLimit = timeLimit
             self.maximumNodes = maximumNodes
             self.operationsPerCase = operationsPerCase
+            self.largeShare = largeShare
+            self.shrinkTimeLimit = shrinkTimeLimit
         }
+    }
+
+    /// What one tier did in a run.
+    public struct TierStatistics: Sendable {
+        /// Cases started.
+        public var cases = 0
+        /// Operations performed (on every strategy).
+        public var operations = 0
+        /// Time spent, building trees and strategies included.
+        public var elapsed: Duration = .zero
+        /// Large cases by scenario.
+        public var scenarios: [ScaleScenario: Int] = [:]
+    }
+
+    /// A disagreement and its shrunk case.
+    public struct Finding: Sendable {
+        /// The case as found (operations up to the failing one).
+        public var found: FuzzCase
+        /// The shrunk case.
+        public var shrunk: FuzzCase
+        /// The shrunk case's disagreement (the found one if the case did not replay).
+        public var disagreement: Disagreement
+        /// The case's number in the run (both tiers counted together).
+        public var caseNumber: Int
+        /// The tier, and the scenario of a large case.
+        public var tier: FuzzTier
+        public var scenario: ScaleScenario?
+        /// Time spent shrinking.
+        public var shrinkElapsed: Duration
     }
 
     /// What a run found.
@@ -36,21 +81,30 @@ public struct Fuzzer {
         public var cases: Int
         /// Wall-clock time of the run, without shrinking.
         public var elapsed: Duration
-        /// The first disagreement: the case as found, the shrunk case and its disagreement.
-        public var failure: (found: FuzzCase, shrunk: FuzzCase, disagreement: Disagreement, caseNumber: Int)?
+        /// The first disagreement, shrunk.
+        public var failure: Finding?
         /// Whether `shouldStop` ended the run early.
         public var wasStopped: Bool
+        /// Per tier.
+        public var tiers: [FuzzTier: TierStatistics]
+        /// Time spent in each strategy (operations and checks), by name.
+        public var strategyTime: [(name: String, time: Duration)]
+        /// What the operations exercised.
+        public var coverage: FuzzCoverage
 
         /// Operations per second, all strategies together.
-        public var operationsPerSecond: Double {
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            return seconds > 0 ? Double(operations) / seconds : 0
+        public var operationsPerSecond: Double { Self.rate(operations, elapsed) }
+
+        /// `count` per second over `duration`.
+        public static func rate(_ count: Int, _ duration: Duration) -> Double {
+            let seconds = duration.nanoseconds / 1e9
+            return seconds > 0 ? Double(count) / seconds : 0
         }
     }
 
     public var configuration: Configuration
     public var strategies: [any RowStrategy.Type]
-    /// Recorded trees to cut subtrees from (may be empty).
+    /// Recorded trees to cut subtrees from and to run whole (may be empty).
     public var recorded: [Tree]
 
     /// Creates a fuzzer for `strategies` (the reference is always the oracle).
@@ -63,54 +117,88 @@ public struct Fuzzer {
     /// Runs until the operation budget, the time limit, `shouldStop` or a disagreement.
     ///
     /// - Parameters:
-    ///   - shouldStop: Polled between operations (Ctrl-C).
-    ///   - progress: Called every 1,024 operations with operations and cases so far.
+    ///   - shouldStop: Polled between operations (Ctrl-C, another worker's finding).
+    ///   - progress: Called every 1,024 operations, and after every operation of a large
+    ///     case, with operations and cases so far.
     public func run(shouldStop: () -> Bool = { false }, progress: (Int, Int) -> Void = { _, _ in }) -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
-        var sampler = FuzzTreeSampler(seed: configuration.seed, maximumNodes: configuration.maximumNodes, recorded: recorded)
-        var seeds = SplitMix64(seed: configuration.seed ^ 0x0F0F_F0F0_1234_5678)
+        var smallTrees = FuzzTreeSampler(seed: configuration.seed, maximumNodes: configuration.maximumNodes, recorded: recorded)
+        var smallSeeds = SplitMix64(seed: configuration.seed ^ 0x0F0F_F0F0_1234_5678)
+        var largeTrees = ScaleCaseSampler(seed: configuration.seed ^ 0x5CA1_E000_0000_0001, recorded: recorded)
+        var largeSeeds = SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0002)
+        var tiers: [FuzzTier: TierStatistics] = [.small: TierStatistics(), .large: TierStatistics()]
+        var strategyTime = [Duration](repeating: .zero, count: strategies.count)
+        var coverage = FuzzCoverage()
         var operations = 0
         var cases = 0
         var stopped = false
-        run: while operations < configuration.operations {
-            if let limit = configuration.timeLimit, clock.now - start >= limit { break }
-            let tree = sampler.next()
+        func outcome(_ failure: Finding?) -> Outcome {
+            Outcome(operations: operations, cases: cases, elapsed: clock.now - start, failure: failure, wasStopped: stopped,
+                    tiers: tiers, strategyTime: zip(strategies, strategyTime).map { ($0.name, $1) }, coverage: coverage)
+        }
+        func outOfTime() -> Bool { configuration.timeLimit.map { clock.now - start >= $0 } ?? false }
+        let largeCaseLimit = configuration.timeLimit.map { max(.seconds(3), $0 / 10) } ?? .seconds(10)
+        run: while operations < configuration.operations && !outOfTime() {
+            let elapsed = (clock.now - start).nanoseconds / 1e9
+            // The small tier goes first, so a fast bug is found before the first large case is built.
+            let tier: FuzzTier = configuration.largeShare > 0 && tiers[.small]!.cases > 0
+                && tiers[.large]!.elapsed.nanoseconds / 1e9 < elapsed * configuration.largeShare ? .large : .small
+            let caseStart = clock.now
+            let tree: Tree, count: Int, caseSeed: UInt64
+            var focus: NodeIndex?
+            var scenario: ScaleScenario?
+            if tier == .small {
+                tree = smallTrees.next()
+                count = configuration.operationsPerCase
+                caseSeed = smallSeeds.next()
+            } else {
+                let draw = largeTrees.next()
+                (tree, count, focus, scenario) = (draw.tree, draw.operations, draw.focus, draw.scenario)
+                caseSeed = largeSeeds.next()
+                tiers[.large]!.scenarios[draw.scenario, default: 0] += 1
+            }
             cases += 1
+            tiers[tier]!.cases += 1
             var fuzzCase = FuzzCase(tree: tree)
-            var reference = ReferenceStrategy(tree: tree)
-            var states: [any RowStrategy] = strategies.map { $0.init(tree: tree) }
-            var generator = FuzzOperationGenerator(seed: seeds.next())
-            for _ in 0..<configuration.operationsPerCase where operations < configuration.operations {
+            var session = DifferentialSession(tree: tree, strategies: strategies)
+            var generator = FuzzOperationGenerator(seed: caseSeed, focus: focus)
+            var history = FuzzCoverage.History()
+            coverage.recordTree(tree)
+            var failure = session.checkInitial().map { ($0, -1) }
+            var index = 0
+            while failure == nil && index < count && operations < configuration.operations {
                 if shouldStop() {
                     stopped = true
-                    break run
+                    break
                 }
-                let operation = generator.next(for: reference)
-                fuzzCase.operations.append(FuzzOperation(operation, in: reference.tree))
-                let oldRows = reference.rows
-                let referenceDiff = try! reference.perform(operation)
-                generator.performed(operation)
-                let newRows = reference.rows
+                // A large case stops early past its time (a slow strategy must not take the whole run);
+                // the case is what ran, so its repro file replays it.
+                if tier == .large && (outOfTime() || clock.now - caseStart >= largeCaseLimit) { break }
+                let operation = generator.next(for: session.reference)
+                fuzzCase.operations.append(FuzzOperation(operation, in: session.reference.tree))
+                generator.performed(operation, on: session.reference.tree)
+                coverage.record(operation, on: session.reference, history: &history)
+                if let found = session.perform(operation, index: index, isLast: index == count - 1) { failure = (found, index) }
+                coverage.recordDiff(session.lastReferenceDiff)
                 operations += 1
-                if operations % 1024 == 0 { progress(operations, cases) }
-                for index in states.indices {
-                    let diff = Self.step(&states[index], operation)
-                    if StepCheck.check(states[index], diff: diff, referenceDiff: referenceDiff, oldRows: oldRows,
-                                       newRows: newRows, full: true) != nil {
-                        let elapsed = clock.now - start
-                        let strategy = type(of: states[index])
-                        let (shrunk, disagreement) = Shrinker.shrink(fuzzCase, strategy: strategy)
-                        return Outcome(operations: operations, cases: cases, elapsed: elapsed,
-                                       failure: (fuzzCase, shrunk, disagreement, cases), wasStopped: false)
-                    }
-                }
+                tiers[tier]!.operations += 1
+                if operations % 1_024 == 0 || tier == .large { progress(operations, cases) }
+                index += 1
             }
+            coverage.recordCase(operations: index)
+            tiers[tier]!.elapsed += clock.now - caseStart
+            for (position, time) in session.strategyTime.enumerated() { strategyTime[position] += time }
+            if let (found, operationIndex) = failure {
+                let disagreement = DifferentialRun.disagreement(session, found, operationIndex: operationIndex)
+                let strategy = type(of: session.strategies[found.strategyIndex])
+                let shrinkStart = clock.now
+                let shrunk = Shrinker.shrink(fuzzCase, strategy: strategy, timeLimit: configuration.shrinkTimeLimit)
+                return outcome(Finding(found: fuzzCase, shrunk: shrunk?.0 ?? fuzzCase, disagreement: shrunk?.1 ?? disagreement,
+                                       caseNumber: cases, tier: tier, scenario: scenario, shrinkElapsed: clock.now - shrinkStart))
+            }
+            if stopped { break run }
         }
-        return Outcome(operations: operations, cases: cases, elapsed: clock.now - start, failure: nil, wasStopped: stopped)
-    }
-
-    private static func step<S: RowStrategy>(_ strategy: inout S, _ operation: TreeOperation) -> RowDiff {
-        try! strategy.perform(operation)
+        return outcome(nil)
     }
 }

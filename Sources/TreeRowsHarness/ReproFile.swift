@@ -52,12 +52,15 @@ public struct ReproFile: Sendable {
         })))
         members.append(("operations", .array(fuzzCase.operations.map { operation in
             switch operation {
-            case let .insert(newID, parent, position):
-                return .object([("op", .string("insert")), ("id", id(newID)), ("parent", id(parent)), ("position", .integer(position))])
+            case let .insert(newID, parent, position, time, score):
+                var fields: [(String, JSONValue)] = [("op", .string("insert")), ("id", id(newID)), ("parent", id(parent)), ("position", .integer(position))]
+                if let time { fields.append(("time", .number(String(time)))) }
+                if let score { fields.append(("score", .number(String(score)))) }
+                return .object(fields)
             case .expandAll, .collapseAll:
                 return .object([("op", .string(operation.kind.rawValue))])
-            case .sort(let order):
-                return .object([("op", .string("sort")), ("order", .string(order.description))])
+            case let .sort(order, reportingMoves):
+                return .object([("op", .string("sort")), ("order", .string(order.description)), ("reportingMoves", .bool(reportingMoves))])
             case let .loadPage(ids, parent, loadMoreRow, removing):
                 return .object([("op", .string(operation.kind.rawValue)), ("ids", .array(ids.map { id($0) })), ("parent", id(parent)),
                                 ("loadMoreRow", id(loadMoreRow)), ("removeLoadMoreRow", .bool(removing))])
@@ -126,12 +129,23 @@ public struct ReproFile: Sendable {
             if kind == .insert {
                 let parent = entry["parent"] == nil || entry["parent"] == .null ? nil : try nodeID(entry["parent"], "\(where_).parent")
                 guard let position = entry["position"]?.integer, position >= 0 else { throw failure("\(where_).position must be a whole number") }
-                operations.append(.insert(try nodeID(entry["id"], "\(where_).id"), under: parent, at: Int(position)))
+                func field(_ name: String) throws(CorpusError) -> Int64? {
+                    guard let value = entry[name], value != .null else { return nil }
+                    guard let number = value.integer, number != .min else {
+                        throw failure("\(where_).\(name) must be a whole number above \(Int64.min) (or null)")
+                    }
+                    return number
+                }
+                operations.append(.insert(try nodeID(entry["id"], "\(where_).id"), under: parent, at: Int(position),
+                                          time: try field("time"), score: try field("score")))
             } else if kind == .sort {
                 guard case .string(let text)? = entry["order"], let order = SiblingOrder(text) else {
                     throw failure("\(where_).order must be time, score or replies, optionally with -desc")
                 }
-                operations.append(.sort(order))
+                guard case .bool(let reportingMoves)? = entry["reportingMoves"] ?? .bool(true) else {
+                    throw failure("\(where_).reportingMoves must be true or false")
+                }
+                operations.append(.sort(order, reportingMoves: reportingMoves))
             } else if kind == .loadPage {
                 guard case .array(let idValues)? = entry["ids"] else { throw failure("\(where_).ids must be an array of ids") }
                 var ids: [NodeID] = []

@@ -1,67 +1,151 @@
 import TreeRows
 
-/// Shrinks a failing ``FuzzCase`` to a small one that still fails: fewer operations, then
-/// fewer nodes (whole subtrees, then leaves, with the operations on dropped nodes dropped
-/// too), then fewer collapsed nodes and simpler operations, until nothing more can go.
+/// Shrinks a failing ``FuzzCase`` to a small one that still fails, by delta debugging:
+/// operations in halves, then quarters, and so on; nodes likewise (chunks of the node list,
+/// taken out as whole subtrees or spliced out of their paths, so a long chain or sibling
+/// list halves at each step, and chunks of the leaves wherever they are), each granularity
+/// on all three before the next, first down to a 32nd, then to single items; then collapsed nodes expanded, row heights, times and
+/// scores dropped, and operations simplified; again until nothing more goes or the time
+/// is up (no run starts that the longest run so far says would end past it).
+///
+/// A candidate is kept only when the strategy still disagrees on it, so the result always
+/// fails and is never larger than the input.
 public enum Shrinker {
     /// A smaller case on which `strategy` still disagrees with the reference, and that
-    /// disagreement. `fuzzCase` must fail.
+    /// disagreement; `nil` when `fuzzCase` itself does not fail.
     ///
-    /// - Complexity: a few hundred differential runs of cases no larger than the input.
-    public static func shrink(_ fuzzCase: FuzzCase, strategy: any RowStrategy.Type) -> (FuzzCase, Disagreement) {
+    /// - Parameter timeLimit: Past this, the best case so far is returned.
+    /// - Complexity: O(log *n*) differential runs per halving for *n* nodes and
+    ///   operations, each no larger than the input; at most `timeLimit` in all (plus the
+    ///   run under way).
+    public static func shrink(
+        _ fuzzCase: FuzzCase, strategy: any RowStrategy.Type, timeLimit: Duration = .seconds(60)
+    ) -> (FuzzCase, Disagreement)? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeLimit
+        // The longest run so far: no run starts that would end past the deadline.
+        var longestRun = Duration.zero
+        func hasTime() -> Bool { clock.now + longestRun < deadline }
         func failure(_ candidate: FuzzCase) -> Disagreement? {
+            let start = clock.now
+            defer { longestRun = max(longestRun, clock.now - start) }
             guard let found = DifferentialRun.firstDisagreement(candidate, strategies: [strategy]),
                   found.strategy != "harness" else { return nil }
             return found
         }
-        guard var found = failure(fuzzCase) else { preconditionFailure("shrink needs a failing case") }
+        guard var found = failure(fuzzCase) else { return nil }
         var best = fuzzCase
         func truncate() { best.operations = Array(best.operations.prefix(found.operationIndex + 1)) }
+        // The hashes of the candidates already run (a run of a big case costs seconds, and the
+        // sweeps meet the same candidate again; a hash collision only skips one candidate).
+        var tried: Set<Int> = []
         func attempt(_ candidate: FuzzCase) -> Bool {
-            guard candidate != best, let newFound = failure(candidate) else { return false }
+            guard hasTime(), candidate != best, tried.insert(candidate.hashValue).inserted,
+                  let newFound = failure(candidate) else { return false }
             best = candidate
             found = newFound
             truncate()
             return true
         }
+        func leaves() -> [Int] {
+            var parents: Set<NodeID> = []
+            for node in best.nodes { if let parent = node.parent { parents.insert(parent) } }
+            return best.nodes.indices.filter { !parents.contains(best.nodes[$0].id) }
+        }
         truncate()
         var progress = true
-        while progress {
-            progress = false
-            // Operations: chunks, halving down to single operations.
-            var chunk = max(1, best.operations.count / 2)
-            while chunk >= 1 {
-                var start = 0
-                while start < best.operations.count {
+        while progress && hasTime() {
+            let before = best
+            // Operations, nodes (chunks of the list as whole subtrees, else spliced out of
+            // their paths) and leaves (wherever they are in the list: the replies along a
+            // spine) in halves, then quarters, … to a 32nd, each granularity on all three
+            // before the next, so every success makes the next runs cheaper.
+            var leafPositions = leaves()
+            let passes: [(count: () -> Int, remove: (Range<Int>) -> Bool)] = [
+                ({ best.operations.count }, { range in
                     var candidate = best
-                    candidate.operations.removeSubrange(start..<min(start + chunk, candidate.operations.count))
-                    if attempt(candidate) { progress = true } else { start += chunk }
+                    candidate.operations.removeSubrange(range)
+                    return attempt(candidate)
+                }),
+                ({ best.nodes.count }, { range in
+                    let subtrees = best.removing(range, .subtrees)
+                    // Taking out everything shows little; splicing keeps the rest of a chain.
+                    return !subtrees.nodes.isEmpty && attempt(subtrees) || attempt(best.removing(range, .splice))
+                }),
+                ({ leafPositions.count }, { range in
+                    guard attempt(best.removing(leafPositions[range], .subtrees)) else { return false }
+                    leafPositions = leaves()
+                    return true
+                }),
+            ]
+            var parts = 2
+            while parts <= 32 && hasTime() {
+                for (index, pass) in passes.enumerated() {
+                    if index == 2 { leafPositions = leaves() }
+                    sweep(parts: parts, count: pass.count, hasTime: hasTime, remove: pass.remove)
                 }
-                chunk /= 2
+                parts *= 2
             }
-            // Nodes: whole subtrees first (preorder: big ones first), then from the leaves up.
-            for id in best.nodes.map(\.id) + best.nodes.map(\.id).reversed() where best.nodes.contains(where: { $0.id == id }) {
-                if attempt(best.removingSubtree(of: id)) { progress = true }
+            // Then down to single items: operations always, nodes and leaves once few are left.
+            for (index, pass) in passes.enumerated() where index == 0 || best.nodes.count <= 256 {
+                if index == 2 { leafPositions = leaves() }
+                var parts = 64
+                while hasTime() && sweep(parts: parts, count: pass.count, hasTime: hasTime, remove: pass.remove) { parts *= 2 }
             }
-            // Expansion state: expand collapsed nodes.
-            for index in best.nodes.indices where !best.nodes[index].isExpanded {
+            // Expansion state: collapsed nodes expanded, in chunks.
+            var collapsed = best.nodes.indices.filter { !best.nodes[$0].isExpanded }
+            parts = 2
+            while hasTime() && sweep(parts: parts, count: { collapsed.count }, hasTime: hasTime, remove: { range in
                 var candidate = best
-                candidate.nodes[index].isExpanded = true
-                if attempt(candidate) { progress = true }
+                for position in collapsed[range] { candidate.nodes[position].isExpanded = true }
+                guard attempt(candidate) else { return false }
+                collapsed = best.nodes.indices.filter { !best.nodes[$0].isExpanded }
+                return true
+            }) && (parts < 32 || collapsed.count <= 256) { parts *= 2 }
+            // Fields: every height, time and score at once.
+            for field in [\FuzzCase.Node.height] as [WritableKeyPath<FuzzCase.Node, Int32?>] where best.nodes.contains(where: { $0[keyPath: field] != nil }) {
+                var candidate = best
+                for position in candidate.nodes.indices { candidate.nodes[position][keyPath: field] = nil }
+                _ = attempt(candidate)
             }
-            // Operations: simpler forms.
-            // A success can cut the case short (it fails earlier), so the bound is read anew each time.
+            for field in [\FuzzCase.Node.time, \.score] as [WritableKeyPath<FuzzCase.Node, Int64?>] where best.nodes.contains(where: { $0[keyPath: field] != nil }) {
+                var candidate = best
+                for position in candidate.nodes.indices { candidate.nodes[position][keyPath: field] = nil }
+                _ = attempt(candidate)
+            }
+            // Operations: simpler forms. A success can cut the case short (it fails
+            // earlier), so the bound is read anew each time.
             var index = 0
-            while index < best.operations.count {
+            while index < best.operations.count && hasTime() {
                 if let simpler = simplified(best.operations[index]) {
                     var candidate = best
                     candidate.operations[index] = simpler
-                    if attempt(candidate) { progress = true }
+                    _ = attempt(candidate)
                 }
                 index += 1
             }
+            // Every change makes the case smaller or simpler (expanded, fields dropped,
+            // operations simpler), so the loop ends.
+            progress = best != before
         }
         return (best, found)
+    }
+
+    /// One sweep of delta debugging over `count()` items: tries `remove` on each chunk of
+    /// a `parts`-th of them, staying at a chunk that went.
+    ///
+    /// - Parameter remove: Tries to take out the items in the range; `true` if they went.
+    /// - Returns: Whether a finer sweep can follow (the chunks held more than one item).
+    @discardableResult
+    private static func sweep(parts: Int, count: () -> Int, hasTime: () -> Bool, remove: (Range<Int>) -> Bool) -> Bool {
+        let total = count()
+        guard total > 0 else { return false }
+        let chunk = max(1, (total + parts - 1) / parts)
+        var start = 0
+        while start < count() && hasTime() {
+            if !remove(start..<min(start + chunk, count())) { start += chunk }
+        }
+        return chunk > 1
     }
 
     private static func simplified(_ operation: FuzzOperation) -> FuzzOperation? {
@@ -69,7 +153,9 @@ public enum Shrinker {
         case .expandRecursively(let id): return .expand(id)
         case .collapseRecursively(let id): return .collapse(id)
         case .expand(let id), .collapse(let id): return .toggle(id)
-        case let .insert(id, parent, position) where position > 0: return .insert(id, under: parent, at: 0)
+        case let .insert(id, parent, position, time, score) where position > 0: return .insert(id, under: parent, at: 0, time: time, score: score)
+        case let .insert(id, parent, 0, time, score) where time != nil || score != nil: return .insert(id, under: parent, at: 0)
+        case let .sort(order, false): return .sort(order)
         case .accordionExpand(let id): return .expand(id)
         case let .loadPage(ids, parent, loadMoreRow, removing) where ids.count > 1:
             return .loadPage([ids[0]], under: parent, before: loadMoreRow, removingLoadMoreRow: removing)

@@ -21,38 +21,57 @@ public enum StepCheck {
     public static func check<S: RowStrategy>(
         _ strategy: S, diff: RowDiff, referenceDiff: RowDiff, oldRows: [Row], newRows: [Row], full: Bool
     ) -> String? {
+        if let problem = checkDiff(strategy, diff: diff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows) {
+            return problem
+        }
+        guard full else { return nil }
+        return checkEveryRow(strategy, diff: diff, oldRows: oldRows, newRows: newRows)
+    }
+
+    /// The row count, and the diff: it passes the validator, turns the old rows into the
+    /// new ones, reloads what the reference reloads and deletes as many rows.
+    ///
+    /// - Complexity: O(*r* + *k* log *k*) plus a ``RowStrategy/rows(in:)`` call per inserted range.
+    static func checkDiff<S: RowStrategy>(
+        _ strategy: S, diff: RowDiff, referenceDiff: RowDiff, oldRows: [Row], newRows: [Row]
+    ) -> String? {
         guard strategy.rowCount == newRows.count else {
             return "row count \(strategy.rowCount), reference \(newRows.count)"
         }
         do {
-            // Inserted rows come from rows(in:), one call per range: a row(at:) per row
-            // costs O(depth) each in the count strategies, hours for a million rows of a chain.
+            // Inserted and reloaded rows come from rows(in:), a window at a time (they are
+            // asked in ascending runs): a row(at:) per row costs O(depth) or O(fan-out) each
+            // in the count strategies, hours for a million rows of a chain.
             try diff.validate(rowCountBefore: oldRows.count, rowCountAfter: strategy.rowCount)
-            // `apply` asks in ascending order; any other index falls back to row(at:).
-            let insertedIndices = diff.insertions.flatMap { $0 }
-            let insertedRows = diff.insertions.flatMap { strategy.rows(in: $0) }
-            var next = 0
+            var window: Range<Int> = 0..<0
+            var windowRows: [Row] = []
             let applied = try diff.apply(to: oldRows, rowCountAfter: strategy.rowCount) { index in
-                guard next < insertedIndices.count, insertedIndices[next] == index else { return strategy.row(at: index) }
-                next += 1
-                return insertedRows[next - 1]
+                if !window.contains(index) {
+                    window = index..<min(strategy.rowCount, index + 4_096)
+                    windowRows = strategy.rows(in: window)
+                }
+                return windowRows[index - window.lowerBound]
             }
             if applied != newRows {
                 let at = zip(applied, newRows).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(applied.count, newRows.count)
-                return "diff \(diff) applied to the old rows differs from the new rows at row \(at)"
+                return "diff \(brief(diff)) applied to the old rows differs from the new rows at row \(at)"
             }
         } catch {
-            return "diff \(diff) rejected: \(error)"
+            return "diff \(brief(diff)) rejected: \(error)"
         }
         if diff.reloads != referenceDiff.reloads && Set(diff.reloadedIndices) != Set(referenceDiff.reloadedIndices) {
             return "reloads \(diff.reloads), reference \(referenceDiff.reloads)"
         }
         if diff.deletedCount != referenceDiff.deletedCount {
-            return "diff \(diff) deletes \(diff.deletedCount) rows and inserts \(diff.insertedCount); the reference "
+            return "diff \(brief(diff)) deletes \(diff.deletedCount) rows and inserts \(diff.insertedCount); the reference "
                 + "\(referenceDiff.deletedCount) and \(referenceDiff.insertedCount) (rows that stay must not be deleted and inserted)"
         }
-        guard full else { return nil }
+        return nil
+    }
+
+    /// Every row, every node, every offset, the sections and the invariants.
+    static func checkEveryRow<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> String? {
         let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
         if let problem = checkHeights(strategy, rows: newRows, tree: tree) { return problem }
         if let problem = checkSections(strategy, diff: diff, oldRows: oldRows, newRows: newRows) { return problem }
@@ -99,6 +118,12 @@ public enum StepCheck {
 
     static func describe(_ index: Int?) -> String { index.map(String.init) ?? "nil" }
 
+    /// A diff's description, cut at 300 characters (a sort of a million rows has a million moves).
+    static func brief(_ diff: some CustomStringConvertible) -> String {
+        let text = diff.description
+        return text.count <= 300 ? text : text.prefix(300) + "… (\(text.count) characters)"
+    }
+
     /// The section layout against the new rows' depth-0 rows, and the diff in sections:
     /// it passes the sectioned validator and, applied to the old rows in sections, gives the
     /// new rows in sections.
@@ -113,9 +138,9 @@ public enum StepCheck {
             let applied = try sectioned.apply(
                 to: ListSection<Row>.sections(of: oldRows), rowCountsAfter: after.rowCounts,
                 insertedSection: { newSections[$0] }, insertedRow: { newSections[$0.section].rows[$0.row] })
-            if applied != newSections { return "sectioned diff \(sectioned) applied to the old sections differs from the new ones" }
+            if applied != newSections { return "sectioned diff \(brief(sectioned)) applied to the old sections differs from the new ones" }
         } catch {
-            return "sectioned diff \(sectioned) rejected: \(error)"
+            return "sectioned diff \(brief(sectioned)) rejected: \(error)"
         }
         return nil
     }

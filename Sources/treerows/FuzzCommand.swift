@@ -14,28 +14,44 @@ struct FuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "Fuzz strategies against the reference; shrink any disagreement to a replayable repro file.",
         discussion: """
-            Trees: synthetic shapes at small sizes and subtrees of the recorded threads, with random expansion \
-            states. Operations: every operation of the core, with adversarial choices. After every operation each \
+            Small tier: synthetic shapes of up to --max-nodes nodes and subtrees of the recorded threads, 16 \
+            operations each. Large tier (--large-share of the time, a quarter by default): trees of 1,000 to \
+            1,150,000 nodes (more than 2^16 and 2^20 rows, chains deeper than 100,000, sibling lists and expanded \
+            blocks longer than 100,000, whole recorded threads) and cases of up to 3,000 operations. Operations: \
+            every operation of the core with every parameter at its edge values. After every operation each \
             strategy must have the reference's rows, a diff that passes the validator and turns the old rows into \
-            the new ones, agreeing row(at:) and index(of:), and intact invariants. Exit code 0: no disagreement; \
-            1: a disagreement, shrunk and written to --out; 130: stopped by Ctrl-C.
+            the new ones, agreeing queries, and intact invariants (on big trees: on samples, and every 16 \
+            operations). Runs 60 seconds unless told otherwise. Exit code 0: no disagreement; 1: a disagreement, \
+            shrunk and written to --out; 130: stopped by Ctrl-C.
             """)
 
-    @Option(help: "The seed from which every tree and operation flows.") var seed: UInt64 = 1
-    @Option(help: "The number of operations.") var iterations: Int?
-    @Option(help: ArgumentHelp("Run for this many seconds instead of a number of operations.", valueName: "seconds"))
+    @Option(help: "The seed from which every tree and operation flows (worker 0's seed; the others derive theirs).")
+    var seed: UInt64 = 1
+    @Option(help: "The number of operations, over all workers.") var iterations: Int?
+    @Option(help: ArgumentHelp("Run for this many seconds (default: 60 unless --iterations is given).", valueName: "seconds"))
     var time: Double?
-    @Option(help: "The largest tree drawn.") var maxNodes = Fuzzer.Configuration().maximumNodes
+    @Option(help: "The largest tree of the small tier.") var maxNodes = Fuzzer.Configuration().maximumNodes
     @Option(help: ArgumentHelp("all, or strategy names separated by commas.", valueName: "all|a,b"))
     var strategies = "all"
     @Option(help: ArgumentHelp("Where to write repro files (default: a new folder fuzz-findings-seed<S> here).", valueName: "dir"))
     var out: String?
+    @Option(help: ArgumentHelp("Parallel workers (default: the number of cores).", valueName: "N"))
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: ArgumentHelp("The share of the time spent on large cases, 0 to 1.", valueName: "fraction"))
+    var largeShare = Fuzzer.Configuration().largeShare
+    @Option(help: ArgumentHelp("The most seconds shrinking a finding may take.", valueName: "seconds"))
+    var shrinkTime: Double = 60
+    @Flag(help: "Print how often each feature (operation x condition, parameter edge value, size threshold) was exercised.")
+    var coverage = false
 
     func validate() throws {
         if iterations != nil && time != nil { throw ValidationError("give --iterations or --time, not both") }
         if let iterations, iterations <= 0 { throw ValidationError("--iterations must be positive") }
         if let time, !(time > 0) { throw ValidationError("--time must be a positive number of seconds") }
         if maxNodes < 1 { throw ValidationError("--max-nodes must be positive") }
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be in 1...256") }
+        if !(0...1).contains(largeShare) { throw ValidationError("--large-share must be a number from 0 to 1") }
+        if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a positive number of seconds") }
     }
 
     func run() throws {
@@ -43,47 +59,70 @@ struct FuzzCommand: ParsableCommand {
             : try strategies.split(separator: ",").map { (name: Substring) throws(CommandFailure) -> any RowStrategy.Type in
                 try StrategyName.resolve(String(name))
             }
-        // Recorded threads to cut subtrees from (not the 2M-node forest: too slow to load for this).
+        // Recorded threads to cut subtrees from and to run whole (not the 2M-node forest: too slow to load for this).
         let recorded = Catalog.shared.list().filter { $0.kind == "recorded" && $0.nodes <= 100_000 }
             .compactMap { try? Catalog.shared.load($0.name).tree }
-        var configuration = Fuzzer.Configuration(seed: seed, maximumNodes: maxNodes)
-        if let time {
-            configuration.operations = .max
-            configuration.timeLimit = .milliseconds(Int(time * 1000))
-        } else if let iterations {
+        var configuration = Fuzzer.Configuration(seed: seed, maximumNodes: maxNodes, largeShare: largeShare,
+                                                 shrinkTimeLimit: .milliseconds(Int(shrinkTime * 1000)))
+        if let iterations {
             configuration.operations = iterations
+            configuration.timeLimit = nil
+        } else if let time {
+            configuration.timeLimit = .milliseconds(Int(time * 1000))
         }
-        let fuzzer = Fuzzer(configuration: configuration, strategies: selected, recorded: recorded)
+        let workers = FuzzWorkers(configuration: configuration, jobs: jobs, strategies: selected, recorded: recorded)
         signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
         let onTerminal = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = fuzzer.run(shouldStop: { interrupted.load(ordering: .relaxed) }) { operations, cases in
+        let lastPrint = Mutex(clock.now)
+        let outcomes = workers.run(shouldStop: { interrupted.load(ordering: .relaxed) }) { operations, cases in
             guard onTerminal else { return }
-            let seconds = (clock.now - start).nanoseconds / 1e9
+            let now = clock.now
+            guard lastPrint.withLock({ last in
+                guard now - last >= .milliseconds(250) else { return false }
+                last = now
+                return true
+            }) else { return }
+            let seconds = (now - start).nanoseconds / 1e9
             StandardError.write("\rfuzz: \(operations) operations, \(cases) cases, \(Int(Double(operations) / max(seconds, 1e-9))) operations/s   ")
         }
         if onTerminal { StandardError.write("\r\u{1B}[K") }
-        let names = fuzzer.strategies.map { $0.name }.joined(separator: ", ")
-        let summary = "\(outcome.operations) operations in \(outcome.cases) cases on \(names) beside the reference;"
-            + " \(Int(outcome.operationsPerSecond)) operations/s; seed \(seed)"
-        guard let failure = outcome.failure else {
-            print("fuzz: \(summary); no disagreement" + (outcome.wasStopped ? " (stopped by Ctrl-C)" : ""))
-            if outcome.wasStopped { throw CommandFailure(message: "stopped by Ctrl-C; nothing found", exitCode: 130) }
+        let elapsed = clock.now - start
+        let summary = FuzzSummary(outcomes: outcomes, elapsed: elapsed)
+        let names = summary.strategyTime.map(\.name).joined(separator: ", ")
+        let seeds = workers.seeds
+        let seedText = seeds.count == 1 ? "seed \(seed)" : "seed \(seed); \(seeds.count) workers, seeds \(seeds.map(String.init).joined(separator: ", "))"
+        print("fuzz: \(summary.operations) operations in \(summary.cases) cases on \(names) beside the reference;"
+            + " \(Int(summary.operationsPerSecond)) operations/s; \(seedText)")
+        print(summary.tierLines.joined(separator: "\n"))
+        print(summary.strategyLine)
+        if coverage { print(summary.coverageTable) }
+        let findings = outcomes.enumerated().compactMap { worker, outcome in outcome.failure.map { (worker, $0) } }
+        guard !findings.isEmpty else {
+            let stopped = outcomes.contains { $0.wasStopped }
+            print("no disagreement" + (stopped ? " (stopped by Ctrl-C)" : ""))
+            if stopped { throw CommandFailure(message: "stopped by Ctrl-C; nothing found", exitCode: 130) }
             return
         }
         let folder = try outputFolder()
-        let file = "\(folder)/\(failure.disagreement.strategy)-seed\(seed)-case\(failure.caseNumber).json"
-        let repro = ReproFile(fuzzCase: failure.shrunk, strategy: failure.disagreement.strategy, seed: seed,
-                              caseNumber: failure.caseNumber, disagreement: failure.disagreement)
-        do { try AtomicFile.write(Array(repro.json.utf8), to: file) } catch { throw CommandFailure(message: error.description) }
-        print("fuzz: \(summary)")
-        print("disagreement: \(failure.disagreement.strategy) in case \(failure.caseNumber): \(failure.disagreement.problem)")
-        print("shrunk from \(failure.found.nodes.count) nodes and \(failure.found.operations.count) operations"
-            + " to \(failure.shrunk.nodes.count) nodes and \(failure.shrunk.operations.count) operations")
-        print("repro: \(file)")
-        print("replay: treerows replay \(file)")
-        throw CommandFailure(message: "\(failure.disagreement.strategy) disagreed with the reference", exitCode: 1)
+        for (worker, finding) in findings {
+            let workerSeed = seeds[worker]
+            let file = "\(folder)/\(finding.disagreement.strategy)-seed\(workerSeed)-case\(finding.caseNumber).json"
+            let repro = ReproFile(fuzzCase: finding.shrunk, strategy: finding.disagreement.strategy, seed: workerSeed,
+                                  caseNumber: finding.caseNumber, disagreement: finding.disagreement)
+            do { try AtomicFile.write(Array(repro.json.utf8), to: file) } catch { throw CommandFailure(message: error.description) }
+            let tier = finding.scenario.map { "large case (\($0.rawValue))" } ?? "small case"
+            print("disagreement: \(finding.disagreement.strategy) in case \(finding.caseNumber), a \(tier), of seed \(workerSeed):"
+                + " \(finding.disagreement.problem.prefix(2_000))")
+            print("shrunk from \(finding.found.nodes.count) nodes and \(finding.found.operations.count) operations"
+                + " to \(finding.shrunk.nodes.count) nodes and \(finding.shrunk.operations.count) operations"
+                + " in \(String(format: "%.1f", finding.shrinkElapsed.nanoseconds / 1e9)) s")
+            print("repro: \(file)")
+            print("replay: treerows replay \(file)")
+        }
+        let names_ = Set(findings.map { $0.1.disagreement.strategy }).sorted().joined(separator: ", ")
+        throw CommandFailure(message: "\(names_) disagreed with the reference", exitCode: 1)
     }
 
     /// `--out`, or a new folder `fuzz-findings-seed<S>[-K]` in the working directory.

@@ -1,24 +1,41 @@
 import Foundation
 import Testing
+import TreeRowsHarness
 
 @Suite("treerows fuzz and replay") struct FuzzCommandTests {
+    // The debug binary runs the small tier only: the large one needs release speed (ScaleMutantTests).
     @Test func fuzzPassesAndReportsItsRate() async throws {
-        let result = try await TreeRowsExecutable.run(["fuzz", "--seed", "3", "--iterations", "3000"])
+        let result = try await TreeRowsExecutable.run(["fuzz", "--seed", "3", "--iterations", "3000", "--large-share", "0", "--jobs", "1"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.standardOutput.contains("fuzz: 3000 operations in"), "\(result)")
-        #expect(result.standardOutput.contains("operations/s; seed 3; no disagreement"), "\(result)")
+        #expect(result.standardOutput.contains("operations/s; seed 3\n"), "\(result)")
+        #expect(result.standardOutput.contains("  small tier: 3000 operations in"), "\(result)")
+        #expect(result.standardOutput.contains("per strategy (operations and checks): full-rebuild "), "\(result)")
+        #expect(result.outputLines.last == "no disagreement", "\(result)")
         #expect(result.standardOutput.contains("full-rebuild, subtree-splice, range-counts"), "\(result)")
     }
 
+    @Test func workersPrintTheirSeedsAndCoverage() async throws {
+        let result = try await TreeRowsExecutable.run(["fuzz", "--seed", "5", "--iterations", "2000", "--large-share", "0",
+                                                       "--jobs", "2", "--coverage", "--strategies", "range-counts"])
+        #expect(result.exitCode == 0, "\(result)")
+        let seeds = FuzzWorkers.seed(of: 1, base: 5)
+        #expect(result.standardOutput.contains("seed 5; 2 workers, seeds 5, \(seeds)"), "\(result)")
+        #expect(result.standardOutput.contains("coverage: "), "\(result)")
+        #expect(result.standardOutput.contains("  toggle · target hidden "), "\(result)")
+    }
+
     @Test func fuzzSelectedStrategiesForATime() async throws {
-        let result = try await TreeRowsExecutable.run(["fuzz", "--time", "1", "--strategies", "range-counts", "--max-nodes", "64"])
+        let result = try await TreeRowsExecutable.run(["fuzz", "--time", "1", "--strategies", "range-counts", "--max-nodes", "64",
+                                                       "--large-share", "0"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.standardOutput.contains("on range-counts beside the reference"), "\(result)")
     }
 
     @Test(arguments: [
         ["fuzz", "--iterations", "0"], ["fuzz", "--iterations", "10", "--time", "1"], ["fuzz", "--time", "-1"],
-        ["fuzz", "--strategies", "range-counts,bogus"], ["fuzz", "--max-nodes", "0"], ["replay"],
+        ["fuzz", "--strategies", "range-counts,bogus"], ["fuzz", "--max-nodes", "0"], ["fuzz", "--jobs", "0"],
+        ["fuzz", "--large-share", "1.5"], ["fuzz", "--shrink-time", "0"], ["replay"],
         ["replay", "/nonexistent/repro.json"],
     ])
     func badInvocationsExitTwo(_ arguments: [String]) async throws {

@@ -14,6 +14,7 @@ extension ForwardingStrategy {
     public var rowCount: Int { base.rowCount }
     public func row(at index: Int) -> Row { base.row(at: index) }
     public func index(of node: NodeIndex) -> Int? { base.index(of: node) }
+    public func rows(in range: Range<Int>) -> [Row] { base.rows(in: range) }
     public mutating func toggle(_ node: NodeIndex) -> RowDiff { base.toggle(node) }
     public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { base.expandRecursively(node) }
     public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff { base.collapseRecursively(node) }

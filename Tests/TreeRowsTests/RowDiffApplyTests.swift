@@ -16,8 +16,11 @@ import TreeRowsHarness
         // d moves to the front.
         let diff = RowDiff(moves: [RowMove(from: 3, to: 0)])
         #expect(try diff.apply(to: old, rowCountAfter: 4, inserted: { _ in "?" }) == ["d", "a", "b", "c"])
-        // A reloaded row keeps its place and identity.
-        #expect(try RowDiff(reloads: [1..<2]).apply(to: old, rowCountAfter: 4, inserted: { _ in "?" }) == old)
+        // A reloaded row keeps its place among the rows that stay and takes the data
+        // source's content there: b is reloaded after a is deleted, so it is asked at 0.
+        #expect(try RowDiff(reloads: [1..<2]).apply(to: old, rowCountAfter: 4, inserted: { "new\($0)" }) == ["a", "new1", "c", "d"])
+        #expect(try RowDiff(deletions: [0..<1], reloads: [1..<2]).apply(to: old, rowCountAfter: 3, inserted: { "new\($0)" })
+            == ["new0", "c", "d"])
     }
 
     @Test func applyRejectsAnInvalidDiff() {

@@ -31,7 +31,7 @@ private struct SilentToggleStrategy: ForwardingStrategy {
             operations: [.collapse("a"), .expand("a")])
         let found = try #require(DifferentialRun.firstDisagreement(fuzzCase, strategies: [SilentToggleStrategy.self]))
         #expect(found.operationIndex == 1)
-        let (shrunk, disagreement) = Shrinker.shrink(fuzzCase, strategy: SilentToggleStrategy.self)
+        let (shrunk, disagreement) = try #require(Shrinker.shrink(fuzzCase, strategy: SilentToggleStrategy.self))
         #expect(shrunk.operations.count == 1)
         #expect(disagreement.operationIndex == 0)
         #expect(DifferentialRun.firstDisagreement(shrunk, strategies: [SilentToggleStrategy.self]) != nil)

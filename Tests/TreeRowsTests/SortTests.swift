@@ -44,9 +44,21 @@ import TreeRowsTestSupport
         var reference = ReferenceStrategy(tree: tree)
         let order = SiblingOrder(.replies, descending: true)
         #expect(strategyState.sortSiblings(by: order, reportingMoves: false) == RowDiff(reloads: [0..<11]))
+        let oldRows = reference.rows
         _ = reference.sortSiblings(by: order)
         #expect(strategyState.rows == reference.rows)
         try strategyState.checkInvariants()
+        // Reloading every row is reloadData: applied to the old rows, it gives the new ones,
+        // in sections too (a reloaded section's rows are not reloaded a second time).
+        let newRows = reference.rows
+        let diff = RowDiff.reloadingAll(rowCount: newRows.count)
+        #expect(try diff.apply(to: oldRows, rowCountAfter: newRows.count) { newRows[$0] } == newRows)
+        let before = SectionLayout(rows: oldRows), after = SectionLayout(rows: newRows)
+        let sectioned = SectionedDiff(flat: diff, before: before, after: after)
+        #expect(sectioned.reloadedRows.isEmpty && sectioned.reloadedSections == Array(0..<before.sectionCount))
+        let newSections = ListSection<Row>.sections(of: newRows)
+        #expect(try sectioned.apply(to: ListSection<Row>.sections(of: oldRows), rowCountsAfter: after.rowCounts,
+                                    insertedSection: { newSections[$0] }, insertedRow: { newSections[$0.section].rows[$0.row] }) == newSections)
     }
 
     @Test("Missing times sort below every time")

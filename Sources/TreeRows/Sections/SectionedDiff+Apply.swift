@@ -29,7 +29,8 @@ extension SectionedDiff {
     /// `insertedSection` (by new index), as do reloaded ones (at their new place); moved
     /// sections keep their rows. Within every section that stays, deleted and moved-out rows
     /// leave, inserted rows come from `insertedRow` and moved rows from their old place, at
-    /// their new paths, and the other rows fill the remaining places in order.
+    /// their new paths, and the other rows fill the remaining places in order; reloaded
+    /// ones among them take their content from `insertedRow` at the place they land on.
     ///
     /// - Throws: The ``SectionedBatchUpdateViolation`` UIKit would raise.
     /// - Complexity: O(*r* + *S* + *k*).
@@ -47,6 +48,12 @@ extension SectionedDiff {
         // Rows leaving each old section, and rows arriving at each new one.
         var leaving = old.map { [Bool](repeating: false, count: $0.rows.count) }
         for range in deletedRows { for row in range.rows { leaving[range.section][row] = true } }
+        // Reloaded rows take their content from the data source at the place they land on.
+        var reloading = old.map { _ in [Bool]() }
+        for range in reloadedRows {
+            if reloading[range.section].isEmpty { reloading[range.section] = [Bool](repeating: false, count: old[range.section].rows.count) }
+            for row in range.rows { reloading[range.section][row] = true }
+        }
         var arriving = rowCountsAfter.map { [Element?](repeating: nil, count: $0) }
         for range in insertedRows { for row in range.rows { arriving[range.section][row] = insertedRow(RowPath(section: range.section, row: row)) } }
         for move in movedRows {
@@ -64,7 +71,8 @@ extension SectionedDiff {
             var slot = 0
             for (row, element) in old[oldIndex].rows.enumerated() where !leaving[oldIndex][row] {
                 while rows[slot] != nil { slot += 1 }
-                rows[slot] = element
+                rows[slot] = reloading[oldIndex].isEmpty || !reloading[oldIndex][row]
+                    ? element : insertedRow(RowPath(section: newIndex, row: slot))
             }
             result.append(ListSection(header: old[oldIndex].header, rows: rows.map { $0! }))
         }

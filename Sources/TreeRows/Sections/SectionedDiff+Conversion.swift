@@ -2,7 +2,7 @@ extension SectionedDiff {
     /// The sectioned form of a flat diff between rows laid out as `before` and `after`.
     ///
     /// A header row deleted, inserted or reloaded is its section deleted, inserted or
-    /// reloaded. Without moves, every other range is split at section boundaries
+    /// reloaded (a reloaded section's rows are not reloaded again). Without moves, every other range is split at section boundaries
     /// and renumbered within its section. With moves (a sort), sections and rows are
     /// matched through the flat diff and the fewest section moves and row moves within
     /// sections are found by longest increasing subsequences, as in the flat diff.
@@ -17,6 +17,12 @@ extension SectionedDiff {
             self.init(moved: diff, before: before, after: after)
         }
         (reloadedSections, reloadedRows) = Self.split(diff.reloads, in: before)
+        // A reloaded section brings all its rows anew; reloading rows in it too is an
+        // update UIKit rejects (reloading every row, a sort's reloadData, did that).
+        if !reloadedSections.isEmpty && !reloadedRows.isEmpty {
+            let whole = Set(reloadedSections)
+            reloadedRows.removeAll { whole.contains($0.section) }
+        }
     }
 
     /// The section headers and the runs of other rows of every range of `ranges`, together.

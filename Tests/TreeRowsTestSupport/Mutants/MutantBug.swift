@@ -26,4 +26,34 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case offsetsNotUpdated = "offsets-not-updated"
     /// Section headers are placed by subtree sizes, as if no top-level node were collapsed.
     case sectionLayoutIgnoresCollapse = "section-layout-ignores-collapse"
+
+    // Bugs beyond a size threshold: invisible on a tree of 32 nodes.
+    /// `index(of:)` keeps rows in 16 bits: wrong beyond 65,535 rows.
+    case rowIndexIn16Bits = "row-index-in-16-bits"
+    /// Rows keep their depth in 16 bits: wrong below depth 65,535.
+    case depthIn16Bits = "depth-in-16-bits"
+    /// An insert keeps the child position in 16 bits: lands elsewhere in a sibling list
+    /// longer than 65,536.
+    case childPositionIn16Bits = "child-position-in-16-bits"
+    /// An expand's or collapse's range keeps its length in 16 bits: a wrong diff for a
+    /// block of more than 65,535 rows.
+    case blockLengthIn16Bits = "block-length-in-16-bits"
+    /// `row(at:)` and `rows(in:)` keep the row in 20 bits: wrong beyond 1,048,575 rows.
+    case rowsIn20Bits = "rows-in-20-bits"
+    /// Offsets and the total height are kept in 32 bits: wrong past 2^31 points.
+    case offsetsIn32Bits = "offsets-in-32-bits"
+    /// A journal compacted after 400 changes leaves toggles reporting their range one row late.
+    case compactionAfter400Changes = "compaction-after-400-changes"
+
+    // Bugs behind a parameter's edge value or a combination of two operations.
+    /// An insert drops its `time`: a later sort by time differs.
+    case insertDropsTime = "insert-drops-time"
+    /// The reloading sort (`reportingMoves: false`) reports moves instead of reloading every row.
+    case sortReloadReportsMoves = "sort-reload-reports-moves"
+    /// An empty last page forgets to remove the load-more row.
+    case emptyPageKeepsLoadMoreRow = "empty-page-keeps-load-more-row"
+    /// An id reused after its node was removed is taken for the removed node: the reply gets no row.
+    case reusedIDStaysHidden = "reused-id-stays-hidden"
+    /// A last page deletes only the load-more row's own row, not the replies shown under it.
+    case loadMoreRowRepliesLeft = "load-more-row-replies-left"
 }

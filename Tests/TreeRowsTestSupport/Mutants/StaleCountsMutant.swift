@@ -110,15 +110,3 @@ public struct StaleCountsMutant: RowStrategy {
 
     public func checkInvariants() throws(InvariantViolation) {}
 }
-
-/// Every mutant, by type.
-public enum Mutants {
-    nonisolated(unsafe) public static let all: [any RowStrategy.Type] = [
-        RowArrayMutant<ExpandInsertsOnlyChildren>.self, RowArrayMutant<CollapseRemovesOnlyChildren>.self,
-        RowArrayMutant<RangeEndOffByOne>.self, StaleCountsMutant.self, RowArrayMutant<HiddenStateResetOnCollapse>.self,
-        RowArrayMutant<InsertUnderHiddenParentYieldsRow>.self, RowArrayMutant<RemoveLeavesMapStale>.self,
-        RowArrayMutant<SortOnlyTopLevel>.self, RowArrayMutant<AccordionInsertsAtOldIndex>.self,
-        RowArrayMutant<LastPageKeepsLoadMoreRowInDiff>.self, RowArrayMutant<OffsetsNotUpdated>.self,
-        SectionLayoutMutant.self,
-    ]
-}

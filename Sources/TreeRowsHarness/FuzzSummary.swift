@@ -1,0 +1,84 @@
+import Foundation
+import TreeRows
+
+/// The workers' outcomes of one fuzz run added up, and the lines `treerows fuzz` prints:
+/// the time and rate of each tier, the rate of each strategy, the coverage table.
+public struct FuzzSummary {
+    /// Operations performed, all workers.
+    public var operations: Int
+    /// Cases started, all workers.
+    public var cases: Int
+    /// Wall-clock time of the run.
+    public var elapsed: Duration
+    /// Per tier, all workers.
+    public var tiers: [FuzzTier: Fuzzer.TierStatistics]
+    /// Time in each strategy, all workers.
+    public var strategyTime: [(name: String, time: Duration)]
+    /// What the operations exercised, all workers.
+    public var coverage: FuzzCoverage
+
+    /// Adds up `outcomes`, which ran side by side for `elapsed`.
+    public init(outcomes: [Fuzzer.Outcome], elapsed: Duration) {
+        operations = outcomes.reduce(0) { $0 + $1.operations }
+        cases = outcomes.reduce(0) { $0 + $1.cases }
+        self.elapsed = elapsed
+        tiers = [:]
+        coverage = FuzzCoverage()
+        strategyTime = outcomes.first?.strategyTime.map { ($0.name, Duration.zero) } ?? []
+        for outcome in outcomes {
+            for (tier, statistics) in outcome.tiers {
+                var total = tiers[tier] ?? Fuzzer.TierStatistics()
+                total.cases += statistics.cases
+                total.operations += statistics.operations
+                total.elapsed += statistics.elapsed
+                total.scenarios.merge(statistics.scenarios, uniquingKeysWith: +)
+                tiers[tier] = total
+            }
+            for (index, entry) in outcome.strategyTime.enumerated() { strategyTime[index].time += entry.time }
+            coverage.merge(outcome.coverage)
+        }
+    }
+
+    /// Operations per second over the run, all workers together.
+    public var operationsPerSecond: Double { Fuzzer.Outcome.rate(operations, elapsed) }
+
+    /// One line per tier: operations, cases, its share of the workers' time, its rate;
+    /// the large tier's scenarios.
+    public var tierLines: [String] {
+        let total = tiers.values.reduce(Duration.zero) { $0 + $1.elapsed }
+        return FuzzTier.allCases.compactMap { tier in
+            guard let statistics = tiers[tier] else { return nil }
+            let share = total > .zero ? 100 * statistics.elapsed.nanoseconds / total.nanoseconds : 0
+            var line = "  \(tier.rawValue) tier: \(statistics.operations) operations in \(statistics.cases) cases, "
+                + String(format: "%.0f%% of the time, %.0f operations/s per worker", share,
+                         Fuzzer.Outcome.rate(statistics.operations, statistics.elapsed))
+            if !statistics.scenarios.isEmpty {
+                line += "; " + ScaleScenario.allCases.compactMap { scenario in
+                    statistics.scenarios[scenario].map { "\(scenario.rawValue) \($0)" }
+                }.joined(separator: ", ")
+            }
+            return line
+        }
+    }
+
+    /// Operations per second of each strategy: the operations over the time spent in its
+    /// operations and their checks (the reference's own time not included).
+    public var strategyLine: String {
+        "  per strategy (operations and checks): " + strategyTime.map { entry in
+            String(format: "%@ %.0f operations/s", entry.name, Fuzzer.Outcome.rate(operations, entry.time))
+        }.joined(separator: ", ")
+    }
+
+    /// Every feature of the catalog with its hits; the missing ones marked.
+    public var coverageTable: String {
+        let missing = coverage.missing
+        var lines = ["coverage: \(FuzzCoverage.catalog.count - missing.count) of \(FuzzCoverage.catalog.count) features exercised"]
+        let width = FuzzCoverage.catalog.map(\.count).max() ?? 0
+        for feature in FuzzCoverage.catalog {
+            let hits = coverage.counts[feature, default: 0]
+            lines.append("  " + feature.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + (hits == 0 ? "MISSING" : String(hits)))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,7 @@
+/// The fuzzer's two streams of cases.
+public enum FuzzTier: String, Sendable, CaseIterable {
+    /// Trees of up to 32 nodes (by default), 16 operations each.
+    case small
+    /// Trees of 1,000 to 1,150,000 nodes, or cases of hundreds to thousands of operations.
+    case large
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TreeRows
+import TreeRowsCorpora
+
+/// Draws the fuzzer's large cases: one ``ScaleScenario`` after another, each at a random
+/// size above its threshold, with row heights (sometimes, and always beyond 2^20 rows,
+/// tall enough that the content height passes 2^31 points) and a node the operations
+/// should return to often.
+public struct ScaleCaseSampler {
+    /// One large case: its tree, how many operations to run on it, and the node to aim at.
+    public struct Draw {
+        public var scenario: ScaleScenario
+        public var tree: Tree
+        public var operations: Int
+        /// A node the generator picks often (the root of the big block), if any.
+        public var focus: NodeIndex?
+    }
+
+    private var random: SplitMix64
+    private var drawn = 0
+    private let recorded: [Tree]
+
+    /// Creates a sampler; `recorded` trees (may be empty: then a synthetic Reddit-like
+    /// thread stands in) feed ``ScaleScenario/recordedThread``.
+    public init(seed: UInt64, recorded: [Tree]) {
+        random = SplitMix64(seed: seed)
+        self.recorded = recorded.filter { $0.nodeCount > 0 }
+    }
+
+    /// The next large case.
+    ///
+    /// - Complexity: O(*n*) for the *n* nodes drawn.
+    public mutating func next() -> Draw {
+        let scenario = ScaleScenario.allCases[drawn % ScaleScenario.allCases.count]
+        drawn += 1
+        var focus: NodeIndex?
+        var tree: Tree
+        var operations = 8 + random.below(17)
+        var expansion: ExpansionPattern = random.chance(7, in: 10) ? .expanded : .randomlyCollapsed(percent: 1)
+        switch scenario {
+        case .longCase:
+            tree = synthetic(FuzzTreeSampler.shapes, nodes: logUniform(1_000, 10_000))
+            operations = 500 + random.below(2_501)
+            expansion = Self.smallPatterns[random.below(Self.smallPatterns.count)]
+        case .rowsBeyond16Bits:
+            tree = synthetic([.reddit, .hn, .random, .wide, .balanced(fanout: 3)], nodes: 65_537 + random.below(134_464))
+        case .deepChain:
+            let depth = 100_001 + random.below(200_000)
+            tree = random.chance(1, in: 2) ? synthetic([.chain], nodes: depth) : synthetic([.caterpillar(leaves: 1)], nodes: 2 * depth)
+            expansion = random.chance(4, in: 5) ? .expanded : .collapsedBelow(depth: depth / 2)
+        case .wideSiblings:
+            let count = 100_001 + random.below(200_000)
+            tree = synthetic([random.chance(1, in: 2) ? .wide : .balanced(fanout: count)], nodes: count + 1)
+            // A node in the middle of the long list (both shapes list it in slot order):
+            // operations beside it land in the list.
+            focus = NodeIndex(Int32(tree.slotCount / 2))
+            operations = 24 + random.below(41)
+        case .bigBlock:
+            tree = synthetic([.balanced(fanout: 2), .balanced(fanout: 3), .caterpillar(leaves: 2), .hn], nodes: logUniform(100_002, 400_000))
+            focus = FuzzOperationGenerator.largestSubtree(in: tree)
+            operations = 12 + random.below(13)
+        case .recordedThread:
+            tree = recorded.isEmpty ? synthetic([.reddit], nodes: logUniform(1_500, 12_000)) : recorded[random.below(recorded.count)]
+            operations = 100 + random.below(700)
+            expansion = Self.smallPatterns[random.below(Self.smallPatterns.count)]
+        case .sizeLadder:
+            let nodes = logUniform(1_000, 1_000_000)
+            tree = synthetic(FuzzTreeSampler.shapes, nodes: nodes)
+            operations = min(1_000, max(8, 4_000_000 / nodes))
+            expansion = Self.smallPatterns[random.below(Self.smallPatterns.count)]
+        case .rowsBeyond20Bits:
+            tree = synthetic([.reddit, .hn, .random, .wide], nodes: 1_048_577 + random.below(101_424))
+            operations = 6 + random.below(11)
+        }
+        expansion.apply(to: &tree, seed: random.next())
+        if let focus, random.chance(1, in: 2) { tree.setExpanded(focus, false) }
+        switch scenario == .rowsBeyond20Bits ? 1 : random.below(4) {
+        case 0: for node in tree.nodes { tree.setHeight(node, Int32(20 + 12 * random.below(5))) }
+        case 1:
+            // Tall rows: a million of them pass 2^31 points, and some are a single point.
+            for node in tree.nodes { tree.setHeight(node, random.chance(1, in: 8) ? 1 : Int32(2_048 + random.below(8_192))) }
+        default: break
+        }
+        return Draw(scenario: scenario, tree: tree, operations: operations, focus: focus)
+    }
+
+    static let smallPatterns: [ExpansionPattern] = [
+        .expanded, .expanded, .randomlyCollapsed(percent: 20), .randomlyCollapsed(percent: 50),
+        .collapsedBelow(depth: 1), .collapsedBelow(depth: 2), .collapsed,
+    ]
+
+    private mutating func synthetic(_ shapes: [SyntheticShape], nodes: Int) -> Tree {
+        let shape = shapes[random.below(shapes.count)]
+        return TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: nodes, seed: random.next(), fields: random.chance(1, in: 2)))
+    }
+
+    /// A log-uniform integer in `low...high`.
+    private mutating func logUniform(_ low: Int, _ high: Int) -> Int {
+        let fraction = Double(random.below(1 << 20)) / Double(1 << 20)
+        return min(high, max(low, Int((Double(low) * pow(Double(high) / Double(low), fraction)).rounded())))
+    }
+}

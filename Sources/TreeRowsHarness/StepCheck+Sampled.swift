@@ -1,0 +1,53 @@
+import TreeRows
+
+extension StepCheck {
+    /// The check that stays affordable on trees of a million nodes: the row count and the
+    /// diff as in ``check(_:diff:referenceDiff:oldRows:newRows:full:)``; then `row(at:)`,
+    /// `index(of:)`, `offset(ofRow:)` and `row(atOffset:)` on the sampled rows,
+    /// `rows(in:)` on the sampled windows, `index(of:)` = `nil` on sampled hidden nodes, the
+    /// total height; with `deep`, the section layout and diff and `checkInvariants()` too.
+    ///
+    /// - Returns: What is wrong, or `nil`.
+    /// - Complexity: O(*r* + *k* log *k*) for the diff, plus O(*m*) queries for the *m*
+    ///   samples; O(*r*) more and the strategy's invariant check with `deep`.
+    public static func sampled<S: RowStrategy>(
+        _ strategy: S, diff: RowDiff, expectation: inout StepExpectation, deep: Bool
+    ) -> String? {
+        let newRows = expectation.newRows
+        if let problem = checkDiff(strategy, diff: diff, referenceDiff: expectation.referenceDiff,
+                                   oldRows: expectation.oldRows, newRows: newRows) {
+            return problem
+        }
+        let sample = expectation.sample(around: diff)
+        for index in sample.rows {
+            let found = strategy.row(at: index)
+            if found != newRows[index] { return "row(at: \(index)) is \(found), reference \(newRows[index])" }
+            let position = strategy.index(of: found.node)
+            if position != index { return "index(of: \(found.node)) is \(describe(position)), reference \(index)" }
+            let top = expectation.top(ofRow: index)
+            let offset = strategy.offset(ofRow: index)
+            if offset != top { return "offset(ofRow: \(index)) is \(offset), expected \(top)" }
+            for probe in [top, expectation.top(ofRow: index + 1) - 1] where strategy.row(atOffset: probe) != index {
+                return "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))), expected \(index)"
+            }
+        }
+        for window in sample.windows where strategy.rows(in: window) != Array(newRows[window]) {
+            return "rows(in: \(window)) differ from the reference"
+        }
+        for node in sample.hiddenNodes {
+            if let index = strategy.index(of: node) { return "index(of: \(node)) is \(index) for a hidden node" }
+        }
+        let total = expectation.top(ofRow: newRows.count)
+        if strategy.totalHeight != total { return "totalHeight is \(strategy.totalHeight), expected \(total)" }
+        if strategy.offset(ofRow: newRows.count) != total {
+            return "offset(ofRow: \(newRows.count)) is \(strategy.offset(ofRow: newRows.count)), expected \(total)"
+        }
+        for probe in [-1, total] where strategy.row(atOffset: probe) != nil {
+            return "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))) outside 0..<\(total)"
+        }
+        guard deep else { return nil }
+        if let problem = checkSections(strategy, diff: diff, oldRows: expectation.oldRows, newRows: newRows) { return problem }
+        do { try strategy.checkInvariants() } catch { return "invariant broken: \(error)" }
+        return nil
+    }
+}

@@ -1,0 +1,27 @@
+import TreeRows
+
+/// Every mutant, by type.
+public enum Mutants {
+    nonisolated(unsafe) public static let all: [any RowStrategy.Type] = [
+        RowArrayMutant<ExpandInsertsOnlyChildren>.self, RowArrayMutant<CollapseRemovesOnlyChildren>.self,
+        RowArrayMutant<RangeEndOffByOne>.self, StaleCountsMutant.self, RowArrayMutant<HiddenStateResetOnCollapse>.self,
+        RowArrayMutant<InsertUnderHiddenParentYieldsRow>.self, RowArrayMutant<RemoveLeavesMapStale>.self,
+        RowArrayMutant<SortOnlyTopLevel>.self, RowArrayMutant<AccordionInsertsAtOldIndex>.self,
+        RowArrayMutant<LastPageKeepsLoadMoreRowInDiff>.self, RowArrayMutant<OffsetsNotUpdated>.self,
+        SectionLayoutMutant.self,
+    ] + threshold + parameter
+
+    /// The mutants whose bug shows only beyond a size threshold.
+    nonisolated(unsafe) public static let threshold: [any RowStrategy.Type] = [
+        ThresholdMutant<RowIndexIn16Bits>.self, ThresholdMutant<DepthIn16Bits>.self, ThresholdMutant<ChildPositionIn16Bits>.self,
+        ThresholdMutant<BlockLengthIn16Bits>.self, ThresholdMutant<RowsIn20Bits>.self, ThresholdMutant<OffsetsIn32Bits>.self,
+        ThresholdMutant<CompactionAfter400Changes>.self,
+    ]
+
+    /// The mutants whose bug hides behind a parameter's edge value or a combination.
+    nonisolated(unsafe) public static let parameter: [any RowStrategy.Type] = [
+        ParameterMutant<InsertDropsTime>.self, ParameterMutant<SortReloadReportsMoves>.self,
+        ParameterMutant<EmptyPageKeepsLoadMoreRow>.self, ParameterMutant<ReusedIDStaysHidden>.self,
+        ParameterMutant<LoadMoreRowRepliesLeft>.self,
+    ]
+}

@@ -1,0 +1,95 @@
+import Testing
+import TreeRows
+import TreeRowsHarness
+import TreeRowsTestSupport
+
+@Suite struct FuzzCoverageTests {
+    /// One operation of each kind, by an exhaustive switch: a new kind does not compile
+    /// until it is added here (and to the coverage catalog's switches).
+    static func sample(_ kind: OperationKind) -> TreeOperation {
+        let node = NodeIndex(1)
+        switch kind {
+        case .toggle: return .toggle(node)
+        case .expand: return .expand(node)
+        case .collapse: return .collapse(node)
+        case .expandRecursively: return .expandRecursively(node)
+        case .collapseRecursively: return .collapseRecursively(node)
+        case .expandAll: return .expandAll
+        case .collapseAll: return .collapseAll
+        case .insert: return .insert("n", under: Tree.root, at: 0, time: 1, score: 2)
+        case .remove: return .remove(node)
+        case .reload: return .reload(node)
+        case .sort: return .sort(SiblingOrder(.time), reportingMoves: false)
+        case .accordionExpand: return .accordionExpand(node)
+        case .loadPage: return .loadPage(["p"], under: Tree.root, before: nil, removingLoadMoreRow: false)
+        }
+    }
+
+    /// The parameters of an operation, by the labels of its associated values (`.0` for
+    /// an unlabelled first one).
+    static func parameterLabels(of operation: TreeOperation) -> [String] {
+        guard let payload = Mirror(reflecting: operation).children.first?.value else { return [] }
+        let elements = Mirror(reflecting: payload)
+        guard elements.displayStyle == .tuple else { return [".0"] }
+        return elements.children.map { $0.label ?? "" }
+    }
+
+    @Test("Every parameter of every operation has coverage features", arguments: OperationKind.allCases)
+    func everyParameterIsCovered(_ kind: OperationKind) {
+        let labels = Self.parameterLabels(of: Self.sample(kind))
+        let declared = FuzzCoverage.parameters(of: kind)
+        #expect(labels.count == declared.count, "\(kind): TreeOperation has parameters \(labels), the coverage catalog \(declared.map(\.name))")
+        for (label, parameter) in zip(labels, declared) {
+            #expect(label.hasPrefix(".") || label == parameter.name, "\(kind): parameter \(label) is declared as \(parameter.name)")
+            #expect(!parameter.features.isEmpty, "\(kind): parameter \(parameter.name) has no features")
+            for feature in parameter.features {
+                #expect(FuzzCoverage.catalog.contains("\(kind.rawValue) · \(feature)"))
+            }
+        }
+    }
+
+    @Test func catalogHasNoDuplicatesAndCoversEveryKind() {
+        #expect(Set(FuzzCoverage.catalog).count == FuzzCoverage.catalog.count)
+        for kind in OperationKind.allCases {
+            #expect(FuzzCoverage.catalog.contains { $0.hasPrefix(kind.rawValue + " · ") }, "\(kind) has no feature")
+        }
+    }
+
+    @Test func recordingCountsConditions() {
+        var tree = TreeNotation.tree("a(b,c-(d)),e")
+        tree.setExpanded(TreeNotation.node("c", in: tree), false)
+        let reference = ReferenceStrategy(tree: tree)
+        var coverage = FuzzCoverage()
+        var history = FuzzCoverage.History()
+        coverage.record(.toggle(TreeNotation.node("d", in: tree)), on: reference, history: &history)
+        coverage.record(.toggle(TreeNotation.node("c", in: tree)), on: reference, history: &history)
+        coverage.record(.insert("x", under: TreeNotation.node("a", in: tree), at: 2, time: Int64.max, score: nil), on: reference,
+                        history: &history)
+        coverage.record(.sort(SiblingOrder(.time), reportingMoves: false), on: reference, history: &history)
+        #expect(coverage.counts["toggle · target hidden"] == 1)
+        #expect(coverage.counts["toggle · only child"] == 1)
+        #expect(coverage.counts["toggle · target visible, collapsed, with children"] == 1)
+        #expect(coverage.counts["toggle · last sibling"] == 1)
+        #expect(coverage.counts["insert · position: last sibling"] == 1)
+        #expect(coverage.counts["insert · time Int64.max"] == 1)
+        #expect(coverage.counts["insert · score absent"] == 1)
+        #expect(coverage.counts["sort · time after an insert with a time"] == 1)
+        #expect(coverage.counts["sort · reloading"] == 1)
+        #expect(!coverage.missing.isEmpty)
+    }
+}
+
+/// The default fuzz run (60 seconds, both tiers, every built-in strategy) passes and
+/// exercises every feature of the coverage catalog. Release speed is needed for the large
+/// tier: `swift test -c release --filter FuzzDefaultRunTests`, which `.ci/test` runs.
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter FuzzDefaultRunTests"))
+struct FuzzDefaultRunTests {
+    @Test func defaultRunPassesAndHitsEveryFeature() {
+        let outcome = Fuzzer(configuration: Fuzzer.Configuration(), strategies: BuiltinStrategies.all, recorded: RecordedSamples.trees).run()
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0.disagreement)" } ?? "")")
+        #expect(outcome.coverage.missing.isEmpty, "never exercised: \(outcome.coverage.missing)")
+        let large = outcome.tiers[.large]!.elapsed.nanoseconds, small = outcome.tiers[.small]!.elapsed.nanoseconds
+        #expect(large >= (large + small) / 5, "the large tier had \(large / 1e9) s of \((large + small) / 1e9) s")
+        #expect(Set(outcome.tiers[.large]!.scenarios.keys) == Set(ScaleScenario.allCases))
+    }
+}
