@@ -1,7 +1,8 @@
 import TreeRows
 
 /// Shrinks a failing ``FuzzCase`` to a small one that still fails, by delta debugging:
-/// operations in halves, then quarters, and so on; nodes likewise (chunks of the node list,
+/// first the nodes no operation names (spliced out, so the operations keep their meaning);
+/// then operations in halves, then quarters, and so on; nodes likewise (chunks of the node list,
 /// taken out as whole subtrees or spliced out of their paths, so a long chain or sibling
 /// list halves at each step, and chunks of the leaves wherever they are), each granularity
 /// on all three before the next, first down to a 32nd, then to single items; then collapsed nodes expanded, row heights, times and
@@ -78,6 +79,15 @@ public enum Shrinker {
                     return true
                 }),
             ]
+            // Nodes no operation names, spliced out (all, then halves, …): the operations
+            // stay as they were, so a long case keeps its state and loses its bulk.
+            var unnamed = unnamedPositions(best)
+            var unnamedParts = 1
+            while hasTime() && sweep(parts: unnamedParts, count: { unnamed.count }, hasTime: hasTime, remove: { range in
+                guard attempt(best.removing(unnamed[range], .splice)) else { return false }
+                unnamed = unnamedPositions(best)
+                return true
+            }) && (unnamedParts < 32 || unnamed.count <= 256) { unnamedParts *= 2 }
             var parts = 2
             while parts <= 32 && hasTime() {
                 for (index, pass) in passes.enumerated() {
@@ -129,6 +139,13 @@ public enum Shrinker {
             progress = best != before
         }
         return (best, found)
+    }
+
+    /// The positions of the nodes that no operation of `fuzzCase` names.
+    private static func unnamedPositions(_ fuzzCase: FuzzCase) -> [Int] {
+        var named: Set<NodeID> = []
+        for operation in fuzzCase.operations { named.formUnion(operation.referencedIDs) }
+        return fuzzCase.nodes.indices.filter { !named.contains(fuzzCase.nodes[$0].id) }
     }
 
     /// One sweep of delta debugging over `count()` items: tries `remove` on each chunk of
