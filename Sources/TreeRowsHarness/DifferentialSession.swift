@@ -3,10 +3,11 @@ import TreeRows
 /// The reference and the strategies under test side by side on one case: performs each
 /// operation on all of them and checks every strategy after it.
 ///
-/// Small steps get the full ``StepCheck`` (every row, every node, the sections and the
-/// invariants); steps on big trees get ``StepCheck/sampled(_:diff:expectation:deep:)``,
-/// deep (sections and invariants too) every ``deepCheckInterval`` operations and after
-/// the last. The fuzzer and ``DifferentialRun`` both step through a session, so a case
+/// Small steps get the full ``StepCheck`` (every row, every node, the sections, the
+/// invariants, and the strategy's tree against the reference's); steps on big trees get ``StepCheck/sampled(_:diff:expectation:deep:)``,
+/// deep (sections, invariants and the tree too) every ``deepCheckInterval`` operations and
+/// after the last. A strategy that throws on an operation the reference performed
+/// disagrees. The fuzzer and ``DifferentialRun`` both step through a session, so a case
 /// replayed from its repro file is checked exactly as the run that found it checked it.
 public struct DifferentialSession {
     /// A sampled step is a deep one every this many operations (and the last).
@@ -85,8 +86,14 @@ public struct DifferentialSession {
         let deep = isLast || index % Self.deepCheckInterval == Self.deepCheckInterval - 1
         for strategyIndex in strategies.indices {
             let start = clock.now
-            let diff = Self.step(&strategies[strategyIndex], operation)
-            let problem = Self.check(strategies[strategyIndex], diff: diff, expectation: &expectation, full: full, deep: deep)
+            let diff: RowDiff
+            do { diff = try Self.step(&strategies[strategyIndex], operation) } catch {
+                strategyTime[strategyIndex] += clock.now - start
+                return Failure(strategyIndex: strategyIndex, problem: "threw \"\(error)\" on an operation the reference performed"
+                    + " (its tree has drifted from the reference's)", diff: .empty)
+            }
+            var problem = Self.check(strategies[strategyIndex], diff: diff, expectation: &expectation, full: full, deep: deep)
+            if problem == nil && (full || deep) { problem = StepCheck.checkTree(strategies[strategyIndex].tree, reference: reference.tree) }
             strategyTime[strategyIndex] += clock.now - start
             if let problem { return Failure(strategyIndex: strategyIndex, problem: problem, diff: diff) }
         }
@@ -103,9 +110,10 @@ public struct DifferentialSession {
         return StepCheck.sampled(strategy, diff: diff, expectation: &expectation, deep: deep)
     }
 
-    private static func step<S: RowStrategy>(_ strategy: inout S, _ operation: TreeOperation) -> RowDiff {
-        // Resolved against the reference's tree, which every strategy's tree equals.
-        try! strategy.perform(operation)
+    /// Performs the operation, resolved against the reference's tree, which the strategy's
+    /// tree should equal; a strategy whose tree drifted may throw.
+    private static func step<S: RowStrategy>(_ strategy: inout S, _ operation: TreeOperation) throws(Tree.InsertionError) -> RowDiff {
+        try strategy.perform(operation)
     }
 
     /// The seed of a step's samples: a function of the step alone, so a replay samples alike.

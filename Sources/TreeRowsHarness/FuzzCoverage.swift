@@ -283,6 +283,26 @@ public struct FuzzCoverage: Sendable {
         }
     }
 
+    /// Records everything `fuzzCase` exercises, running it on the reference alone (an
+    /// invalid case records nothing; operations that do not resolve are skipped).
+    ///
+    /// - Complexity: O(*m* · *n* log *n*) for *m* operations on *n* nodes.
+    public mutating func record(_ fuzzCase: FuzzCase) {
+        guard let tree = try? fuzzCase.makeTree() else { return }
+        recordTree(tree)
+        var reference = ReferenceStrategy(tree: tree)
+        var history = History()
+        var performed = 0
+        for fuzzOperation in fuzzCase.operations {
+            guard let operation = fuzzOperation.resolve(in: reference.tree) else { continue }
+            record(operation, on: reference, history: &history)
+            guard let diff = try? reference.perform(operation) else { continue }
+            recordDiff(diff)
+            performed += 1
+        }
+        recordCase(operations: performed)
+    }
+
     /// Adds another record's hits to this one.
     public mutating func merge(_ other: FuzzCoverage) { counts.merge(other.counts, uniquingKeysWith: +) }
 

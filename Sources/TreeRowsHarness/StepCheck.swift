@@ -116,6 +116,30 @@ public enum StepCheck {
         return nil
     }
 
+    /// The strategy's tree against the reference's, slot by slot: the same live nodes with
+    /// the same ids, parents, sibling order, expanded flags, fields and heights (the
+    /// contract: two strategies given the same operations hold equal trees).
+    ///
+    /// - Complexity: O(*s*) for *s* slots.
+    public static func checkTree(_ tree: Tree, reference: Tree) -> String? {
+        guard tree.slotCount == reference.slotCount, tree.nodeCount == reference.nodeCount else {
+            return "its tree has \(tree.nodeCount) nodes in \(tree.slotCount) slots, the reference's \(reference.nodeCount) in \(reference.slotCount)"
+        }
+        for slot in 0..<tree.slotCount {
+            let node = NodeIndex(Int32(slot))
+            let live = tree.contains(node)
+            guard live == reference.contains(node) else { return "its tree has \(node) \(live ? "live" : "removed"), the reference's not" }
+            guard live || slot == 0 else { continue }
+            let differs = tree.firstChild(of: node) != reference.firstChild(of: node)
+                || tree.nextSibling(of: node) != reference.nextSibling(of: node)
+                || slot > 0 && (tree.parent(of: node) != reference.parent(of: node) || tree.isExpanded(node) != reference.isExpanded(node)
+                    || tree.id(of: node) != reference.id(of: node) || tree.time(of: node) != reference.time(of: node)
+                    || tree.score(of: node) != reference.score(of: node) || tree.height(of: node) != reference.height(of: node))
+            if differs { return "its tree differs from the reference's at \(node)\(slot > 0 ? " (\(reference.id(of: node)))" : "")" }
+        }
+        return nil
+    }
+
     static func describe(_ index: Int?) -> String { index.map(String.init) ?? "nil" }
 
     /// A diff's description, cut at 300 characters (a sort of a million rows has a million moves).

@@ -80,8 +80,9 @@ import TreeRowsTestSupport
 }
 
 /// The default fuzz run (60 seconds, both tiers, every built-in strategy) passes and
-/// exercises every feature of the coverage catalog. Release speed is needed for the large
-/// tier: `swift test -c release --filter FuzzDefaultRunTests`, which `.ci/test` runs.
+/// exercises every feature of the coverage catalog, and so do the libFuzzer target's byte
+/// strings. Release speed is needed for the million-node trees:
+/// `swift test -c release --filter FuzzDefaultRunTests`, which `.ci/test` runs.
 @Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter FuzzDefaultRunTests"))
 struct FuzzDefaultRunTests {
     @Test func defaultRunPassesAndHitsEveryFeature() {
@@ -91,5 +92,25 @@ struct FuzzDefaultRunTests {
         let large = outcome.tiers[.large]!.elapsed.nanoseconds, small = outcome.tiers[.small]!.elapsed.nanoseconds
         #expect(large >= (large + small) / 5, "the large tier had \(large / 1e9) s of \((large + small) / 1e9) s")
         #expect(Set(outcome.tiers[.large]!.scenarios.keys) == Set(ScaleScenario.allCases))
+    }
+
+    /// The byte decoder of the libFuzzer target reaches every feature: random byte strings
+    /// (seeded) for the operations and their parameters, and one header per size threshold.
+    @Test func byteDecoderReachesEveryFeature() {
+        var coverage = FuzzCoverage()
+        var random = SplitMix64(seed: 14)
+        for index in 0..<3_000 {
+            let length = index % 100 == 0 ? 3_100 + random.below(300) : 1 + random.below(200)
+            // Headers of written trees (bits 6-7 clear); the sizes come below, one header each.
+            let bytes = (0..<length).map { position in UInt8(truncatingIfNeeded: random.next()) & (position == 0 ? 0x3F : 0xFF) }
+            coverage.record(FuzzCase(bytes: bytes))
+        }
+        // Header (mode, fields), shape, size, expansion, then operations (kind, node, bits).
+        let collapseAll: [UInt8] = [4 + 13, 0, 0]
+        // 65,537 random; a chain of 300,001; 100,001 top-level nodes; 1,048,577 reddit-like, tall rows.
+        for (header, shape, size) in [(0x80, 4, 2), (0x80, 2, 5), (0x80, 3, 3), (0xC0, 5, 6)] as [(UInt8, UInt8, UInt8)] {
+            coverage.record(FuzzCase(bytes: [header, shape, size, 0] + collapseAll))
+        }
+        #expect(coverage.missing.isEmpty, "never reached: \(coverage.missing)")
     }
 }

@@ -3,7 +3,7 @@ import MyStrategy
 import TreeRows
 import TreeRowsHarness
 
-// 1. Fuzz: random small trees and adversarial operations, beside the reference.
+// 1. Fuzz: small and large trees, adversarial operations, beside the reference.
 let fuzzer = Fuzzer(configuration: Fuzzer.Configuration(seed: 1, operations: 20_000), strategies: [MyStrategy.self])
 let outcome = fuzzer.run()
 if let failure = outcome.failure {
