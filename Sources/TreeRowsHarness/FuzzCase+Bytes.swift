@@ -19,7 +19,8 @@ extension FuzzCase {
     /// - Then three bytes per operation, at most 4,096: the kind (`first % 13`; `first / 13`
     ///   is the insert position, the page size or the parameter bits), the node (`second`
     ///   and `third` as a 16-bit number modulo the ids so far), and `third`'s bits for the
-    ///   parameters (time and score edge values, reporting moves, reusing an id).
+    ///   parameters (time and score edge values, reporting moves, an insert or a page
+    ///   reusing an earlier node's id, which is new again once its node was removed).
     ///
     /// - Complexity: O(*n* + *m*) for the nodes and operations it encodes.
     public init(bytes: some Sequence<UInt8>) {
@@ -81,8 +82,9 @@ extension FuzzCase {
             default:
                 // A page of 0, 1, 2, 3, 8 or 12 replies; third: bit 7 top level, bit 6 the node
                 // named as the load-more row (it counts only as the parent's last child), bit 5
-                // removing it.
-                let page = (0..<[0, 1, 2, 3, 8, 12][parameter % 6]).map { NodeID.integer(Int64(ids + $0)) }
+                // removing it, bit 4 the first reply reusing the id `second + 1` (modulo the ids).
+                var page = (0..<[0, 1, 2, 3, 8, 12][parameter % 6]).map { NodeID.integer(Int64(ids + $0)) }
+                if third & 0x10 != 0 && !page.isEmpty { page[0] = .integer(Int64((Int(second) + 1) % ids)) }
                 ids += page.count
                 let loadMoreRow = third & 0x40 != 0 ? NodeID.integer(Int64(Int(second) % max(1, ids - page.count))) : nil
                 operations.append(.loadPage(page, under: third & 0x80 != 0 ? nil : node, before: loadMoreRow,

@@ -100,7 +100,7 @@ struct FuzzDefaultRunTests {
         var coverage = FuzzCoverage()
         var random = SplitMix64(seed: 14)
         for index in 0..<3_000 {
-            let length = index % 100 == 0 ? 3_100 + random.below(300) : 1 + random.below(200)
+            let length = index % 100 == 0 ? 9_000 + random.below(3_000) : 1 + random.below(200)
             // Headers of written trees (bits 6-7 clear); the sizes come below, one header each.
             let bytes = (0..<length).map { position in UInt8(truncatingIfNeeded: random.next()) & (position == 0 ? 0x3F : 0xFF) }
             coverage.record(FuzzCase(bytes: bytes))
