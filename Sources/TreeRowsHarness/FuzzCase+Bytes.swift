@@ -6,16 +6,18 @@ extension FuzzCase {
     /// coverage-guided fuzzer (libFuzzer's `DifferentialFuzzer`) can mutate bytes freely,
     /// and every feature of ``FuzzCoverage`` has bytes that reach it.
     ///
-    /// - Byte 0, the header: bits 0-4, the node count 1...32 of a tree written out; bit 5,
-    ///   whether nodes get times, scores and heights; bits 6-7: 0 or 1, the tree is written
-    ///   out; 2, a synthetic tree at scale; 3, the same with tall rows (2,048 points and more,
-    ///   so a million rows pass 2^31 points).
+    /// - Byte 0, the header: 0xFF for a synthetic tree at scale (one value of 256, so that a
+    ///   coverage-guided fuzzer spends most of its runs on small, fast cases); otherwise bits
+    ///   0-4 give the node count 1...32 of a tree written out, and bit 5 whether nodes get
+    ///   times, scores and heights.
     /// - A written tree: one byte per node *i*: its parent (`byte % (i + 1)`: 0 = top level,
     ///   *k* = node *k* − 1) and, in the high bit, whether it starts collapsed.
     /// - A synthetic tree: a shape byte (`% 8`: balanced:2, balanced:3, chain, wide, random,
     ///   reddit, hn, caterpillar:1), a size byte (`% 8`: 1,000, 10,000, 65,537, 100,001,
-    ///   150,000, 300,001, 1,048,577, 1,100,000 nodes) and an expansion byte (`% 4`:
-    ///   expanded, 1% collapsed, collapsed below depth 2, all collapsed).
+    ///   150,000, 300,001, 1,048,577, 1,100,000 nodes) and an expansion byte: bits 0-1
+    ///   expanded, 1% collapsed, collapsed below depth 2 or all collapsed; bit 2 tall rows
+    ///   (2,048 points and more, so a million rows pass 2^31 points); bit 3 times, scores and
+    ///   ordinary heights.
     /// - Then three bytes per operation, at most 4,096: the kind (`first % 13`; `first / 13`
     ///   is the insert position, the page size or the parameter bits), the node (`second`
     ///   and `third` as a 16-bit number modulo the ids so far), and `third`'s bits for the
@@ -26,19 +28,21 @@ extension FuzzCase {
     public init(bytes: some Sequence<UInt8>) {
         var input = bytes.makeIterator()
         let header = input.next() ?? 0
-        let fields = header & 0x20 != 0
+        var fields = header & 0x20 != 0
         var nodes: [Node] = []
         var ids: Int
-        if header >> 6 >= 2 {
+        if header == 0xFF {
             let shapes: [SyntheticShape] = [.balanced(fanout: 2), .balanced(fanout: 3), .chain, .wide, .random, .reddit, .hn,
                                             .caterpillar(leaves: 1)]
             let sizes = [1_000, 10_000, 65_537, 100_001, 150_000, 300_001, 1_048_577, 1_100_000]
             let patterns: [ExpansionPattern] = [.expanded, .randomlyCollapsed(percent: 1), .collapsedBelow(depth: 2), .collapsed]
             let shape = shapes[Int(input.next() ?? 0) % shapes.count]
             let size = sizes[Int(input.next() ?? 0) % sizes.count]
-            var tree = TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: size, seed: UInt64(header), fields: fields))
-            patterns[Int(input.next() ?? 0) % patterns.count].apply(to: &tree, seed: UInt64(size))
-            if header >> 6 == 3 {
+            let expansion = input.next() ?? 0
+            fields = expansion & 0x08 != 0
+            var tree = TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: size, seed: UInt64(size), fields: fields))
+            patterns[Int(expansion & 0x03)].apply(to: &tree, seed: UInt64(size))
+            if expansion & 0x04 != 0 {
                 for node in tree.nodes { tree.setHeight(node, Int32(2_048 + node.rawValue % 8_192)) }
             } else if fields {
                 for node in tree.nodes { tree.setHeight(node, Int32(20 + 12 * (node.rawValue % 5))) }

@@ -55,6 +55,8 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
+        // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
+        signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
         let selected: [any RowStrategy.Type] = strategies == "all" ? BuiltinStrategies.all
             : try strategies.split(separator: ",").map { (name: Substring) throws(CommandFailure) -> any RowStrategy.Type in
                 try StrategyName.resolve(String(name))
@@ -71,7 +73,6 @@ struct FuzzCommand: ParsableCommand {
             configuration.timeLimit = .milliseconds(Int(time * 1000))
         }
         let workers = FuzzWorkers(configuration: configuration, jobs: jobs, strategies: selected, recorded: recorded)
-        signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
         let onTerminal = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()
         let start = clock.now

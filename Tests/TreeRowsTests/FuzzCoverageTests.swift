@@ -101,15 +101,15 @@ struct FuzzDefaultRunTests {
         var random = SplitMix64(seed: 14)
         for index in 0..<3_000 {
             let length = index % 100 == 0 ? 9_000 + random.below(3_000) : 1 + random.below(200)
-            // Headers of written trees (bits 6-7 clear); the sizes come below, one header each.
+            // Headers of written trees (not 0xFF); the sizes come below, one header each.
             let bytes = (0..<length).map { position in UInt8(truncatingIfNeeded: random.next()) & (position == 0 ? 0x3F : 0xFF) }
             coverage.record(FuzzCase(bytes: bytes))
         }
         // Header (mode, fields), shape, size, expansion, then operations (kind, node, bits).
         let collapseAll: [UInt8] = [4 + 13, 0, 0]
         // 65,537 random; a chain of 300,001; 100,001 top-level nodes; 1,048,577 reddit-like, tall rows.
-        for (header, shape, size) in [(0x80, 4, 2), (0x80, 2, 5), (0x80, 3, 3), (0xC0, 5, 6)] as [(UInt8, UInt8, UInt8)] {
-            coverage.record(FuzzCase(bytes: [header, shape, size, 0] + collapseAll))
+        for (shape, size, expansion) in [(4, 2, 0), (2, 5, 0), (3, 3, 0), (5, 6, 4)] as [(UInt8, UInt8, UInt8)] {
+            coverage.record(FuzzCase(bytes: [0xFF, shape, size, expansion] + collapseAll))
         }
         #expect(coverage.missing.isEmpty, "never reached: \(coverage.missing)")
     }
