@@ -6,10 +6,10 @@ extension FuzzCase {
     /// coverage-guided fuzzer (libFuzzer's `DifferentialFuzzer`) can mutate bytes freely,
     /// and every feature of ``FuzzCoverage`` has bytes that reach it.
     ///
-    /// - Byte 0, the header: 0xFF for a synthetic tree at scale (one value of 256, so that a
-    ///   coverage-guided fuzzer spends most of its runs on small, fast cases); otherwise bits
-    ///   0-4 give the node count 1...32 of a tree written out, and bit 5 whether nodes get
-    ///   times, scores and heights.
+    /// - Bytes 0 and 1 equal to 0xFF 0x5A: a synthetic tree at scale (a rare pair, so that a
+    ///   coverage-guided fuzzer spends most of its runs on small, fast cases; its comparison
+    ///   tracing still finds it). Otherwise byte 0 is the header: bits 0-4 the node count
+    ///   1...32 of a tree written out, bit 5 whether nodes get times, scores and heights.
     /// - A written tree: one byte per node *i*: its parent (`byte % (i + 1)`: 0 = top level,
     ///   *k* = node *k* − 1) and, in the high bit, whether it starts collapsed.
     /// - A synthetic tree: a shape byte (`% 8`: balanced:2, balanced:3, chain, wide, random,
@@ -31,7 +31,9 @@ extension FuzzCase {
         var fields = header & 0x20 != 0
         var nodes: [Node] = []
         var ids: Int
-        if header == 0xFF {
+        var written = header != 0xFF
+        if !written { written = input.next() != 0x5A }
+        if !written {
             let shapes: [SyntheticShape] = [.balanced(fanout: 2), .balanced(fanout: 3), .chain, .wide, .random, .reddit, .hn,
                                             .caterpillar(leaves: 1)]
             let sizes = [1_000, 10_000, 65_537, 100_001, 150_000, 300_001, 1_048_577, 1_100_000]

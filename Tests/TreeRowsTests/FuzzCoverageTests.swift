@@ -109,7 +109,7 @@ struct FuzzDefaultRunTests {
         let collapseAll: [UInt8] = [4 + 13, 0, 0]
         // 65,537 random; a chain of 300,001; 100,001 top-level nodes; 1,048,577 reddit-like, tall rows.
         for (shape, size, expansion) in [(4, 2, 0), (2, 5, 0), (3, 3, 0), (5, 6, 4)] as [(UInt8, UInt8, UInt8)] {
-            coverage.record(FuzzCase(bytes: [0xFF, shape, size, expansion] + collapseAll))
+            coverage.record(FuzzCase(bytes: [0xFF, 0x5A, shape, size, expansion] + collapseAll))
         }
         #expect(coverage.missing.isEmpty, "never reached: \(coverage.missing)")
     }
