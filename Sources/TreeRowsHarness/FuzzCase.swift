@@ -89,13 +89,4 @@ public struct FuzzCase: Hashable, Sendable {
         }
         return tree
     }
-
-    /// The case without the subtree of `id`, and without the operations that name a node
-    /// of that subtree.
-    public func removingSubtree(of id: NodeID) -> FuzzCase {
-        var removed: Set<NodeID> = [id]
-        for node in nodes where node.parent.map(removed.contains) == true { removed.insert(node.id) }
-        return FuzzCase(nodes: nodes.filter { !removed.contains($0.id) },
-                        operations: operations.filter { $0.referencedIDs.allSatisfy { !removed.contains($0) } })
-    }
 }

@@ -27,6 +27,12 @@ public struct FuzzTreeSampler {
         .balanced(fanout: 2), .balanced(fanout: 3), .chain, .wide, .random, .reddit, .hn, .caterpillar(leaves: 2),
     ]
 
+    /// The expansion states a drawn tree gets, one at random (all expanded twice as often).
+    static let patterns: [ExpansionPattern] = [
+        .expanded, .expanded, .randomlyCollapsed(percent: 20), .randomlyCollapsed(percent: 50),
+        .collapsedBelow(depth: 1), .collapsedBelow(depth: 2), .collapsed,
+    ]
+
     /// The next tree.
     public mutating func next() -> Tree {
         var tree: Tree
@@ -41,11 +47,7 @@ public struct FuzzTreeSampler {
         if random.chance(1, in: 2) {
             for node in tree.nodes { tree.setHeight(node, Int32(20 + 12 * random.below(5))) }
         }
-        let patterns: [ExpansionPattern] = [
-            .expanded, .expanded, .randomlyCollapsed(percent: 20), .randomlyCollapsed(percent: 50),
-            .collapsedBelow(depth: 1), .collapsedBelow(depth: 2), .collapsed,
-        ]
-        patterns[random.below(patterns.count)].apply(to: &tree, seed: random.next())
+        Self.patterns[random.below(Self.patterns.count)].apply(to: &tree, seed: random.next())
         return tree
     }
 

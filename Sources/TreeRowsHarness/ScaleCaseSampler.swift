@@ -41,7 +41,7 @@ public struct ScaleCaseSampler {
         case .longCase:
             tree = synthetic(FuzzTreeSampler.shapes, nodes: logUniform(1_000, 10_000))
             operations = 500 + random.below(2_501)
-            expansion = Self.smallPatterns[random.below(Self.smallPatterns.count)]
+            expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .rowsBeyond16Bits:
             tree = synthetic([.reddit, .hn, .random, .wide, .balanced(fanout: 3)], nodes: 65_537 + random.below(134_464))
         case .deepChain:
@@ -62,12 +62,12 @@ public struct ScaleCaseSampler {
         case .recordedThread:
             tree = recorded.isEmpty ? synthetic([.reddit], nodes: logUniform(1_500, 12_000)) : recorded[random.below(recorded.count)]
             operations = 100 + random.below(700)
-            expansion = Self.smallPatterns[random.below(Self.smallPatterns.count)]
+            expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .sizeLadder:
             let nodes = logUniform(1_000, 1_000_000)
             tree = synthetic(FuzzTreeSampler.shapes, nodes: nodes)
             operations = min(1_000, max(8, 4_000_000 / nodes))
-            expansion = Self.smallPatterns[random.below(Self.smallPatterns.count)]
+            expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .rowsBeyond20Bits:
             tree = synthetic([.reddit, .hn, .random, .wide], nodes: 1_048_577 + random.below(101_424))
             operations = 6 + random.below(11)
@@ -83,11 +83,6 @@ public struct ScaleCaseSampler {
         }
         return Draw(scenario: scenario, tree: tree, operations: operations, focus: focus)
     }
-
-    static let smallPatterns: [ExpansionPattern] = [
-        .expanded, .expanded, .randomlyCollapsed(percent: 20), .randomlyCollapsed(percent: 50),
-        .collapsedBelow(depth: 1), .collapsedBelow(depth: 2), .collapsed,
-    ]
 
     private mutating func synthetic(_ shapes: [SyntheticShape], nodes: Int) -> Tree {
         let shape = shapes[random.below(shapes.count)]

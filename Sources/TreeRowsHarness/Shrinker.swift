@@ -113,16 +113,15 @@ public enum Shrinker {
                 return true
             }) && (parts < 32 || collapsed.count <= 256) { parts *= 2 }
             // Fields: every height, time and score at once.
-            for field in [\FuzzCase.Node.height] as [WritableKeyPath<FuzzCase.Node, Int32?>] where best.nodes.contains(where: { $0[keyPath: field] != nil }) {
+            func dropEvery<Value>(_ field: WritableKeyPath<FuzzCase.Node, Value?>) {
+                guard best.nodes.contains(where: { $0[keyPath: field] != nil }) else { return }
                 var candidate = best
                 for position in candidate.nodes.indices { candidate.nodes[position][keyPath: field] = nil }
                 _ = attempt(candidate)
             }
-            for field in [\FuzzCase.Node.time, \.score] as [WritableKeyPath<FuzzCase.Node, Int64?>] where best.nodes.contains(where: { $0[keyPath: field] != nil }) {
-                var candidate = best
-                for position in candidate.nodes.indices { candidate.nodes[position][keyPath: field] = nil }
-                _ = attempt(candidate)
-            }
+            dropEvery(\.height)
+            dropEvery(\.time)
+            dropEvery(\.score)
             // Operations: simpler forms. A success can cut the case short (it fails
             // earlier), so the bound is read anew each time.
             var index = 0
