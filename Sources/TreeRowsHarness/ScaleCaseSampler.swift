@@ -40,7 +40,7 @@ public struct ScaleCaseSampler {
         switch scenario {
         case .longCase:
             tree = synthetic(FuzzTreeSampler.shapes, nodes: logUniform(1_000, 10_000))
-            operations = 500 + random.below(2_501)
+            operations = 1_000 + random.below(2_001)
             expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .rowsBeyond16Bits:
             tree = synthetic([.reddit, .hn, .random, .wide, .balanced(fanout: 3)], nodes: 65_537 + random.below(134_464))

@@ -3,7 +3,7 @@
 /// strategies hide behind (counts or positions in too few bits, depth limits, caches sized
 /// for short sibling lists, a large-tree code path, a compaction every *N* changes).
 public enum ScaleScenario: String, CaseIterable, Sendable {
-    /// 1,000 to 10,000 nodes and 500 to 3,000 operations on one tree.
+    /// 1,000 to 10,000 nodes and 1,000 to 3,000 operations on one tree.
     case longCase = "long-case"
     /// 65,537 to 200,000 rows: more than 2^16.
     case rowsBeyond16Bits = "rows>2^16"

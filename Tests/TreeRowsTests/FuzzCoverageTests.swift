@@ -83,7 +83,7 @@ import TreeRowsTestSupport
 /// exercises every feature of the coverage catalog, and so do the libFuzzer target's byte
 /// strings. Release speed is needed for the million-node trees:
 /// `swift test -c release --filter FuzzDefaultRunTests`, which `.ci/test` runs.
-@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter FuzzDefaultRunTests"))
+@Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter FuzzDefaultRunTests"))
 struct FuzzDefaultRunTests {
     @Test func defaultRunPassesAndHitsEveryFeature() {
         let outcome = Fuzzer(configuration: Fuzzer.Configuration(), strategies: BuiltinStrategies.all, recorded: RecordedSamples.trees).run()
