@@ -1,10 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Invariant checks after every mutating operation: on in debug builds (and so in
-/// `swift test`), off in release builds, where the benchmarks run.
+/// Invariant checks after every mutating operation, in debug builds with the trait
+/// `InternalChecks` only: the project's test command turns it on (`swift test --traits
+/// InternalChecks`); a dependent's builds run no checks unless it asks for the trait.
 let internalChecks: [SwiftSetting] = [
-    .define("TREEROWS_INTERNAL_CHECKS", .when(configuration: .debug))
+    .define("TREEROWS_INTERNAL_CHECKS", .when(configuration: .debug, traits: ["InternalChecks"]))
 ]
 
 let package = Package(
@@ -13,7 +14,12 @@ let package = Package(
         .library(name: "TreeRows", targets: ["TreeRows"]),
         .library(name: "TreeRowsCorpora", targets: ["TreeRowsCorpora"]),
         .library(name: "TreeRowsHarness", targets: ["TreeRowsHarness"]),
+        // The whole command for a dependent's own strategies: TreeRowsTool.main(strategies:).
+        .library(name: "TreeRowsTool", targets: ["TreeRowsTool"]),
         .executable(name: "treerows", targets: ["treerows"]),
+    ],
+    traits: [
+        .trait(name: "InternalChecks", description: "Invariant checks after every operation in debug builds (slow; for tests)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -32,21 +38,24 @@ let package = Package(
             dependencies: ["TreeRows", "TreeRowsCorpora", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: internalChecks
         ),
-        // jemalloc (Debian's libjemalloc-dev): linked into the command-line tool only, where it
-        // becomes the process's malloc and counts allocations for `treerows bench`.
+        // jemalloc (Debian's libjemalloc-dev): linked with the tool product, where it becomes the
+        // process's malloc and counts allocations for `bench`.
         .systemLibrary(name: "CJemalloc", path: "Sources/CJemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
-        .executableTarget(
-            name: "treerows",
+        // The command line as a library: every subcommand, for any list of strategies.
+        .target(
+            name: "TreeRowsTool",
             dependencies: [
                 "TreeRows", "TreeRowsCorpora", "TreeRowsHarness", "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: internalChecks
         ),
+        // `treerows`: the tool with the built-in strategies.
+        .executableTarget(name: "treerows", dependencies: ["TreeRows", "TreeRowsTool"]),
         // Test helpers (not a product).
         .target(name: "TreeRowsTestSupport", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsHarness"], path: "Tests/TreeRowsTestSupport"),
         .testTarget(name: "TreeRowsTests", dependencies: ["TreeRows", "TreeRowsHarness", "TreeRowsTestSupport"]),
         .testTarget(name: "TreeRowsCorporaTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsTestSupport"]),
-        .testTarget(name: "TreeRowsCLITests", dependencies: ["treerows", "TreeRowsTestSupport"]),
+        .testTarget(name: "TreeRowsCLITests", dependencies: ["treerows", "TreeRowsTool", "TreeRowsTestSupport"]),
     ]
 )

@@ -18,6 +18,23 @@
 /// - Two strategies built from the same tree and given the same operations hold equal
 ///   trees, so a ``NodeIndex`` means the same node in both.
 ///
+/// ## What a strategy must write, and what it may
+/// A first strategy needs nine members: ``name``, ``init(tree:)``, ``tree``, ``rowCount``,
+/// ``row(at:)``, ``index(of:)``, ``toggle(_:)``, ``insert(_:under:at:time:score:)`` and
+/// ``remove(_:)``. Every other requirement is a customization point with a correct default
+/// in the extensions beside the protocol, so the fuzzer checks a new strategy on every
+/// operation from its first run:
+/// - by the strategy's own ``toggle(_:)``, ``insert(_:under:at:time:score:)`` and
+///   ``remove(_:)``: ``expand(_:)``, ``collapse(_:)``, ``accordionExpand(_:)``,
+///   ``loadPage(_:under:before:removingLoadMoreRow:)``;
+/// - by changing a copy of the tree, building the strategy again with ``init(tree:)`` and
+///   diffing the rows by node (O(*n*) and more: write your own for speed):
+///   ``expandRecursively(_:)``, ``collapseRecursively(_:)``, ``expandAll()``,
+///   ``collapseAll()``, ``sortSiblings(by:reportingMoves:)``;
+/// - by the queries: ``rows(in:)``, ``reload(_:)``, ``totalHeight``, ``offset(ofRow:)``,
+///   ``row(atOffset:)``, ``sectionLayout()``;
+/// - ``checkInvariants()`` checks nothing.
+///
 /// Each conforming type states the complexity of its operations in its own documentation.
 public protocol RowStrategy {
     /// The name used on the command line and in reports, e.g. `range-counts`.
@@ -167,6 +184,58 @@ extension RowStrategy {
 
     /// All rows, in order, through ``rows(in:)``.
     public var rows: [Row] { rows(in: 0..<rowCount) }
+
+    /// Changes a copy of the tree, builds the strategy again from it, and diffs the rows
+    /// before and after by node.
+    ///
+    /// - Complexity: O(*n*) plus ``init(tree:)``, for *n* nodes.
+    public mutating func rebuilding(_ change: (inout Tree) -> Void) -> RowDiff {
+        let old = rows
+        var changed = tree
+        change(&changed)
+        self = Self(tree: changed)
+        return .keyed(from: old, to: rows)
+    }
+
+    /// Rebuilds with `node` and its descendants expanded (see ``rebuilding(_:)``).
+    ///
+    /// - Complexity: O(*n*) plus ``init(tree:)``.
+    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        return rebuilding { $0.setExpandedInSubtree(of: node, true) }
+    }
+
+    /// Rebuilds with `node` and its descendants collapsed (see ``rebuilding(_:)``).
+    ///
+    /// - Complexity: O(*n*) plus ``init(tree:)``.
+    public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+        tree.requireLive(node)
+        return rebuilding { $0.setExpandedInSubtree(of: node, false) }
+    }
+
+    /// Rebuilds with every node expanded (see ``rebuilding(_:)``).
+    ///
+    /// - Complexity: O(*n*) plus ``init(tree:)``.
+    public mutating func expandAll() -> RowDiff { rebuilding { $0.setExpandedInSubtree(of: Tree.root, true) } }
+
+    /// Rebuilds with every node collapsed (see ``rebuilding(_:)``).
+    ///
+    /// - Complexity: O(*n*) plus ``init(tree:)``.
+    public mutating func collapseAll() -> RowDiff { rebuilding { $0.setExpandedInSubtree(of: Tree.root, false) } }
+
+    /// Rebuilds with the siblings sorted (see ``rebuilding(_:)``): the diff is the moves by
+    /// node, or a reload of every row without `reportingMoves`.
+    ///
+    /// - Complexity: O(*n* log *n*) plus ``init(tree:)``.
+    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+        let moves = rebuilding { $0.sortSiblings(by: order) }
+        return reportingMoves ? moves : .reloadingAll(rowCount: rowCount)
+    }
+
+    /// Checks nothing: a strategy with bookkeeping of its own should recompute it and compare.
+    ///
+    /// - Complexity: O(1).
+    public func checkInvariants() throws(InvariantViolation) {}
 
     /// Runs ``checkInvariants()`` and traps on a violation, in builds with
     /// ``internalChecksEnabled``; does nothing otherwise.

@@ -5,15 +5,32 @@ import TreeRows
 /// synthetic specs (`Corpora/synthetic/NAME.json`), and how `--corpus NAME|PATH` resolves.
 ///
 /// A value that names an existing file is that file (in any supported layout); otherwise
-/// it is looked up as a recorded corpus, then as a synthetic spec, in `Corpora/` under the
-/// current directory and then under `root`.
+/// it is looked up as a recorded corpus, then as a synthetic spec, in the catalog's folders.
 public struct CorpusCatalog: Sendable {
     /// The folders searched for `recorded/` and `synthetic/`, in order.
     public var corporaFolders: [String]
 
-    /// A catalog that searches `./Corpora`, then `root/Corpora`.
-    public init(root: String?) {
-        corporaFolders = ["Corpora"] + (root.map { ["\($0)/Corpora"] } ?? [])
+    /// A catalog that searches the given folders (each holding `recorded/` and `synthetic/`).
+    public init(folders: [String]) {
+        corporaFolders = folders
+    }
+
+    /// A catalog that searches `root/Corpora`.
+    public init(root: String) {
+        self.init(folders: ["\(root)/Corpora"])
+    }
+
+    /// The corpora that ship with TreeRows: the `Corpora` folder of the package this module
+    /// was built from (found from this file's path at build time, so a dependent's tool
+    /// finds them in its checkout of TreeRows), never the working directory.
+    public static let builtin = CorpusCatalog(root: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path)
+
+    /// The recorded threads of at most `maximumNodes` nodes, loaded, in name order.
+    ///
+    /// - Complexity: O(*n*) for the *n* nodes read.
+    public func recordedTrees(maximumNodes: Int) -> [Tree] {
+        list().filter { $0.kind == "recorded" && $0.nodes <= maximumNodes }.compactMap { try? load($0.name).tree }
     }
 
     /// One entry of ``list()``.

@@ -77,6 +77,7 @@ public struct BenchmarkReport: Sendable {
                 ("peakResidentBytes", .integer(result.peakResidentBytes)), ("ratioToReference", number(result.ratioToReference)),
                 ("ratioToFastest", number(result.ratioToFastest)), ("correct", .bool(result.correct)),
                 ("strategyBytesPerNode", number(result.strategyBytesPerNode)), ("treeBytesPerNode", number(result.treeBytesPerNode)),
+                ("debugBuild", .bool(result.debugBuild)),
             ])
         }
         let exponentValues: [JSONValue] = exponents.map {
@@ -122,6 +123,7 @@ public struct BenchmarkReport: Sendable {
                 ratioToFastest: double(entry["ratioToFastest"]), correct: correct)
             result.strategyBytesPerNode = double(entry["strategyBytesPerNode"])
             result.treeBytesPerNode = double(entry["treeBytesPerNode"])
+            if case .bool(true)? = entry["debugBuild"] { result.debugBuild = true }
             results.append(result)
         }
         var exponents: [Exponent] = []
@@ -135,5 +137,19 @@ public struct BenchmarkReport: Sendable {
         var machine: [(key: String, value: JSONValue)] = []
         if case .object(let members)? = value["machine"] { machine = members }
         return BenchmarkReport(machine: machine, results: results, exponents: exponents)
+    }
+
+    /// Reads a report written by ``json`` and refuses one measured by a debug build.
+    ///
+    /// - Throws: ``CorpusError`` as ``read(contentsOf:)`` does, or naming the first cell
+    ///   marked ``BenchmarkResult/debugBuild``.
+    public static func readRelease(contentsOf path: String) throws(CorpusError) -> BenchmarkReport {
+        let report = try read(contentsOf: path)
+        if let cell = report.results.first(where: \.debugBuild) {
+            throw CorpusError(file: path, problem: "measured by a debug build (\(cell.strategy) on \(cell.corpus), \(cell.operation) and"
+                + " \(report.results.filter(\.debugBuild).count - 1) more cells): its times and allocations mean nothing",
+                fix: "measure again with a release build (swift build -c release, or swift run -c release)")
+        }
+        return report
     }
 }

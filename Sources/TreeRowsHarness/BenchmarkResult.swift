@@ -30,6 +30,9 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// The bytes per node the corpus's tree itself keeps (live bytes after loading or
     /// generating it minus before); `nil` when not measured.
     public var treeBytesPerNode: Double?
+    /// Whether the cell was measured by an unoptimized (debug) build, whose times mean
+    /// nothing: `report` and `compare` refuse such results.
+    public var debugBuild = false
 
     public init(strategy: String, corpus: String, nodes: Int, operation: String, samples: Int, medianNanoseconds: Double,
                 p90Nanoseconds: Double, p99Nanoseconds: Double, operationsPerSecond: Double, allocationsPerOperation: Double?,

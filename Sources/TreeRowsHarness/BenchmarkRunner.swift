@@ -57,6 +57,16 @@ public struct BenchmarkRunner {
         return seed ^ hash
     }
 
+    /// Whether this is an unoptimized build (SwiftPM defines `DEBUG` in debug builds): every
+    /// result it measures is marked ``BenchmarkResult/debugBuild``.
+    public static var isDebugBuild: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
+
     /// Queries answer in nanoseconds: time them in batches so the clock does not dominate.
     static func batch(_ operation: BenchmarkOperation) -> Int {
         [.rowAtRandom, .indexOfRandom, .offsetOfRandom, .rowAtOffsetRandom].contains(operation) ? 64 : 1
@@ -153,6 +163,7 @@ public struct BenchmarkRunner {
                 peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil,
                 correct: timedCorrect[index] && fresh.correct)
             result.strategyBytesPerNode = fresh.strategyBytes
+            result.debugBuild = Self.isDebugBuild
             results.append(result)
         }
         BenchmarkSink.consume(sink)

@@ -135,7 +135,7 @@ public struct FuzzOperationGenerator: Sendable {
             return (random.chance(1, in: 2) ? tree.firstChild(of: parent) : tree.lastChild(of: parent))!
         case 5 where !insertedIDs.isEmpty:
             if let node = tree.index(of: insertedIDs[random.below(insertedIDs.count)]) { return node }
-        case 6, 7 where reference.rowCount > 0:
+        case 6...7 where reference.rowCount > 0:
             // A visible node with children, collapsed or expanded.
             let wantsExpanded = random.chance(1, in: 2)
             for _ in 0..<16 {

@@ -18,7 +18,7 @@ public struct FuzzWorkers {
     public var recorded: [Tree]
 
     /// Creates `jobs` workers (at least one).
-    public init(configuration: Fuzzer.Configuration, jobs: Int, strategies: [any RowStrategy.Type], recorded: [Tree] = []) {
+    public init(configuration: Fuzzer.Configuration, jobs: Int, strategies: [any RowStrategy.Type], recorded: [Tree] = Fuzzer.builtinRecorded) {
         self.configuration = configuration
         self.jobs = max(1, jobs)
         self.strategies = strategies

@@ -1,4 +1,5 @@
 import TreeRows
+import TreeRowsCorpora
 
 /// The differential fuzzer: trees and adversarial operation sequences through every
 /// strategy beside the reference, checked after every operation by a
@@ -107,8 +108,14 @@ public struct Fuzzer {
     /// Recorded trees to cut subtrees from and to run whole (may be empty).
     public var recorded: [Tree]
 
-    /// Creates a fuzzer for `strategies` (the reference is always the oracle).
-    public init(configuration: Configuration, strategies: [any RowStrategy.Type], recorded: [Tree] = []) {
+    /// The recorded threads that ship with TreeRows, of at most 100,000 nodes (not the
+    /// 2M-node forest: too slow to load for this), loaded once: what `treerows fuzz` and the
+    /// default ``init(configuration:strategies:recorded:)`` draw from.
+    public static let builtinRecorded: [Tree] = CorpusCatalog.builtin.recordedTrees(maximumNodes: 100_000)
+
+    /// Creates a fuzzer for `strategies` (the reference is always the oracle), drawing the
+    /// same trees as `treerows fuzz` unless given other `recorded` ones.
+    public init(configuration: Configuration, strategies: [any RowStrategy.Type], recorded: [Tree] = Fuzzer.builtinRecorded) {
         self.configuration = configuration
         self.strategies = strategies.filter { $0 != ReferenceStrategy.self }
         self.recorded = recorded

@@ -3,6 +3,7 @@ public enum ReportHTML {
     public static func render(_ report: BenchmarkReport) -> String {
         var body: [String] = []
         var inTable = false
+        var chartsPlaced = false
         for line in ReportMarkdown.render(report).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("|") {
                 let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
@@ -18,11 +19,19 @@ public enum ReportHTML {
                 body.append("</table>")
                 inTable = false
             }
+            // The charts go after the title and the verdict, before the tables.
+            if !chartsPlaced && (line.hasPrefix("## ") && line != "## Verdict") {
+                body.append(ReportSVG.render(report))
+                chartsPlaced = true
+            }
             if line.hasPrefix("## ") { body.append("<h2>\(ReportSVG.escape(String(line.dropFirst(3))))</h2>") }
-            else if line.hasPrefix("# ") { body.append("<h1>\(ReportSVG.escape(String(line.dropFirst(2))))</h1>\n" + ReportSVG.render(report)) }
-            else if !line.isEmpty { body.append("<p>\(ReportSVG.escape(line))</p>") }
+            else if line.hasPrefix("# ") { body.append("<h1>\(ReportSVG.escape(String(line.dropFirst(2))))</h1>") }
+            else if line.hasPrefix("**") && line.hasSuffix("**") {
+                body.append("<p><strong>\(ReportSVG.escape(String(line.dropFirst(2).dropLast(2))))</strong></p>")
+            } else if !line.isEmpty { body.append("<p>\(ReportSVG.escape(line))</p>") }
         }
         if inTable { body.append("</table>") }
+        if !chartsPlaced { body.append(ReportSVG.render(report)) }
         return """
             <!doctype html>
             <html><head><meta charset="utf-8"><title>TreeRows benchmark</title>

@@ -1,12 +1,16 @@
 import Foundation
 import TreeRowsCorpora
 
-/// A benchmark report as Markdown, for a CI job summary or a pull request: per corpus and
-/// operation, strategies ranked by median time with ratios and allocations; then the
-/// growth exponents of size sweeps.
+/// A benchmark report as Markdown, for a CI job summary or a pull request: the verdict
+/// first, then per corpus and operation, strategies ranked by median time with ratios and
+/// allocations; then the growth exponents of size sweeps.
 public enum ReportMarkdown {
+    /// The whole report.
+    ///
+    /// - Complexity: O(*r* log *r*) for *r* results.
     public static func render(_ report: BenchmarkReport) -> String {
         var lines = ["# TreeRows benchmark", ""]
+        if let verdict = BenchmarkVerdict(report.results) { lines += self.verdict(verdict) }
         let machine = report.machine.map { "\($0.key): \(plain($0.value))" }.joined(separator: " · ")
         if !machine.isEmpty { lines += [machine, ""] }
         for (corpus, operation, cell) in cells(report) {
@@ -30,6 +34,23 @@ public enum ReportMarkdown {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The verdict section: the sentence, the fastest strategy per operation, the pick.
+    static func verdict(_ verdict: BenchmarkVerdict) -> [String] {
+        var lines = ["## Verdict", "", "**\(escape(verdict.sentence))**", "",
+                     "| operation | fastest | lead | runner-up |", "|---|---|---:|---|"]
+        for leader in verdict.leaders {
+            lines.append("| \(escape(leader.operation)) | \(escape(leader.strategy)) | \(leader.lead.map(BenchmarkVerdict.ratio) ?? "—") | "
+                + "\(leader.runnerUp.map(escape) ?? "—") |")
+        }
+        lines.append("")
+        if let pick = verdict.pick {
+            lines += ["All-round pick: \(escape(pick.strategy)), at most \(BenchmarkVerdict.ratio(pick.worstRatio)) the fastest"
+                + " (weakest: \(escape(pick.weakestOperation))).", ""]
+        }
+        for (strategy, reason) in verdict.excluded { lines += ["Not considered: \(escape(strategy)), \(escape(reason)).", ""] }
+        return lines
     }
 
     /// Results grouped by corpus and operation in report order, each group fastest first

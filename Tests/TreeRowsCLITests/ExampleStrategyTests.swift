@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// The README's "Adding a strategy" example is a real package that builds and passes.
-@Suite struct ExampleStrategyTests {
+/// The example package (docs/Examples/CustomStrategy) is what an outside user writes: it
+/// depends on TreeRows by path, and its three-line tool is the whole command with its own
+/// strategies. Built and run as that user would, in both configurations.
+@Suite(.serialized) struct ExampleStrategyTests {
     static let example = TreeRowsExecutable.packageRoot.appendingPathComponent("docs/Examples/CustomStrategy")
-    static let files = ["Package.swift", "Sources/MyStrategy/MyStrategy.swift", "Sources/check-my-strategy/main.swift"]
+    static let files = ["Package.swift", "Sources/MyStrategy/MyStrategy.swift", "Sources/my-treerows/main.swift"]
 
     @Test("The README shows the example's files unchanged", arguments: files)
     func readmeShowsTheFile(_ file: String) throws {
@@ -13,32 +15,90 @@ import Testing
         #expect(readme.contains("```swift\n" + source.trimmingCharacters(in: .newlines) + "\n```"), "README.md does not show \(file) as it is")
     }
 
-    @Test("The example package builds, and its strategy passes the fuzzer and the lock-step checker")
-    func examplePackageBuildsAndPasses() throws {
-        let arguments = ["swift", "build", "--package-path", Self.example.path, "--product", "check-my-strategy"]
-        var build = try Self.run("/usr/bin/env", arguments)
+    /// A debug build of a dependent runs no invariant checks, and its tool refuses to benchmark.
+    @Test func debugBuildRunsNoChecksAndRefusesToBenchmark() throws {
+        let tool = try Self.build("debug")
+        let check = try Self.run(tool, ["check", "--corpus", "reddit-worldnews-sxvem7", "--ops", "20"])
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("note: debug build (no invariant checks)"), "\(check.output)")
+        #expect(check.output.contains("my-strategy") && check.output.contains("my-strategy-draft"), "\(check.output)")
+        let bench = try Self.run(tool, ["bench", "--strategies", "my-strategy", "--operations", "toggle-random"])
+        #expect(bench.status == 2 && bench.output.contains("this is a debug build; its times mean nothing"), "\(bench.output)")
+    }
+
+    /// The release tool: fuzz, a planted bug's repro saved and replayed, the kept repros,
+    /// bench with allocations, bytes per node, exponents and the verdict, report, compare.
+    @Test func releaseToolRunsEveryCommandOnTheUsersStrategy() throws {
+        let tool = try Self.build("release")
+        let folder = try TemporaryFolder("example")
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+
+        let fuzz = try Self.run(tool, ["fuzz", "--strategies", "my-strategy", "--time", "5", "--jobs", "1"])
+        #expect(fuzz.status == 0 && fuzz.output.contains("no disagreement"), "\(fuzz.output)")
+
+        let draft = try Self.run(tool, ["fuzz", "--strategies", "my-strategy-draft", "--time", "30", "--jobs", "1", "--out", folder.path("findings")])
+        #expect(draft.status == 1, "\(draft.output)")
+        let repros = try FileManager.default.contentsOfDirectory(atPath: folder.path("findings"))
+        let repro = try #require(repros.first { $0.hasPrefix("my-strategy-draft-seed1-") }, "\(repros)")
+        #expect(draft.output.contains("replay: my-treerows replay \(folder.path("findings"))/\(repro)"), "\(draft.output)")
+        let replay = try Self.run(tool, ["replay", folder.path("findings/\(repro)")])
+        #expect(replay.status == 1 && replay.output.contains("FAIL") && replay.output.contains("my-strategy-draft"), "\(replay.output)")
+
+        let kept = try FileManager.default.contentsOfDirectory(atPath: Self.example.appendingPathComponent("Repros").path)
+            .filter { $0.hasSuffix(".json") }.map { Self.example.appendingPathComponent("Repros/\($0)").path }
+        try #require(!kept.isEmpty)
+        let regression = try Self.run(tool, ["replay"] + kept)
+        #expect(regression.status == 0 && regression.output.contains("pass"), "\(regression.output)")
+
+        var results: [String] = []
+        for run in ["a", "b"] {
+            let bench = try Self.run(tool, [
+                "bench", "--corpus", "reddit-worldnews-sxvem7", "--sizes", "reddit:1e3,1e4", "--strategies", "reference,range-counts,my-strategy",
+                "--operations", "build,toggle-random,insert-reply", "--repetitions", "20", "--budget", "40", "--json", folder.path("\(run).json"),
+            ])
+            #expect(bench.status == 0, "\(bench.output)")
+            #expect(!bench.output.contains("allocations are not counted"), "\(bench.output)")
+            #expect(bench.output.contains("bytes per node kept: tree "), "\(bench.output)")
+            #expect(bench.output.contains("growth of the median with size"), "\(bench.output)")
+            #expect(bench.output.contains("verdict: For trees like 3 corpora"), "\(bench.output)")
+            results.append(folder.path("\(run).json"))
+        }
+        let json = try String(contentsOfFile: results[0], encoding: .utf8)
+        #expect(json.contains("\"strategy\":\"my-strategy\""), "\(json.prefix(500))")
+        #expect(!json.contains("\"allocationsPerOp\":null"), "a cell without allocation figures")
+
+        let report = try Self.run(tool, ["report", results[0], "--format", "markdown"])
+        #expect(report.status == 0 && report.output.hasPrefix("# TreeRows benchmark\n\n## Verdict\n"), "\(report.output.prefix(400))")
+        let compare = try Self.run(tool, ["compare", results[0], results[1]])
+        #expect(compare.output.hasPrefix("compare allocations, threshold 10%"), "\(compare.output)")
+        #expect(compare.output.contains("my-strategy"), "\(compare.output)")
+    }
+
+    /// Builds the example's tool in `configuration` and returns its path.
+    static func build(_ configuration: String) throws -> String {
+        let arguments = ["swift", "build", "--package-path", example.path, "-c", configuration, "--product", "my-treerows"]
+        var build = try run("/usr/bin/env", arguments)
         if build.status != 0 {
             // SwiftPM's incremental build of a path dependency can miss a source folder added
             // since the last build; a clean build tells a stale cache from a real failure.
-            try? FileManager.default.removeItem(at: Self.example.appendingPathComponent(".build"))
-            build = try Self.run("/usr/bin/env", arguments)
+            try? FileManager.default.removeItem(at: example.appendingPathComponent(".build"))
+            build = try run("/usr/bin/env", arguments)
         }
         try #require(build.status == 0, "swift build failed:\n\(build.output)")
-        let run = try Self.run(Self.example.appendingPathComponent(".build/debug/check-my-strategy").path, [])
-        #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("no disagreement") && run.output.contains("my-strategy: 0 disagreements"), "\(run.output)")
-        #expect(run.output.contains("toggle-random my-strategy: median") && !run.output.contains("correct: false"), "\(run.output)")
+        return example.appendingPathComponent(".build/\(configuration)/my-treerows").path
     }
 
-    /// Runs a program to its end; standard output and error together go through a file.
+    /// Runs a program to its end in the example's folder; standard output and error together
+    /// go through a file.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.currentDirectoryURL = example
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice

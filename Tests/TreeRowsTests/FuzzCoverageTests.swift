@@ -86,7 +86,7 @@ import TreeRowsTestSupport
 @Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter FuzzDefaultRunTests"))
 struct FuzzDefaultRunTests {
     @Test func defaultRunPassesAndHitsEveryFeature() {
-        let outcome = Fuzzer(configuration: Fuzzer.Configuration(), strategies: BuiltinStrategies.all, recorded: RecordedSamples.trees).run()
+        let outcome = Fuzzer(configuration: Fuzzer.Configuration(), strategies: BuiltinStrategies.all).run()
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0.disagreement)" } ?? "")")
         #expect(outcome.coverage.missing.isEmpty, "never exercised: \(outcome.coverage.missing)")
         let large = outcome.tiers[.large]!.elapsed.nanoseconds, small = outcome.tiers[.small]!.elapsed.nanoseconds

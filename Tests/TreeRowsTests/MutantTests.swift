@@ -20,7 +20,7 @@ import TreeRowsTestSupport
     @Test("No built-in strategy disagrees on a fuzz run with both tiers")
     func builtinStrategiesPass() {
         let configuration = Fuzzer.Configuration(seed: 7, operations: 4_000, timeLimit: nil)
-        let outcome = Fuzzer(configuration: configuration, strategies: BuiltinStrategies.all, recorded: RecordedSamples.trees).run()
+        let outcome = Fuzzer(configuration: configuration, strategies: BuiltinStrategies.all).run()
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0.disagreement)" } ?? "")")
         #expect(outcome.operations == 4_000)
         #expect(outcome.tiers[.large]!.cases >= 1 && outcome.tiers[.small]!.cases >= 1)
@@ -67,7 +67,7 @@ struct ScaleMutantTests {
 enum MutantExpectations {
     /// The finding of a fuzz run on `mutant` alone.
     static func caught(_ mutant: any RowStrategy.Type, _ configuration: Fuzzer.Configuration) throws -> Fuzzer.Finding {
-        let outcome = Fuzzer(configuration: configuration, strategies: [mutant], recorded: RecordedSamples.trees).run()
+        let outcome = Fuzzer(configuration: configuration, strategies: [mutant]).run()
         return try #require(outcome.failure, "\(mutant.name) survived \(outcome.operations) operations in \(outcome.elapsed)")
     }
 

@@ -7,7 +7,7 @@ import TreeRowsTestSupport
 /// Every regression case in Corpora/repros passes on the strategies it names, and repro
 /// files round-trip.
 @Suite struct ReproReplayTests {
-    static let folder = RecordedSamples.packageRoot + "/Corpora/repros"
+    static let folder = PackageFolder.root + "/Corpora/repros"
     static let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
 
     @Test func thereAreRegressionCases() { #expect(Self.files.count >= 5) }

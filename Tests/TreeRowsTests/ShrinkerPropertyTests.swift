@@ -17,7 +17,7 @@ import TreeRowsTestSupport
         for seed in UInt64(1)...120 {
             let configuration = Fuzzer.Configuration(seed: seed, operations: 3_000, timeLimit: nil, largeShare: 0,
                                                      shrinkTimeLimit: .seconds(20))
-            guard let finding = Fuzzer(configuration: configuration, strategies: [mutant]).run().failure else { continue }
+            guard let finding = Fuzzer(configuration: configuration, strategies: [mutant], recorded: []).run().failure else { continue }
             findings += 1
             let replay = "seed \(seed): treerows replay of \(ReproFile(fuzzCase: finding.shrunk, strategy: name, seed: seed, caseNumber: finding.caseNumber, disagreement: finding.disagreement).json.prefix(2_000))"
             #expect(finding.shrunk.nodes.count <= finding.found.nodes.count, "\(replay)")

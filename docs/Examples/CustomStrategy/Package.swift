@@ -3,19 +3,17 @@ import PackageDescription
 
 let package = Package(
     name: "CustomStrategy",
+    products: [.executable(name: "my-treerows", targets: ["my-treerows"])],
     dependencies: [
         // In your project: .package(url: "https://github.com/<owner>/TreeRows", from: "<version>")
         .package(name: "TreeRows", path: "../../..")
     ],
     targets: [
         .target(name: "MyStrategy", dependencies: [.product(name: "TreeRows", package: "TreeRows")]),
+        // The whole treerows command, with your strategies beside the built-in ones.
         .executableTarget(
-            name: "check-my-strategy",
-            dependencies: [
-                "MyStrategy",
-                .product(name: "TreeRows", package: "TreeRows"),
-                .product(name: "TreeRowsHarness", package: "TreeRows"),
-            ]
+            name: "my-treerows",
+            dependencies: ["MyStrategy", .product(name: "TreeRowsTool", package: "TreeRows")]
         ),
     ]
 )

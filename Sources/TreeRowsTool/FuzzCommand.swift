@@ -57,13 +57,8 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
         signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
-        let selected: [any RowStrategy.Type] = strategies == "all" ? BuiltinStrategies.all
-            : try strategies.split(separator: ",").map { (name: Substring) throws(CommandFailure) -> any RowStrategy.Type in
-                try StrategyName.resolve(String(name))
-            }
-        // Recorded threads to cut subtrees from and to run whole (not the 2M-node forest: too slow to load for this).
-        let recorded = Catalog.shared.list().filter { $0.kind == "recorded" && $0.nodes <= 100_000 }
-            .compactMap { try? Catalog.shared.load($0.name).tree }
+        let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
+        let recorded = Fuzzer.builtinRecorded
         var configuration = Fuzzer.Configuration(seed: seed, maximumNodes: maxNodes, largeShare: largeShare,
                                                  shrinkTimeLimit: .milliseconds(Int(shrinkTime * 1000)))
         if let iterations {
@@ -120,7 +115,7 @@ struct FuzzCommand: ParsableCommand {
                 + " to \(finding.shrunk.nodes.count) nodes and \(finding.shrunk.operations.count) operations"
                 + " in \(String(format: "%.1f", finding.shrinkElapsed.nanoseconds / 1e9)) s")
             print("repro: \(file)")
-            print("replay: treerows replay \(file)")
+            print("replay: \(ToolStrategies.commandName) replay \(file)")
         }
         let names_ = Set(findings.map { $0.1.disagreement.strategy }).sorted().joined(separator: ", ")
         throw CommandFailure(message: "\(names_) disagreed with the reference", exitCode: 1)

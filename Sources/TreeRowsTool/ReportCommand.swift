@@ -14,7 +14,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let report: BenchmarkReport
-        do { report = try BenchmarkReport.read(contentsOf: results) } catch { throw CommandFailure(message: error.description) }
+        do { report = try BenchmarkReport.readRelease(contentsOf: results) } catch { throw CommandFailure(message: error.description) }
         let text: String
         switch format {
         case "markdown": text = ReportMarkdown.render(report)

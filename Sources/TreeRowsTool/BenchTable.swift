@@ -40,6 +40,10 @@ enum BenchTable {
                 [$0.strategy, $0.operation, $0.shape, String(format: "%.2f", $0.exponent)]
             })
         }
+        if let verdict = BenchmarkVerdict(report.results) {
+            lines.append("")
+            lines += verdict.lines
+        }
         return lines.joined(separator: "\n")
     }
 

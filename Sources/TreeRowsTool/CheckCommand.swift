@@ -35,13 +35,14 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let loaded = try corpus.load()
         print("corpus \(loaded.file): \(loaded.tree.nodeCount) nodes; \(ops) operations; seed \(seed)")
-        print("replay: treerows check --corpus \(corpus.corpus) --ops \(ops) --seed \(seed)"
+        print("replay: \(ToolStrategies.commandName) check --corpus \(corpus.corpus) --ops \(ops) --seed \(seed)"
             + (fullCheckEvery == 64 ? "" : " --full-check-every \(fullCheckEvery)"))
-        if internalChecksEnabled {
-            print("note: debug build with invariant checks after every operation; times are not representative (build with -c release)")
+        if BenchmarkRunner.isDebugBuild {
+            let checks = internalChecksEnabled ? "with invariant checks after every operation" : "no invariant checks"
+            print("note: debug build (\(checks)); times are not representative (build with -c release)")
         }
         var checker = LockstepChecker(
-            tree: loaded.tree, strategies: BuiltinStrategies.all, seed: seed, fullCheckInterval: fullCheckEvery)
+            tree: loaded.tree, strategies: ToolStrategies.all, seed: seed, fullCheckInterval: fullCheckEvery)
         let reports = checker.run(operations: ops)
         print(Self.table(reports))
         let failing = reports.filter { $0.disagreements > 0 }

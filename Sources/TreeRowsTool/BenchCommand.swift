@@ -40,13 +40,18 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard !internalChecksEnabled else {
-            throw CommandFailure(message: "this is a debug build with invariant checks after every operation; its times mean nothing."
-                + " Fix: swift build -c release and run .build/release/treerows bench")
+        guard !BenchmarkRunner.isDebugBuild else {
+            let checks = internalChecksEnabled ? " with invariant checks after every operation" : ""
+            throw CommandFailure(message: "this is a debug build\(checks); its times mean nothing."
+                + " Fix: swift build -c release and run .build/release/\(ToolStrategies.commandName) bench")
         }
-        let selected = try selectedStrategies()
+        let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
         let selectedOperations = try selectedOperations()
         let counter = JemallocCounter()
+        if counter == nil {
+            StandardError.write("note: allocations are not counted: jemalloc is not this process's malloc, so its statistics cannot be read."
+                + " Times are measured; `compare` then needs --metric median\n")
+        }
         var corpora: [(name: String, tree: Tree, bytesPerNode: Double?)] = []
         for name in corpus.isEmpty && sizes == nil ? ["reddit-worldnews-sxvem7"] : corpus {
             let (tree, bytes) = try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
@@ -92,27 +97,15 @@ struct BenchCommand: ParsableCommand {
             machine: BenchmarkReport.currentMachine(seed: seed, command: CommandLine.arguments.joined(separator: " "))
                 + [("cacheEvictionBytes", .integer(runner.configuration.eviction?.bytes ?? 0))],
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
-        print(BenchTable.render(report))
         if let json {
             do { try AtomicFile.write(Array(report.json.utf8), to: json) } catch { throw CommandFailure(message: error.description) }
             print("wrote \(json)")
         }
+        // The tables, then the verdict: the last lines of the output.
+        print(BenchTable.render(report))
         if results.contains(where: { !$0.correct }) {
             throw CommandFailure(message: "a strategy gave wrong rows (marked WRONG above)", exitCode: 1)
         }
-    }
-
-    private func selectedStrategies() throws(CommandFailure) -> [any RowStrategy.Type] {
-        guard strategies != "all" else { return BuiltinStrategies.all }
-        var result: [any RowStrategy.Type] = []
-        for name in strategies.split(separator: ",") {
-            let type = try StrategyName.resolve(String(name))
-            guard !result.contains(where: { $0 == type }) else {
-                throw CommandFailure(message: "--strategies names \(name) twice. Fix: name each strategy once")
-            }
-            result.append(type)
-        }
-        return result
     }
 
     private func selectedOperations() throws(CommandFailure) -> [BenchmarkOperation] {

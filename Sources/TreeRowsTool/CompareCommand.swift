@@ -31,7 +31,7 @@ struct CompareCommand: ParsableCommand {
         }
         let fraction = threshold.hasSuffix("%") ? number / 100 : number
         let reports: [BenchmarkReport]
-        do { reports = [try BenchmarkReport.read(contentsOf: base), try BenchmarkReport.read(contentsOf: head)] } catch {
+        do { reports = [try BenchmarkReport.readRelease(contentsOf: base), try BenchmarkReport.readRelease(contentsOf: head)] } catch {
             throw CommandFailure(message: error.description)
         }
         let comparison = BenchmarkComparison(base: reports[0], head: reports[1], metric: metric, threshold: fraction)

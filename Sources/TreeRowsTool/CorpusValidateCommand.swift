@@ -1,6 +1,7 @@
 import ArgumentParser
 import TreeRows
 import TreeRowsCorpora
+import TreeRowsHarness
 
 /// `treerows corpus validate FILE`.
 struct CorpusValidateCommand: ParsableCommand {
@@ -22,6 +23,6 @@ struct CorpusValidateCommand: ParsableCommand {
         }
         let milliseconds = Double(readTime.components.seconds) * 1e3 + Double(readTime.components.attoseconds) / 1e15
         print("ok: \(file): \(corpus.tree.nodeCount) nodes, \(corpus.tree.children(of: Tree.root).count) top-level;"
-            + " read in \(Int(milliseconds.rounded())) ms" + (internalChecksEnabled ? " (debug build)" : ""))
+            + " read in \(Int(milliseconds.rounded())) ms" + (BenchmarkRunner.isDebugBuild ? " (debug build)" : ""))
     }
 }

@@ -18,7 +18,7 @@ struct RowsCommand: ParsableCommand {
 
     @OptionGroup var corpus: CorpusOption
 
-    @Option(help: "The strategy: \(BuiltinStrategies.names.joined(separator: ", ")).")
+    @Option(help: "The strategy: \(ToolStrategies.names.joined(separator: ", ")).")
     var strategy = RangeCountsStrategy.name
 
     @Option(help: ArgumentHelp("Node ids to collapse, in order, separated by commas.", valueName: "id,id,..."))
@@ -34,7 +34,7 @@ struct RowsCommand: ParsableCommand {
     var heightModel = "text"
 
     func run() throws {
-        let strategyType = try StrategyName.resolve(strategy)
+        let strategyType = try ToolStrategies.resolve(strategy)
         let order = try sort.map { (text: String) throws(CommandFailure) -> SiblingOrder in
             guard let order = SiblingOrder(text) else {
                 throw CommandFailure(message: "unknown sort order \"\(text)\" in --sort. Fix: use one of "

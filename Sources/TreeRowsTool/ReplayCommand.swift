@@ -7,7 +7,7 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Re-run repro files written by `treerows fuzz`; exit 0 when all pass now.",
-        discussion: "A file's strategy may be `all` (every built-in strategy). Exit code 1 if any still fails, 2 for an unreadable file.")
+        discussion: "A file's strategy may be `all` (every strategy this tool knows). Exit code 1 if any still fails, 2 for an unreadable file.")
 
     @Argument(help: "Repro files.") var files: [String]
 
@@ -23,7 +23,7 @@ struct ReplayCommand: ParsableCommand {
             do { _ = try repro.fuzzCase.makeTree() } catch {
                 throw CommandFailure(message: "\(file): invalid tree: \(error). Fix: list every parent before its children")
             }
-            let strategies = repro.strategy == "all" ? BuiltinStrategies.all : [try StrategyName.resolve(repro.strategy)]
+            let strategies = repro.strategy == "all" ? ToolStrategies.all : [try ToolStrategies.resolve(repro.strategy)]
             if let disagreement = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: strategies) {
                 failing += 1
                 print("FAIL \(file): \(disagreement.strategy) after operation \(disagreement.operationIndex): \(disagreement.problem)")

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import TreeRows
+
+/// The whole `treerows` command (rows, check, fuzz, replay, bench, report, compare, corpus)
+/// as a library: a dependent runs it with its own strategies beside the built-in ones.
+///
+/// A tool of your own is one file, `Sources/my-treerows/main.swift`:
+///
+/// ```swift
+/// import TreeRows
+/// import TreeRowsTool
+/// TreeRowsTool.main(strategies: BuiltinStrategies.all + [MyStrategy.self])
+/// ```
+///
+/// Every subcommand then knows `my-strategy` by its ``RowStrategy/name``: `fuzz --strategies`,
+/// `bench --strategies`, `rows --strategy`, and `replay` of the repro files that name it.
+/// Allocations are counted with jemalloc, which this product links as the process's malloc.
+public enum TreeRowsTool {
+    /// Parses the process's arguments and runs the subcommand; never returns.
+    ///
+    /// Exit codes: 0 success; 1 a finding (a disagreement, a wrong strategy, a regression);
+    /// 2 bad input or a bad flag, with a message on standard error naming the fix; 130
+    /// stopped by Ctrl-C.
+    ///
+    /// - Parameter strategies: The strategies the tool knows, in the order `all` lists them.
+    ///   Names must be unique, non-empty, without commas, and not `all`.
+    public static func main(strategies: [any RowStrategy.Type]) -> Never {
+        if let problem = ToolStrategies.problem(with: strategies) {
+            StandardError.write("\(ToolStrategies.commandName): error: \(problem)\n")
+            exit(2)
+        }
+        ToolStrategies.all = strategies
+        TreeRowsCommand.main()
+        exit(0)
+    }
+}
+
+/// The root command: parses the subcommand and maps failures to exit codes.
+struct TreeRowsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: ToolStrategies.commandName,
+        abstract: "Compare strategies that turn expandable comment trees into list rows and batch-update diffs.",
+        subcommands: [BenchCommand.self, CompareCommand.self, ReportCommand.self, RowsCommand.self, CheckCommand.self, CorpusCommand.self, FuzzCommand.self, ReplayCommand.self]
+    )
+
+    /// Runs the command; bad input and bad flags exit with code 2 and a message on stderr.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            StandardError.write("\(ToolStrategies.commandName): error: \(failure.message)\n")
+            Foundation.exit(failure.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { StandardError.write(message + "\n") }
+            // Usage errors (unknown flag, missing value) are bad input like any other: 2.
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}

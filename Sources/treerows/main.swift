@@ -1,0 +1,4 @@
+import TreeRows
+import TreeRowsTool
+
+TreeRowsTool.main(strategies: BuiltinStrategies.all)

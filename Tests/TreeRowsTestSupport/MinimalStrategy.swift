@@ -1,0 +1,41 @@
+import TreeRows
+
+/// A first strategy with only the members ``RowStrategy`` requires: a row array rebuilt
+/// after every change and diffed by node. Everything else comes from the defaults.
+public struct MinimalStrategy: RowStrategy {
+    public static let name = "minimal"
+
+    public private(set) var tree: Tree
+    private var allRows: [Row]
+
+    public init(tree: Tree) {
+        self.tree = tree
+        allRows = Self.rows(of: tree)
+    }
+
+    private static func rows(of tree: Tree) -> [Row] {
+        var rows: [Row] = []
+        tree.forEachVisibleDescendant(of: Tree.root) { rows.append(Row(node: $0, depth: tree.depth(of: $0))) }
+        return rows
+    }
+
+    public var rowCount: Int { allRows.count }
+    public func row(at index: Int) -> Row { allRows[index] }
+    public func index(of node: NodeIndex) -> Int? { allRows.firstIndex { $0.node == node } }
+
+    private mutating func change(_ body: (inout Tree) -> Void) -> RowDiff {
+        let old = allRows
+        body(&tree)
+        allRows = Self.rows(of: tree)
+        return .keyed(from: old, to: allRows)
+    }
+
+    public mutating func toggle(_ node: NodeIndex) -> RowDiff { change { $0.setExpanded(node, !$0.isExpanded(node)) } }
+    public mutating func remove(_ node: NodeIndex) -> RowDiff { change { $0.removeSubtree(node) } }
+    public mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.insert(id, under: parent, at: position, time: time, score: score)
+        return change { _ in }
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+import TreeRowsHarness
+
+/// The verdict names the fastest strategy per operation and the all-round pick, from
+/// correct, sampled cells only.
+@Suite struct BenchmarkVerdictTests {
+    static func cell(_ strategy: String, _ operation: String, _ median: Double, corpus: String = "t", correct: Bool = true) -> BenchmarkResult {
+        BenchmarkTests.result(strategy, operation, median: median, correct: correct, corpus: corpus)
+    }
+
+    @Test func pickHasTheSmallestWorstRatio() throws {
+        // a: fastest on toggle, 8x behind on insert; b: 2x behind on toggle, fastest on insert; c: 3x and 4x.
+        let verdict = try #require(BenchmarkVerdict([
+            Self.cell("a", "toggle", 100), Self.cell("b", "toggle", 200),
+            Self.cell("c", "toggle", 300),
+            Self.cell("a", "insert", 400), Self.cell("b", "insert", 50),
+            Self.cell("c", "insert", 200),
+        ]))
+        #expect(verdict.leaders.map(\.strategy) == ["a", "b"])
+        #expect(verdict.leaders.map(\.runnerUp) == ["b", "c"])
+        #expect(verdict.leaders[0].lead == 2 && verdict.leaders[1].lead == 4)
+        let pick = try #require(verdict.pick)
+        #expect(pick.strategy == "b" && pick.worstRatio == 2 && pick.weakestOperation == "toggle" && pick.fastestThere == "a")
+        #expect(verdict.sentence == "For trees like t, use b: at most 2.00× the fastest time on every operation measured;"
+            + " its weakest is toggle, where a is 2.00× faster.")
+        #expect(verdict.lines.count == 4)
+    }
+
+    @Test func wrongStrategiesAreNeitherLeadersNorPicks() throws {
+        let verdict = try #require(BenchmarkVerdict([
+            Self.cell("fast-but-wrong", "toggle", 10, correct: false), Self.cell("slow", "toggle", 100),
+            Self.cell("fast-but-wrong", "insert", 10), Self.cell("slow", "insert", 100),
+        ]))
+        #expect(verdict.leaders.map(\.strategy) == ["slow", "fast-but-wrong"])
+        #expect(verdict.pick?.strategy == "slow")
+        #expect(verdict.excluded.map(\.strategy) == ["fast-but-wrong"])
+        #expect(verdict.excluded.first?.reason == "wrong on t · toggle")
+    }
+
+    @Test func standingsCombineCorporaByGeometricMean() throws {
+        // On toggle, a is 4x behind on x and fastest on y (standing 2); b is fastest on x and
+        // 1.5x behind on y (standing sqrt(1.5)), so b leads by 2 / sqrt(1.5).
+        let verdict = try #require(BenchmarkVerdict([
+            Self.cell("a", "toggle", 400, corpus: "x"), Self.cell("b", "toggle", 100, corpus: "x"),
+            Self.cell("a", "toggle", 100, corpus: "y"), Self.cell("b", "toggle", 150, corpus: "y"),
+        ]))
+        #expect(verdict.corpora == ["x", "y"])
+        #expect(verdict.leaders.first?.strategy == "b")
+        #expect(abs(verdict.leaders.first!.lead! - 2 / 1.5.squareRoot()) < 1e-9)
+        #expect(verdict.sentence.hasPrefix("For trees like 2 corpora (x, y), use b: the fastest on every operation measured."))
+    }
+
+    @Test func noVerdictWithoutACorrectSampledCell() {
+        #expect(BenchmarkVerdict([Self.cell("a", "toggle", 100, correct: false)]) == nil)
+        #expect(BenchmarkVerdict([]) == nil)
+    }
+
+    @Test func markdownReportOpensWithTheVerdict() {
+        let report = BenchmarkReport(machine: [("host", .string("h"))], results: [
+            Self.cell("a", "toggle", 100), Self.cell("b", "toggle", 200),
+        ], exponents: [])
+        let lines = ReportMarkdown.render(report).split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(3)) == ["# TreeRows benchmark", "## Verdict", "**For trees like t, use a: the fastest on every operation measured.**"])
+        let html = ReportHTML.render(report)
+        let verdictAt = html.range(of: "use a: the fastest")!.lowerBound, chartAt = html.range(of: "<svg")!.lowerBound
+        #expect(verdictAt < chartAt)
+    }
+}

@@ -1,0 +1,5 @@
+import MyStrategy
+import TreeRows
+import TreeRowsTool
+
+TreeRowsTool.main(strategies: BuiltinStrategies.all + [MyStrategy.self, MyStrategyDraft.self])
