@@ -2,12 +2,12 @@ import Foundation
 
 /// Writes files so that a reader never sees half of one: the bytes go to a temporary
 /// file in the same folder, which is then renamed over the destination.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to `path`, replacing any existing file.
     ///
     /// - Throws: ``CorpusError`` naming the path when the folder is missing or not
     ///   writable; no temporary file is left behind.
-    public static func write(_ bytes: [UInt8], to path: String) throws(CorpusError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(CorpusError) {
         let destination = URL(fileURLWithPath: path)
         let folder = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false

@@ -2,17 +2,17 @@
 ///
 /// Errors give the 1-based column. Nesting is limited to ``maximumDepth`` so that hostile
 /// input cannot exhaust the stack.
-public struct JSONParser {
+package struct JSONParser {
     /// What went wrong and at which column.
-    public struct Failure: Error, Equatable, Sendable {
+    package struct Failure: Error, Equatable, Sendable {
         /// The 1-based byte column.
-        public var column: Int
+        package var column: Int
         /// What was expected.
-        public var message: String
+        package var message: String
     }
 
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var position = 0
@@ -20,7 +20,7 @@ public struct JSONParser {
     /// Parses one complete JSON value from `bytes`; only white space may follow it.
     ///
     /// - Complexity: O(*n*), where *n* is the number of bytes.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes))
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()

@@ -417,10 +417,10 @@ public struct BenchmarkRunner {
 }
 
 /// Keeps benchmark results alive so the optimizer cannot drop the work that made them.
-public enum BenchmarkSink {
+package enum BenchmarkSink {
     nonisolated(unsafe) private static var value = 0
 
     /// Records `checksum` where the optimizer cannot see it unused.
     @inline(never)
-    public static func consume(_ checksum: Int) { value &+= checksum }
+    package static func consume(_ checksum: Int) { value &+= checksum }
 }

@@ -18,7 +18,7 @@ import TreeRows
 /// Every operation costs O(*n*) at most to draw, for *n* nodes (O(*n* + *d*) with the
 /// depth *d* of a hidden node's search), so the same generator serves trees of a million
 /// nodes.
-public struct FuzzOperationGenerator: Sendable {
+package struct FuzzOperationGenerator: Sendable {
     private var random: SplitMix64
     private var nextID = 0
     /// The previous operation, for double toggles.
@@ -34,7 +34,7 @@ public struct FuzzOperationGenerator: Sendable {
     /// Creates a generator.
     ///
     /// - Parameter focus: A node to return to often, if any.
-    public init(seed: UInt64, focus: NodeIndex? = nil) {
+    package init(seed: UInt64, focus: NodeIndex? = nil) {
         random = SplitMix64(seed: seed)
         self.focus = focus
     }
@@ -42,7 +42,7 @@ public struct FuzzOperationGenerator: Sendable {
     /// The next operation for the reference in its current state.
     ///
     /// - Complexity: O(*n* + *d*) for *n* nodes and depth *d*.
-    public mutating func next(for reference: ReferenceStrategy) -> TreeOperation {
+    package mutating func next(for reference: ReferenceStrategy) -> TreeOperation {
         let tree = reference.tree
         defer { previous = nil }
         guard tree.nodeCount > 0 else { return reply(in: tree, under: Tree.root, position: 0) }
@@ -79,7 +79,7 @@ public struct FuzzOperationGenerator: Sendable {
     /// repeated next; inserted and removed ids are kept for later operations.
     ///
     /// - Complexity: O(*m*) for a removal of *m* nodes; O(1) otherwise.
-    public mutating func performed(_ operation: TreeOperation, on tree: Tree) {
+    package mutating func performed(_ operation: TreeOperation, on tree: Tree) {
         previous = operation
         switch operation {
         case .insert(let id, _, _, _, _): Self.remember(id, in: &insertedIDs, &random)

@@ -3,22 +3,22 @@ import TreeRows
 
 /// The workers' outcomes of one fuzz run added up, and the lines `treerows fuzz` prints:
 /// the time and rate of each tier, the rate of each strategy, the coverage table.
-public struct FuzzSummary {
+package struct FuzzSummary {
     /// Operations performed, all workers.
-    public var operations: Int
+    package var operations: Int
     /// Cases started, all workers.
-    public var cases: Int
+    package var cases: Int
     /// Wall-clock time of the run.
-    public var elapsed: Duration
+    package var elapsed: Duration
     /// Per tier, all workers.
-    public var tiers: [FuzzTier: Fuzzer.TierStatistics]
+    package var tiers: [FuzzTier: Fuzzer.TierStatistics]
     /// Time in each strategy, all workers.
-    public var strategyTime: [(name: String, time: Duration)]
+    package var strategyTime: [(name: String, time: Duration)]
     /// What the operations exercised, all workers.
-    public var coverage: FuzzCoverage
+    package var coverage: FuzzCoverage
 
     /// Adds up `outcomes`, which ran side by side for `elapsed`.
-    public init(outcomes: [Fuzzer.Outcome], elapsed: Duration) {
+    package init(outcomes: [Fuzzer.Outcome], elapsed: Duration) {
         operations = outcomes.reduce(0) { $0 + $1.operations }
         cases = outcomes.reduce(0) { $0 + $1.cases }
         self.elapsed = elapsed
@@ -40,11 +40,11 @@ public struct FuzzSummary {
     }
 
     /// Operations per second over the run, all workers together.
-    public var operationsPerSecond: Double { Fuzzer.Outcome.rate(operations, elapsed) }
+    package var operationsPerSecond: Double { Fuzzer.Outcome.rate(operations, elapsed) }
 
     /// One line per tier: operations, cases, its share of the workers' time, its rate;
     /// the large tier's scenarios.
-    public var tierLines: [String] {
+    package var tierLines: [String] {
         let total = tiers.values.reduce(Duration.zero) { $0 + $1.elapsed }
         return FuzzTier.allCases.compactMap { tier in
             guard let statistics = tiers[tier] else { return nil }
@@ -63,14 +63,14 @@ public struct FuzzSummary {
 
     /// Operations per second of each strategy: the operations over the time spent in its
     /// operations and their checks (the reference's own time not included).
-    public var strategyLine: String {
+    package var strategyLine: String {
         "  per strategy (operations and checks): " + strategyTime.map { entry in
             String(format: "%@ %.0f operations/s", entry.name, Fuzzer.Outcome.rate(operations, entry.time))
         }.joined(separator: ", ")
     }
 
     /// Every feature of the catalog with its hits; the missing ones marked.
-    public var coverageTable: String {
+    package var coverageTable: String {
         let missing = coverage.missing
         var lines = ["coverage: \(FuzzCoverage.catalog.count - missing.count) of \(FuzzCoverage.catalog.count) features exercised"]
         let width = FuzzCoverage.catalog.map(\.count).max() ?? 0

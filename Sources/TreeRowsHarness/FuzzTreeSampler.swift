@@ -3,7 +3,7 @@ import TreeRowsCorpora
 
 /// Draws the small trees the fuzzer starts from: synthetic shapes at small sizes, and
 /// subtrees cut out of recorded threads, each with a random expansion state.
-public struct FuzzTreeSampler {
+package struct FuzzTreeSampler {
     private var random: SplitMix64
     private let maximumNodes: Int
     /// Recorded trees and the subtree size of every slot.
@@ -11,7 +11,7 @@ public struct FuzzTreeSampler {
 
     /// Creates a sampler of trees with 1...`maximumNodes` nodes; `recorded` trees (may be
     /// empty) are cut into subtrees of at most that size.
-    public init(seed: UInt64, maximumNodes: Int, recorded: [Tree]) {
+    package init(seed: UInt64, maximumNodes: Int, recorded: [Tree]) {
         random = SplitMix64(seed: seed)
         self.maximumNodes = max(1, maximumNodes)
         self.recorded = recorded.filter { $0.nodeCount > 0 }.map { tree in
@@ -34,7 +34,7 @@ public struct FuzzTreeSampler {
     ]
 
     /// The next tree.
-    public mutating func next() -> Tree {
+    package mutating func next() -> Tree {
         var tree: Tree
         if !recorded.isEmpty && random.chance(2, in: 5) {
             tree = sampleRecorded()

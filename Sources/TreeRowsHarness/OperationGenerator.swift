@@ -5,18 +5,18 @@ import TreeRows
 ///
 /// Weights favour toggles; inserts add replies (and sometimes top-level comments) with ids
 /// `gen-<n>`; removals are rarer and stop when the tree gets small.
-public struct OperationGenerator: Sendable {
+package struct OperationGenerator: Sendable {
     private var random: SplitMix64
     private var nextID = 0
 
     /// Creates a generator.
-    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    package init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// The next operation for `tree` in its current state.
     ///
     /// - Complexity: O(*f*) for the child count of an insert's parent; O(1) otherwise
     ///   (plus an O(*s*) scan in the rare case that random slots keep hitting removed nodes).
-    public mutating func next(for tree: Tree) -> TreeOperation {
+    package mutating func next(for tree: Tree) -> TreeOperation {
         guard tree.nodeCount > 0 else { return newReply(in: tree, under: Tree.root) }
         let node = randomNode(in: tree)
         let roll = random.below(100)
@@ -37,10 +37,10 @@ public struct OperationGenerator: Sendable {
     }
 
     /// A uniformly chosen live node; the tree must not be empty.
-    public mutating func randomNode(in tree: Tree) -> NodeIndex { Self.randomNode(in: tree, using: &random) }
+    package mutating func randomNode(in tree: Tree) -> NodeIndex { Self.randomNode(in: tree, using: &random) }
 
     /// A uniformly chosen live node drawn from `random`; the tree must not be empty.
-    public static func randomNode(in tree: Tree, using random: inout SplitMix64) -> NodeIndex {
+    package static func randomNode(in tree: Tree, using random: inout SplitMix64) -> NodeIndex {
         for _ in 0..<16 {
             let node = NodeIndex(Int32(1 + random.below(tree.slotCount - 1)))
             if tree.contains(node) { return node }

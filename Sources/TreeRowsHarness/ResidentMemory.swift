@@ -1,9 +1,9 @@
 import Foundation
 
 /// The process's peak resident memory (`getrusage`'s maximum resident set size).
-public enum ResidentMemory {
+package enum ResidentMemory {
     /// Bytes; 0 where the system does not report it.
-    public static func peakBytes() -> Int {
+    package static func peakBytes() -> Int {
         var usage = rusage()
         #if os(Linux)
         guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }

@@ -6,14 +6,14 @@ import TreeRowsCorpora
 /// size above its threshold, with row heights (sometimes, and always beyond 2^20 rows,
 /// tall enough that the content height passes 2^31 points) and a node the operations
 /// should return to often.
-public struct ScaleCaseSampler {
+package struct ScaleCaseSampler {
     /// One large case: its tree, how many operations to run on it, and the node to aim at.
-    public struct Draw {
-        public var scenario: ScaleScenario
-        public var tree: Tree
-        public var operations: Int
+    package struct Draw {
+        package var scenario: ScaleScenario
+        package var tree: Tree
+        package var operations: Int
         /// A node the generator picks often (the root of the big block), if any.
-        public var focus: NodeIndex?
+        package var focus: NodeIndex?
     }
 
     private var random: SplitMix64
@@ -22,7 +22,7 @@ public struct ScaleCaseSampler {
 
     /// Creates a sampler; `recorded` trees (may be empty: then a synthetic Reddit-like
     /// thread stands in) feed ``ScaleScenario/recordedThread``.
-    public init(seed: UInt64, recorded: [Tree]) {
+    package init(seed: UInt64, recorded: [Tree]) {
         random = SplitMix64(seed: seed)
         self.recorded = recorded.filter { $0.nodeCount > 0 }
     }
@@ -30,7 +30,7 @@ public struct ScaleCaseSampler {
     /// The next large case.
     ///
     /// - Complexity: O(*n*) for the *n* nodes drawn.
-    public mutating func next() -> Draw {
+    package mutating func next() -> Draw {
         let scenario = ScaleScenario.allCases[drawn % ScaleScenario.allCases.count]
         drawn += 1
         var focus: NodeIndex?

@@ -1,10 +1,10 @@
 import Foundation
 
 /// How a cost grows with size: the least-squares slope of log(time) over log(n).
-public enum ScalingFit {
+package enum ScalingFit {
     /// The exponent *k* of time ≈ c · n^k fitted to `points` (size, nanoseconds); `nil` with
     /// fewer than two distinct sizes or a non-positive value.
-    public static func exponent(_ points: [(size: Int, nanoseconds: Double)]) -> Double? {
+    package static func exponent(_ points: [(size: Int, nanoseconds: Double)]) -> Double? {
         let usable = points.filter { $0.size > 0 && $0.nanoseconds > 0 }
         guard Set(usable.map(\.size)).count >= 2 else { return nil }
         let xs = usable.map { log(Double($0.size)) }

@@ -122,6 +122,26 @@ public enum Shrinker {
             dropEvery(\.height)
             dropEvery(\.time)
             dropEvery(\.score)
+            // Pages: the ids of every load-page in chunks, like any list (a page of 30 replies
+            // of which one is the parent of a later insert keeps that one).
+            var page = 0
+            while page < best.operations.count && hasTime() {
+                func ids() -> [NodeID] {
+                    guard page < best.operations.count, case .loadPage(let ids, _, _, _) = best.operations[page] else { return [] }
+                    return ids
+                }
+                var parts = 2
+                while ids().count > 1 && hasTime() && sweep(parts: parts, count: { ids().count }, hasTime: hasTime, remove: { range in
+                    guard page < best.operations.count, case let .loadPage(ids, parent, loadMoreRow, removing) = best.operations[page],
+                          range.count < ids.count else { return false }
+                    var candidate = best
+                    var kept = ids
+                    kept.removeSubrange(range)
+                    candidate.operations[page] = .loadPage(kept, under: parent, before: loadMoreRow, removingLoadMoreRow: removing)
+                    return attempt(candidate)
+                }) { parts *= 2 }
+                page += 1
+            }
             // Operations: simpler forms. A success can cut the case short (it fails
             // earlier), so the bound is read anew each time.
             var index = 0

@@ -10,7 +10,7 @@ extension StepCheck {
     /// - Returns: What is wrong, or `nil`.
     /// - Complexity: O(*r* + *k* log *k*) for the diff, plus O(*m*) queries for the *m*
     ///   samples; O(*r*) more and the strategy's invariant check with `deep`.
-    public static func sampled<S: RowStrategy>(
+    package static func sampled<S: RowStrategy>(
         _ strategy: S, diff: RowDiff, expectation: inout StepExpectation, deep: Bool
     ) -> String? {
         let newRows = expectation.newRows

@@ -1,7 +1,7 @@
 import TreeRows
 
 /// The checks made after every operation on a strategy running beside the reference.
-public enum StepCheck {
+package enum StepCheck {
     /// Checks `strategy` after one operation.
     ///
     /// - The row count equals the reference's.
@@ -18,7 +18,7 @@ public enum StepCheck {
     /// - Returns: What is wrong, or `nil`.
     /// - Complexity: O(*r* + *k* log *k*) for *r* rows and *k* diff ranges; O(*s* + *r* ·
     ///   cost of `row(at:)` and `index(of:)`) more with `full`, for *s* slots.
-    public static func check<S: RowStrategy>(
+    package static func check<S: RowStrategy>(
         _ strategy: S, diff: RowDiff, referenceDiff: RowDiff, oldRows: [Row], newRows: [Row], full: Bool
     ) -> String? {
         if let problem = checkDiff(strategy, diff: diff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows) {
@@ -100,7 +100,7 @@ public enum StepCheck {
 
     /// `row(at:)` and `index(of:)` on sampled rows and nodes, against the reference's
     /// rows and their positions.
-    public static func probe<S: RowStrategy>(
+    package static func probe<S: RowStrategy>(
         _ strategy: S, rows sampledRows: [Int], nodes sampledNodes: [NodeIndex], newRows: [Row], position: [NodeIndex: Int]
     ) -> String? {
         for row in sampledRows {
@@ -121,7 +121,7 @@ public enum StepCheck {
     /// contract: two strategies given the same operations hold equal trees).
     ///
     /// - Complexity: O(*s*) for *s* slots.
-    public static func checkTree(_ tree: Tree, reference: Tree) -> String? {
+    package static func checkTree(_ tree: Tree, reference: Tree) -> String? {
         guard tree.slotCount == reference.slotCount, tree.nodeCount == reference.nodeCount else {
             return "its tree has \(tree.nodeCount) nodes in \(tree.slotCount) slots, the reference's \(reference.nodeCount) in \(reference.slotCount)"
         }
@@ -151,7 +151,7 @@ public enum StepCheck {
     /// The section layout against the new rows' depth-0 rows, and the diff in sections:
     /// it passes the sectioned validator and, applied to the old rows in sections, gives the
     /// new rows in sections.
-    public static func checkSections<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> String? {
+    package static func checkSections<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> String? {
         let before = SectionLayout(rows: oldRows)
         let after = strategy.sectionLayout()
         let expected = SectionLayout(rows: newRows)
@@ -170,7 +170,7 @@ public enum StepCheck {
     }
 
     /// Offsets, total height and `row(atOffset:)` against sums of `tree`'s heights.
-    public static func checkHeights<S: RowStrategy>(_ strategy: S, rows: [Row], tree: Tree) -> String? {
+    package static func checkHeights<S: RowStrategy>(_ strategy: S, rows: [Row], tree: Tree) -> String? {
         var top = 0
         for (index, row) in rows.enumerated() {
             let height = Int(tree.height(of: row.node))

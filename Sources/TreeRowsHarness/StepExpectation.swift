@@ -6,15 +6,15 @@ import TreeRows
 ///
 /// The samples depend only on the rows, the diffs and `sampleSeed`, so a case replayed
 /// from its repro file probes the same rows as the run that found it.
-public struct StepExpectation {
+package struct StepExpectation {
     /// The rows before the operation.
-    public let oldRows: [Row]
+    package let oldRows: [Row]
     /// The reference's rows after it.
-    public let newRows: [Row]
+    package let newRows: [Row]
     /// The reference's tree after it.
-    public let tree: Tree
+    package let tree: Tree
     /// The reference's diff.
-    public let referenceDiff: RowDiff
+    package let referenceDiff: RowDiff
     /// The row of every slot after the operation; -1 for hidden and removed slots.
     private var rowOfSlot: [Int32] = []
     /// The top of every row and, last, the total height; empty when every row has the
@@ -26,7 +26,7 @@ public struct StepExpectation {
     ///
     /// - Parameter sampleSeed: Seeds the random rows, windows and nodes of ``sample(around:)``.
     /// - Complexity: O(1); the row map and the tops are computed on first use, O(*r* + *s*).
-    public init(oldRows: [Row], newRows: [Row], tree: Tree, referenceDiff: RowDiff, sampleSeed: UInt64) {
+    package init(oldRows: [Row], newRows: [Row], tree: Tree, referenceDiff: RowDiff, sampleSeed: UInt64) {
         self.oldRows = oldRows
         self.newRows = newRows
         self.tree = tree
@@ -36,14 +36,14 @@ public struct StepExpectation {
 
     /// Whether a step this size gets the full check (every row, every node) rather than
     /// the sampled one: small enough that an O(*r*) query per row stays cheap.
-    public static func wantsFullCheck(rowCount: Int, slotCount: Int) -> Bool {
+    package static func wantsFullCheck(rowCount: Int, slotCount: Int) -> Bool {
         rowCount <= 512 && slotCount <= 1_025
     }
 
     /// The row of `node` after the operation, `nil` when it is hidden.
     ///
     /// - Complexity: O(1) after an O(*r* + *s*) first call.
-    public mutating func row(of node: NodeIndex) -> Int? {
+    package mutating func row(of node: NodeIndex) -> Int? {
         if rowOfSlot.isEmpty {
             rowOfSlot = [Int32](repeating: -1, count: tree.slotCount)
             for (index, row) in newRows.enumerated() { rowOfSlot[row.node.slot] = Int32(index) }
@@ -55,7 +55,7 @@ public struct StepExpectation {
     /// The top of row `index` (in `0...rowCount`; the last is the total height).
     ///
     /// - Complexity: O(1) after an O(*r*) first call.
-    public mutating func top(ofRow index: Int) -> Int {
+    package mutating func top(ofRow index: Int) -> Int {
         guard tree.hasHeights else { return index * Int(Tree.defaultRowHeight) }
         if tops.isEmpty {
             tops.reserveCapacity(newRows.count + 1)
@@ -70,13 +70,13 @@ public struct StepExpectation {
     }
 
     /// What a sampled check probes.
-    public struct Sample {
+    package struct Sample {
         /// Rows to read with `row(at:)`, `index(of:)`, `offset(ofRow:)` and `row(atOffset:)`.
-        public var rows: [Int]
+        package var rows: [Int]
         /// Windows for `rows(in:)`, including one at each end of the list.
-        public var windows: [Range<Int>]
+        package var windows: [Range<Int>]
         /// Live nodes that are not rows, for `index(of:)` = `nil`.
-        public var hiddenNodes: [NodeIndex]
+        package var hiddenNodes: [NodeIndex]
     }
 
     /// The rows, windows and hidden nodes to probe: the first and last rows, the rows on
@@ -85,7 +85,7 @@ public struct StepExpectation {
     /// the nodes of deleted rows that are now hidden, and random hidden nodes.
     ///
     /// - Complexity: O(*k* + *s*) for *k* diff ranges, plus the row map on first use.
-    public mutating func sample(around diff: RowDiff) -> Sample {
+    package mutating func sample(around diff: RowDiff) -> Sample {
         var random = SplitMix64(seed: sampleSeed)
         let count = newRows.count
         var rows: Set<Int> = []

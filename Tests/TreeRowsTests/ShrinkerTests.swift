@@ -36,4 +36,22 @@ private struct SilentToggleStrategy: ForwardingStrategy {
         #expect(disagreement.operationIndex == 0)
         #expect(DifferentialRun.firstDisagreement(shrunk, strategies: [SilentToggleStrategy.self]) != nil)
     }
+
+    /// A page's ids shrink like any list: of ten replies, the one a later insert goes
+    /// under is kept (the expand bug needs a grandchild), the other nine go.
+    @Test func pageIDsShrinkToTheOneThatMatters() throws {
+        let mutant = try #require(Mutants.all.first { $0.name == "mutant-expand-inserts-only-children" })
+        let page = (0..<10).map { NodeID.string("p\($0)") }
+        let fuzzCase = FuzzCase(
+            nodes: [.init(id: "a", parent: nil, isExpanded: true)],
+            operations: [.loadPage(page, under: "a", before: nil, removingLoadMoreRow: false), .insert("x", under: "p7", at: 0),
+                         .toggle("a"), .toggle("a")])
+        try #require(DifferentialRun.firstDisagreement(fuzzCase, strategies: [mutant]) != nil)
+        let (shrunk, _) = try #require(Shrinker.shrink(fuzzCase, strategy: mutant))
+        guard case .loadPage(let ids, _, _, _)? = shrunk.operations.first else {
+            Issue.record("the page went: \(shrunk.operations)")
+            return
+        }
+        #expect(ids == ["p7"])
+    }
 }
