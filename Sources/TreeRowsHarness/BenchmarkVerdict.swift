@@ -33,13 +33,15 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     public var leaders: [Leader]
     /// `nil` when no strategy was correct with samples on every operation.
     public var pick: Pick?
-    /// Strategies left out of the pick: wrong somewhere, or without samples on an operation.
-    public var excluded: [(strategy: String, reason: String)]
-
-    public static func == (lhs: BenchmarkVerdict, rhs: BenchmarkVerdict) -> Bool {
-        lhs.corpora == rhs.corpora && lhs.leaders == rhs.leaders && lhs.pick == rhs.pick
-            && lhs.excluded.map(\.strategy) == rhs.excluded.map(\.strategy) && lhs.excluded.map(\.reason) == rhs.excluded.map(\.reason)
+    /// A strategy left out of the pick, and why.
+    public struct Exclusion: Equatable, Sendable {
+        public var strategy: String
+        /// Wrong on a cell, or without samples on an operation.
+        public var reason: String
     }
+
+    /// Strategies left out of the pick.
+    public var excluded: [Exclusion]
 
     /// The verdict of `results`; `nil` when no cell has a correct, sampled result.
     ///
@@ -73,11 +75,11 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             leaders.append(Leader(operation: operation, strategy: first.0, runnerUp: second?.0, lead: second.map { $0.1 / first.1 }))
         }
         guard !leaders.isEmpty else { return nil }
-        var excluded: [(strategy: String, reason: String)] = []
+        var excluded: [Exclusion] = []
         var candidates: [Pick] = []
         for strategy in strategies {
             if let wrong = results.first(where: { $0.strategy == strategy && !$0.correct }) {
-                excluded.append((strategy, "wrong on \(wrong.corpus) · \(wrong.operation)"))
+                excluded.append(Exclusion(strategy: strategy, reason: "wrong on \(wrong.corpus) · \(wrong.operation)"))
                 continue
             }
             // Relative to each operation's leader, so the leader itself stands at 1.
@@ -85,7 +87,7 @@ public struct BenchmarkVerdict: Equatable, Sendable {
                 (leader, standing(leader.operation, strategy).map { $0 / standing(leader.operation, leader.strategy)! })
             }
             if let missing = measured.first(where: { $0.1 == nil }) {
-                excluded.append((strategy, "no samples on \(missing.0.operation)"))
+                excluded.append(Exclusion(strategy: strategy, reason: "no samples on \(missing.0.operation)"))
                 continue
             }
             let worst = measured.max { $0.1! < $1.1! }!
@@ -116,7 +118,7 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         if let pick {
             lines.append("  all-round: \(pick.strategy), worst ratio to the fastest \(Self.ratio(pick.worstRatio)) (\(pick.weakestOperation))")
         }
-        for (strategy, reason) in excluded { lines.append("  not considered: \(strategy), \(reason)") }
+        for exclusion in excluded { lines.append("  not considered: \(exclusion.strategy), \(exclusion.reason)") }
         return lines
     }
 

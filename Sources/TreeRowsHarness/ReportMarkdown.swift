@@ -49,7 +49,7 @@ public enum ReportMarkdown {
             lines += ["All-round pick: \(escape(pick.strategy)), at most \(BenchmarkVerdict.ratio(pick.worstRatio)) the fastest"
                 + " (weakest: \(escape(pick.weakestOperation))).", ""]
         }
-        for (strategy, reason) in verdict.excluded { lines += ["Not considered: \(escape(strategy)), \(escape(reason)).", ""] }
+        for exclusion in verdict.excluded { lines += ["Not considered: \(escape(exclusion.strategy)), \(escape(exclusion.reason)).", ""] }
         return lines
     }
 
