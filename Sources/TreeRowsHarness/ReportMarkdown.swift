@@ -11,8 +11,7 @@ public enum ReportMarkdown {
     public static func render(_ report: BenchmarkReport) -> String {
         var lines = ["# TreeRows benchmark", ""]
         if let verdict = BenchmarkVerdict(report.results) { lines += self.verdict(verdict) }
-        let machine = report.machine.map { "\($0.key): \(plain($0.value))" }.joined(separator: " · ")
-        if !machine.isEmpty { lines += [machine, ""] }
+        for fact in machineFacts(report.machine) { lines += [fact, ""] }
         for (corpus, operation, cell) in cells(report) {
             lines.append("## \(escape(corpus)) (\(cell[0].nodes) nodes) · \(operation)")
             lines.append("")
@@ -69,6 +68,31 @@ public enum ReportMarkdown {
             }
             return (cell[0].corpus, cell[0].operation, cell)
         }
+    }
+
+    /// The machine facts of a report as sentences a person reads: the machine (host, system,
+    /// cores, memory in GiB, cache eviction), the run (date, seed), the command; facts this
+    /// version does not know follow as `key: value`.
+    ///
+    /// - Complexity: O(*m*) for *m* facts.
+    static func machineFacts(_ machine: [(key: String, value: JSONValue)]) -> [String] {
+        var facts = Dictionary(machine.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        func take(_ key: String) -> JSONValue? { facts.removeValue(forKey: key) }
+        var box: [String] = [], run: [String] = []
+        if let host = take("host") { box.append(plain(host)) }
+        if let os = take("os") { box.append(plain(os)) }
+        if let cores = take("cores") { box.append("\(plain(cores)) cores") }
+        if let memory = take("memoryBytes"), let bytes = Double(plain(memory)) { box.append(String(format: "%.1f GiB memory", bytes / 1_073_741_824)) }
+        if let eviction = take("cacheEvictionBytes"), let bytes = Double(plain(eviction)) {
+            box.append(bytes > 0 ? String(format: "caches evicted (%.0f MiB) before each sample", bytes / 1_048_576) : "caches not evicted")
+        }
+        if let date = take("date") { run.append(plain(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")) }
+        if let seed = take("seed") { run.append("seed \(plain(seed))") }
+        let command = take("command").map { "Command: `\(plain($0))`" }
+        let rest = machine.filter { facts[$0.key] != nil }.map { "\($0.key): \(plain($0.value))" }
+        return [box.isEmpty ? nil : "Machine: " + box.joined(separator: " · "),
+                run.isEmpty ? nil : "Run: " + run.joined(separator: " · "),
+                command, rest.isEmpty ? nil : rest.joined(separator: " · ")].compactMap { $0 }.map(escape)
     }
 
     static func plain(_ value: TreeRowsCorpora.JSONValue) -> String {

@@ -2,7 +2,9 @@ import Foundation
 
 /// Benchmark charts as one SVG: for every operation measured on a size sweep, a log-log
 /// chart of median time against tree size with one line per strategy; for every operation
-/// measured on named corpora, bars per corpus and strategy on a log time axis.
+/// measured on named corpora, bars per corpus and strategy on a log time axis. Every point
+/// and bar carries a whisker from the median up to the p99, with a tick at the p90; time
+/// axes are labelled at whole decades from 1 ns up.
 public enum ReportSVG {
     static let width = 720.0
     static let chartHeight = 300.0
@@ -19,16 +21,17 @@ public enum ReportSVG {
             }
             if swept.contains(operation) {
                 let series = strategies.map { strategy in
-                    (strategy, results.filter { $0.strategy == strategy && $0.corpus.contains(":") }
-                        .filter { $0.nodes > 0 }.map { (Double($0.nodes), $0.medianNanoseconds) }.sorted { $0.0 < $1.0 })
+                    (strategy, results.filter { $0.strategy == strategy && $0.corpus.contains(":") && $0.nodes > 0 }
+                        .sorted { $0.nodes < $1.nodes })
                 }
-                charts.append(lineChart("\(operation): median time against tree size", series, strategies, top: Double(charts.count) * chartHeight))
+                charts.append(lineChart("\(operation): time against tree size", series, strategies, top: Double(charts.count) * chartHeight))
             }
             let named = results.filter { !$0.corpus.contains(":") }
             if !named.isEmpty {
-                charts.append(barChart("\(operation): median time per corpus", named, strategies, top: Double(charts.count) * chartHeight))
+                charts.append(barChart("\(operation): time per corpus", named, strategies, top: Double(charts.count) * chartHeight))
             }
         }
+        charts = charts.map { "<g class=\"chart\">\n\($0)\n</g>" }
         let height = max(1, Double(charts.count)) * chartHeight
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" \
@@ -40,20 +43,32 @@ public enum ReportSVG {
             """
     }
 
-    /// Decades covering `values` on a log axis (finite, positive values only).
-    static func decades(_ values: [Double]) -> ClosedRange<Double> {
+    /// Decades covering `values` on a log axis (finite, positive values only), starting no
+    /// lower than `floor` (a decade exponent).
+    ///
+    /// - Complexity: O(*v*) for *v* values.
+    static func decades(_ values: [Double], floor lowest: Double = -.infinity) -> ClosedRange<Double> {
         let logs = values.filter { $0 > 0 && $0.isFinite }.map(log10)
-        guard let low = logs.min(), let high = logs.max() else { return 0...1 }
-        return floor(low)...max(floor(low) + 1, ceil(high))
+        guard let low = logs.min(), let high = logs.max() else { return max(0, lowest)...max(0, lowest) + 1 }
+        let bottom = max(lowest, floor(low))
+        return bottom...max(bottom + 1, ceil(high))
     }
 
-    static func lineChart(_ title: String, _ series: [(String, [(Double, Double)])], _ strategies: [String], top: Double) -> String {
-        let xs = decades(series.flatMap { $0.1.map(\.0) })
-        let ys = decades(series.flatMap { $0.1.map(\.1) })
+    /// The time values a result draws: its median, p90 and p99.
+    static func times(_ results: [BenchmarkResult]) -> [Double] {
+        results.flatMap { [$0.medianNanoseconds, $0.p90Nanoseconds, $0.p99Nanoseconds] }
+    }
+
+    static func lineChart(_ title: String, _ series: [(String, [BenchmarkResult])], _ strategies: [String], top: Double) -> String {
+        let xs = decades(series.flatMap { $0.1.map { Double($0.nodes) } })
+        let ys = decades(times(series.flatMap(\.1)), floor: 0)
         let plot = (width: width - margin.left - margin.right, height: chartHeight - margin.top - margin.bottom)
-        func x(_ value: Double) -> Double { margin.left + (log10(value) - xs.lowerBound) / (xs.upperBound - xs.lowerBound) * plot.width }
-        func y(_ value: Double) -> Double { top + margin.top + plot.height - (log10(value) - ys.lowerBound) / (ys.upperBound - ys.lowerBound) * plot.height }
-        var parts = [frame(title, top: top, xLabel: "nodes (log scale)", yLabel: "median time (log scale)")]
+        // Sizes span the inner 94% of the width, so whiskers at the ends stay off the frame.
+        func x(_ value: Double) -> Double {
+            margin.left + plot.width * (0.03 + 0.94 * (log10(value) - xs.lowerBound) / (xs.upperBound - xs.lowerBound))
+        }
+        let y = timeScale(ys, top: top, plotHeight: plot.height)
+        var parts = [frame(title, top: top, xLabel: "nodes (log scale)", yLabel: "time (log scale)")]
         for decade in stride(from: xs.lowerBound, through: xs.upperBound, by: 1) {
             let px = x(pow(10, decade))
             parts.append("<line x1=\"\(f(px))\" y1=\"\(f(top + margin.top))\" x2=\"\(f(px))\" y2=\"\(f(top + margin.top + plot.height))\" stroke=\"#ddd\"/>")
@@ -61,10 +76,16 @@ public enum ReportSVG {
         }
         parts += yGrid(ys, y: y, top: top, plotHeight: plot.height)
         for (name, points) in series where !points.isEmpty {
-            let color = palette[(strategies.firstIndex(of: name) ?? 0) % palette.count]
-            let path = points.map { "\(f(x($0.0))),\(f(y($0.1)))" }.joined(separator: " ")
+            let index = strategies.firstIndex(of: name) ?? 0
+            let color = palette[index % palette.count]
+            let path = points.map { "\(f(x(Double($0.nodes)))),\(f(y($0.medianNanoseconds)))" }.joined(separator: " ")
             parts.append("<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(path)\"/>")
-            parts += points.map { "<circle cx=\"\(f(x($0.0)))\" cy=\"\(f(y($0.1)))\" r=\"3\" fill=\"\(color)\"/>" }
+            // Whiskers side by side, so strategies measured at the same size stay apart.
+            let shift = (Double(index) - Double(strategies.count - 1) / 2) * 4
+            for point in points {
+                parts.append(whisker(point, at: x(Double(point.nodes)) + shift, y: y, color: color))
+                parts.append("<circle cx=\"\(f(x(Double(point.nodes))))\" cy=\"\(f(y(point.medianNanoseconds)))\" r=\"3\" fill=\"\(color)\"/>")
+            }
         }
         parts += legend(strategies, top: top)
         return parts.joined(separator: "\n")
@@ -72,12 +93,12 @@ public enum ReportSVG {
 
     static func barChart(_ title: String, _ results: [BenchmarkResult], _ strategies: [String], top: Double) -> String {
         let corpora = unique(results.map(\.corpus))
-        // One decade below the fastest, so every bar has a height.
-        let fitted = decades(results.map(\.medianNanoseconds))
-        let ys = fitted.lowerBound - 1...fitted.upperBound
+        // One decade below the fastest (but not below 1 ns), so every bar has a height.
+        let fitted = decades(times(results), floor: 0)
+        let ys = max(0, fitted.lowerBound - 1)...fitted.upperBound
         let plot = (width: width - margin.left - margin.right, height: chartHeight - margin.top - margin.bottom)
-        func y(_ value: Double) -> Double { top + margin.top + plot.height - (log10(value) - ys.lowerBound) / (ys.upperBound - ys.lowerBound) * plot.height }
-        var parts = [frame(title, top: top, xLabel: "corpus", yLabel: "median time (log scale)")]
+        let y = timeScale(ys, top: top, plotHeight: plot.height)
+        var parts = [frame(title, top: top, xLabel: "corpus", yLabel: "time (log scale)")]
         parts += yGrid(ys, y: y, top: top, plotHeight: plot.height)
         let groupWidth = plot.width / Double(max(1, corpora.count))
         let barWidth = groupWidth * 0.8 / Double(max(1, strategies.count))
@@ -85,10 +106,12 @@ public enum ReportSVG {
             let left = margin.left + Double(group) * groupWidth + groupWidth * 0.1
             for (index, strategy) in strategies.enumerated() {
                 guard let result = results.first(where: { $0.corpus == corpus && $0.strategy == strategy }) else { continue }
-                let barTop = y(max(result.medianNanoseconds, pow(10, ys.lowerBound)))
+                let barTop = y(result.medianNanoseconds)
                 let bottom = top + margin.top + plot.height
-                parts.append("<rect x=\"\(f(left + Double(index) * barWidth))\" y=\"\(f(barTop))\" width=\"\(f(barWidth * 0.9))\" "
+                let barLeft = left + Double(index) * barWidth
+                parts.append("<rect class=\"bar\" x=\"\(f(barLeft))\" y=\"\(f(barTop))\" width=\"\(f(barWidth * 0.9))\" "
                     + "height=\"\(f(bottom - barTop))\" fill=\"\(palette[index % palette.count])\"/>")
+                parts.append(whisker(result, at: barLeft + barWidth * 0.45, y: y, color: "#333"))
             }
             parts.append("<text x=\"\(f(left + groupWidth * 0.4))\" y=\"\(f(top + margin.top + plot.height + 16))\" text-anchor=\"middle\">\(escape(corpus))</text>")
         }
@@ -100,28 +123,59 @@ public enum ReportSVG {
         let plotHeight = chartHeight - margin.top - margin.bottom
         let plotWidth = width - margin.left - margin.right
         return """
-            <text x="\(f(margin.left))" y="\(f(top + 24))" font-size="15" font-weight="bold">\(escape(title))</text>
+            <text class="title" x="\(f(margin.left))" y="\(f(top + 24))" font-size="15" font-weight="bold">\(escape(title))</text>
             <rect x="\(f(margin.left))" y="\(f(top + margin.top))" width="\(f(plotWidth))" height="\(f(plotHeight))" fill="none" stroke="#444"/>
             <text x="\(f(margin.left + plotWidth / 2))" y="\(f(top + chartHeight - 12))" text-anchor="middle">\(escape(xLabel))</text>
             <text x="18" y="\(f(top + margin.top + plotHeight / 2))" text-anchor="middle" transform="rotate(-90 18 \(f(top + margin.top + plotHeight / 2)))">\(escape(yLabel))</text>
             """
     }
 
+    /// The vertical position of a time on a log axis spanning the decades `ys`; times below
+    /// the axis sit on its floor.
+    static func timeScale(_ ys: ClosedRange<Double>, top: Double, plotHeight: Double) -> (Double) -> Double {
+        { value in
+            let decade = max(log10(max(value, .leastNormalMagnitude)), ys.lowerBound)
+            return top + margin.top + plotHeight - (decade - ys.lowerBound) / (ys.upperBound - ys.lowerBound) * plotHeight
+        }
+    }
+
+    /// A whisker at `x` from the result's median up to its p99: a cap at the p99, a shorter
+    /// tick at the p90.
+    static func whisker(_ result: BenchmarkResult, at x: Double, y: (Double) -> Double, color: String) -> String {
+        let median = y(result.medianNanoseconds), p90 = y(result.p90Nanoseconds), p99 = y(result.p99Nanoseconds)
+        return "<g class=\"whisker\" stroke=\"\(color)\" stroke-width=\"1.2\">"
+            + "<line x1=\"\(f(x))\" y1=\"\(f(median))\" x2=\"\(f(x))\" y2=\"\(f(p99))\"/>"
+            + "<line x1=\"\(f(x - 2))\" y1=\"\(f(p90))\" x2=\"\(f(x + 2))\" y2=\"\(f(p90))\"/>"
+            + "<line x1=\"\(f(x - 4))\" y1=\"\(f(p99))\" x2=\"\(f(x + 4))\" y2=\"\(f(p99))\"/></g>"
+    }
+
     static func yGrid(_ ys: ClosedRange<Double>, y: (Double) -> Double, top: Double, plotHeight: Double) -> [String] {
         stride(from: ys.lowerBound, through: ys.upperBound, by: 1).flatMap { decade -> [String] in
             let py = y(pow(10, decade))
             return ["<line x1=\"\(f(margin.left))\" y1=\"\(f(py))\" x2=\"\(f(width - margin.right))\" y2=\"\(f(py))\" stroke=\"#ddd\"/>",
-                    "<text x=\"\(f(margin.left - 6))\" y=\"\(f(py + 4))\" text-anchor=\"end\">\(ReportMarkdown.time(pow(10, decade)))</text>"]
+                    "<text class=\"tick\" x=\"\(f(margin.left - 6))\" y=\"\(f(py + 4))\" text-anchor=\"end\">\(decadeLabel(Int(decade)))</text>"]
         }
     }
 
+    /// The label of the time 10^`decade` ns, for `decade` ≥ 0: `1 ns`, `10 ns`, … `1 µs`, … `1 s`, `10 s`.
+    static func decadeLabel(_ decade: Int) -> String {
+        let units = ["ns", "µs", "ms", "s"]
+        let unit = min(decade / 3, units.count - 1)
+        let mantissa = (0..<(decade - unit * 3)).reduce(1) { value, _ in value * 10 }
+        return "\(mantissa) \(units[unit])"
+    }
+
     static func legend(_ strategies: [String], top: Double) -> [String] {
-        strategies.enumerated().flatMap { index, name -> [String] in
+        let lx = width - margin.right + 14
+        let entries = strategies.enumerated().flatMap { index, name -> [String] in
             let ly = top + margin.top + 12 + Double(index) * 18
-            let lx = width - margin.right + 14
             return ["<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"12\" height=\"12\" fill=\"\(palette[index % palette.count])\"/>",
                     "<text x=\"\(f(lx + 18))\" y=\"\(f(ly + 1))\">\(escape(name))</text>"]
         }
+        let ly = top + margin.top + 12 + Double(strategies.count) * 18 + 8
+        return entries + ["<text x=\"\(f(lx))\" y=\"\(f(ly))\" font-size=\"11\" fill=\"#555\">dot or bar: median</text>",
+                          "<text x=\"\(f(lx))\" y=\"\(f(ly + 14))\" font-size=\"11\" fill=\"#555\">whisker: up to p99,</text>",
+                          "<text x=\"\(f(lx))\" y=\"\(f(ly + 28))\" font-size=\"11\" fill=\"#555\">tick at p90</text>"]
     }
 
     static func sizeLabel(_ value: Double) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A system tool (`gzip`) run through `/usr/bin/env`, for inputs the tests must not make
-/// with the code under test.
+/// A system tool (`gzip`, a headless browser) run through `/usr/bin/env`, for inputs the
+/// tests must not make, and views they must not take, with the code under test.
 enum SystemCommand {
     /// A tool that failed or could not start.
     struct Failure: Error, CustomStringConvertible {
@@ -9,10 +9,11 @@ enum SystemCommand {
     }
 
     /// Runs `arguments` (the tool's name first) with `inputPath` as standard input and
-    /// returns standard output; throws unless the tool exits with 0.
+    /// returns standard output; throws unless the tool exits with 0. With `discardingErrors`,
+    /// the tool's standard error (a browser's log lines) goes nowhere.
     ///
     /// Standard output goes to a temporary file, so a large output cannot block the child.
-    static func output(of arguments: [String], input inputPath: String? = nil) async throws -> [UInt8] {
+    static func output(of arguments: [String], input inputPath: String? = nil, discardingErrors: Bool = false) async throws -> [UInt8] {
         let folder = try TemporaryFolder("system-command")
         defer { folder.remove() }
         let outputPath = folder.path("stdout")
@@ -30,6 +31,7 @@ enum SystemCommand {
             process.standardInput = FileHandle.nullDevice
         }
         process.standardOutput = output
+        if discardingErrors { process.standardError = FileHandle.nullDevice }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }
             do {
