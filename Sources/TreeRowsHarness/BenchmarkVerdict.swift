@@ -101,7 +101,11 @@ public struct BenchmarkVerdict: Equatable, Sendable {
 
     /// One sentence a user can act on.
     public var sentence: String {
-        let trees = corpora.count == 1 ? corpora[0] : "\(corpora.count) corpora (\(corpora.joined(separator: ", ")))"
+        let trees = switch corpora.count {
+        case 1: corpora[0]
+        case 2, 3: corpora.dropLast().joined(separator: ", ") + " and " + corpora.last!
+        default: "the \(corpora.count) corpora measured (\(corpora.prefix(3).joined(separator: ", ")), …)"
+        }
         guard let pick else { return "No strategy was correct with samples on every operation measured on \(trees); see the tables." }
         if pick.worstRatio < 1.000_5 { return "For trees like \(trees), use \(pick.strategy): the fastest on every operation measured." }
         return "For trees like \(trees), use \(pick.strategy): at most \(Self.ratio(pick.worstRatio)) the fastest time on every operation"
@@ -111,6 +115,9 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     /// The verdict as plain text lines: the sentence, the leaders, the pick, the exclusions.
     public var lines: [String] {
         var lines = ["verdict: \(sentence)"]
+        if corpora.count > 1 {
+            lines.append("  (a ratio over \(corpora.count) corpora is the geometric mean of the ratios on each)")
+        }
         for leader in leaders {
             let lead = leader.lead.map { ", \(Self.ratio($0)) ahead of \(leader.runnerUp!)" } ?? " (no other correct strategy)"
             lines.append("  fastest on \(leader.operation): \(leader.strategy)\(lead)")

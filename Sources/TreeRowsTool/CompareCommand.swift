@@ -6,7 +6,7 @@ import TreeRowsHarness
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two `treerows bench --json` results; exit 1 on a regression beyond the threshold.",
+        abstract: "Compare two `bench --json` results; exit 1 on a regression beyond the threshold.",
         discussion: """
             Allocations per operation are deterministic for a seed and are the default gate; median time is \
             opt-in (--metric median), as shared machines are noisy. A cell that was correct and is wrong \

@@ -7,7 +7,7 @@ import TreeRowsCorpora
 /// recorded or synthetic corpus.
 struct CorpusOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "A corpus file (.trows, JSON Lines, CSV, optionally gzip-compressed) or a built-in corpus name (see `treerows corpus list`).",
+        "A corpus file (.trows, JSON Lines, CSV, optionally gzip-compressed) or a built-in corpus name (see `corpus list`).",
         valueName: "name|path"))
     var corpus: String
 

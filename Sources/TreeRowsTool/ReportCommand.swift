@@ -6,7 +6,7 @@ import TreeRowsHarness
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Turn `treerows bench --json` results into Markdown (CI summaries), SVG charts or one HTML page.")
+        abstract: "Turn `bench --json` results into Markdown (CI summaries), SVG charts or one HTML page.")
 
     @Argument(help: "The results file.") var results: String
     @Option(help: "markdown, svg or html.") var format = "markdown"

@@ -43,6 +43,9 @@ import Testing
         #expect(draft.output.contains("replay: my-treerows replay \(folder.path("findings"))/\(repro)"), "\(draft.output)")
         let replay = try Self.run(tool, ["replay", folder.path("findings/\(repro)")])
         #expect(replay.status == 1 && replay.output.contains("FAIL") && replay.output.contains("my-strategy-draft"), "\(replay.output)")
+        // The draft's finding, replayed against the fixed strategy.
+        let fixed = try Self.run(tool, ["replay", folder.path("findings/\(repro)"), "--strategies", "my-strategy"])
+        #expect(fixed.status == 0 && fixed.output.contains("pass") && fixed.output.contains("my-strategy)"), "\(fixed.output)")
 
         let kept = try FileManager.default.contentsOfDirectory(atPath: Self.example.appendingPathComponent("Repros").path)
             .filter { $0.hasSuffix(".json") }.map { Self.example.appendingPathComponent("Repros/\($0)").path }
@@ -60,7 +63,7 @@ import Testing
             #expect(!bench.output.contains("allocations are not counted"), "\(bench.output)")
             #expect(bench.output.contains("bytes per node kept: tree "), "\(bench.output)")
             #expect(bench.output.contains("growth of the median with size"), "\(bench.output)")
-            #expect(bench.output.contains("verdict: For trees like 3 corpora"), "\(bench.output)")
+            #expect(bench.output.contains("verdict: For trees like reddit-worldnews-sxvem7, reddit:1000 and reddit:10000, use "), "\(bench.output)")
             results.append(folder.path("\(run).json"))
         }
         let json = try String(contentsOfFile: results[0], encoding: .utf8)

@@ -53,6 +53,15 @@ import TreeRowsHarness
         #expect(result.outputLines.count == files.count && result.outputLines.allSatisfy { $0.hasPrefix("pass ") }, "\(result)")
     }
 
+    @Test func replayAgainstOtherStrategies() async throws {
+        let file = TreeRowsExecutable.packageRoot.appendingPathComponent("Corpora/repros/stale-ancestor-counts.json").path
+        let result = try await TreeRowsExecutable.run(["replay", file, "--strategies", "range-counts,fenwick-counts"])
+        #expect(result.exitCode == 0 && result.outputLines.count == 1 && result.outputLines[0].hasPrefix("pass \(file) ("), "\(result)")
+        #expect(result.standardOutput.contains("range-counts,fenwick-counts)"), "\(result)")
+        let unknown = try await TreeRowsExecutable.run(["replay", file, "--strategies", "bogus"])
+        #expect(unknown.exitCode == 2 && unknown.standardError.contains("unknown strategy \"bogus\""), "\(unknown)")
+    }
+
     @Test func replayRejectsMalformedFiles() async throws {
         let cases = [
             ("not-json", "{"), ("wrong-format", #"{"format": "other", "version": 1}"#),

@@ -47,7 +47,7 @@ import TreeRowsHarness
         #expect(verdict.corpora == ["x", "y"])
         #expect(verdict.leaders.first?.strategy == "b")
         #expect(abs(verdict.leaders.first!.lead! - 2 / 1.5.squareRoot()) < 1e-9)
-        #expect(verdict.sentence.hasPrefix("For trees like 2 corpora (x, y), use b: the fastest on every operation measured."))
+        #expect(verdict.sentence.hasPrefix("For trees like x and y, use b: the fastest on every operation measured."))
     }
 
     @Test func noVerdictWithoutACorrectSampledCell() {

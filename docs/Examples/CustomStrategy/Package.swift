@@ -5,7 +5,9 @@ let package = Package(
     name: "CustomStrategy",
     products: [.executable(name: "my-treerows", targets: ["my-treerows"])],
     dependencies: [
-        // In your project: .package(url: "https://github.com/<owner>/TreeRows", from: "<version>")
+        // In your project: .package(url: "https://github.com/<owner>/TreeRows", from: "<version>").
+        // A path dependency is named after its folder: without `name:`, `package:` below
+        // must be that folder's name.
         .package(name: "TreeRows", path: "../../..")
     ],
     targets: [
