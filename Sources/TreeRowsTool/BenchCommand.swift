@@ -40,6 +40,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let json { try OutputPath.check(json, inputs: corpus) }
         guard !BenchmarkRunner.isDebugBuild else {
             let checks = internalChecksEnabled ? " with invariant checks after every operation" : ""
             throw CommandFailure(message: "this is a debug build\(checks); its times mean nothing."
@@ -98,7 +99,7 @@ struct BenchCommand: ParsableCommand {
                 + [("cacheEvictionBytes", .integer(runner.configuration.eviction?.bytes ?? 0))],
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
         if let json {
-            do { try AtomicFile.write(Array(report.json.utf8), to: json) } catch { throw CommandFailure(message: error.description) }
+            try OutputPath.write(Array(report.json.utf8), to: json, inputs: corpus)
             print("wrote \(json)")
         }
         // The tables, then the verdict: the last lines of the output.

@@ -20,6 +20,7 @@ struct CorpusGenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file.") var output: String
 
     func run() throws {
+        try OutputPath.check(output)
         guard let shape = SyntheticShape(parsing: shape) else {
             throw CommandFailure(message: "unknown --shape \"\(self.shape)\". Fix: use one of \(SyntheticShape.names.joined(separator: ", "))")
         }
@@ -35,9 +36,7 @@ struct CorpusGenerateCommand: ParsableCommand {
             ("description", .string("synthetic \(shape.name), \(nodes) nodes, seed \(seed), \(expansion.name)")),
             ("generator", .string("treerows corpus generate \(spec.commandLine)")),
         ])
-        do { try AtomicFile.write(TreeFile.encode(tree, metadata: metadata), to: output) } catch {
-            throw CommandFailure(message: error.description)
-        }
+        try OutputPath.write(TreeFile.encode(tree, metadata: metadata), to: output)
         print("wrote \(output): \(tree.nodeCount) nodes")
     }
 }

@@ -15,6 +15,7 @@ struct CorpusImportCommand: ParsableCommand {
     @Option(help: "A one-line description to keep in the metadata.") var description: String?
 
     func run() throws {
+        try OutputPath.check(output, inputs: [input])
         let corpus: Corpus
         do { corpus = try CorpusReader.read(contentsOf: input) } catch { throw CommandFailure(message: error.description) }
         var members: [(key: String, value: JSONValue)] = []
@@ -25,9 +26,7 @@ struct CorpusImportCommand: ParsableCommand {
             members.insert(("description", .string(description)), at: 0)
         }
         members.append(("importedFrom", .string(URL(fileURLWithPath: input).lastPathComponent)))
-        do { try AtomicFile.write(TreeFile.encode(corpus.tree, metadata: .object(members)), to: output) } catch {
-            throw CommandFailure(message: error.description)
-        }
+        try OutputPath.write(TreeFile.encode(corpus.tree, metadata: .object(members)), to: output, inputs: [input])
         print("wrote \(output): \(corpus.tree.nodeCount) nodes")
     }
 }

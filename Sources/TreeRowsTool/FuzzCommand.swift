@@ -58,6 +58,7 @@ struct FuzzCommand: ParsableCommand {
         // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
         signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
         let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
+        if let out { try OutputPath.checkFolder(out, option: "--out") }
         let recorded = Fuzzer.builtinRecorded
         var configuration = Fuzzer.Configuration(seed: seed, maximumNodes: maxNodes, largeShare: largeShare,
                                                  shrinkTimeLimit: .milliseconds(Int(shrinkTime * 1000)))
@@ -107,7 +108,7 @@ struct FuzzCommand: ParsableCommand {
             let file = "\(folder)/\(finding.disagreement.strategy)-seed\(workerSeed)-case\(finding.caseNumber).json"
             let repro = ReproFile(fuzzCase: finding.shrunk, strategy: finding.disagreement.strategy, seed: workerSeed,
                                   caseNumber: finding.caseNumber, disagreement: finding.disagreement)
-            do { try AtomicFile.write(Array(repro.json.utf8), to: file) } catch { throw CommandFailure(message: error.description) }
+            try OutputPath.write(Array(repro.json.utf8), to: file)
             let tier = finding.scenario.map { "large case (\($0.rawValue))" } ?? "small case"
             print("disagreement: \(finding.disagreement.strategy) in case \(finding.caseNumber), a \(tier), of seed \(workerSeed):"
                 + " \(finding.disagreement.problem.prefix(2_000))")

@@ -13,6 +13,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file (default: standard output).") var output: String?
 
     func run() throws {
+        if let output { try OutputPath.check(output, inputs: [results]) }
         let report: BenchmarkReport
         do { report = try BenchmarkReport.readRelease(contentsOf: results) } catch { throw CommandFailure(message: error.description) }
         let text: String
@@ -26,7 +27,7 @@ struct ReportCommand: ParsableCommand {
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
             return
         }
-        do { try AtomicFile.write(Array(text.utf8), to: output) } catch { throw CommandFailure(message: error.description) }
+        try OutputPath.write(Array(text.utf8), to: output, inputs: [results])
         print("wrote \(output)")
     }
 }

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The temporary files being written, removed by SIGINT and SIGTERM before the process
+/// ends (then the signal's default action ends it, with the usual exit status).
+///
+/// The handler only calls `unlink`, `signal` and `raise`, which are safe in a signal
+/// handler; the paths live in a fixed table of C strings that it reads without a lock.
+enum Temporaries {
+    static let capacity = 64
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+    static let lock = NSLock()
+    nonisolated(unsafe) static var handlersInstalled = false
+
+    /// Records `path` for removal on SIGINT or SIGTERM.
+    ///
+    /// - Complexity: O(1) (at most ``capacity`` slots are scanned).
+    static func register(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !handlersInstalled {
+            handlersInstalled = true
+            for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, removeAndRaise) }
+        }
+        // A parent may have left the signals blocked (a test runner does); the writing
+        // thread takes them, so an interrupted write is cleaned up rather than finished.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        for index in 0..<capacity where slots[index] == nil {
+            slots[index] = strdup(path)
+            return
+        }
+    }
+
+    /// Forgets `path` (it was renamed or removed).
+    ///
+    /// - Complexity: O(1) (at most ``capacity`` slots are scanned).
+    static func unregister(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        for index in 0..<capacity {
+            guard let entry = slots[index], String(cString: entry) == path else { continue }
+            slots[index] = nil
+            free(entry)
+            return
+        }
+    }
+}
+
+/// Removes every registered temporary, then lets the signal end the process.
+private let removeAndRaise: @convention(c) (Int32) -> Void = { signalNumber in
+    for index in 0..<Temporaries.capacity {
+        if let entry = Temporaries.slots[index] { unlink(entry) }
+    }
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+}

@@ -1,0 +1,34 @@
+import Foundation
+import TreeRowsCorpora
+
+/// Output files of the commands, checked before any work and written by the one safe
+/// writer (`AtomicFile`: devices and FIFOs in place, regular files replaced atomically,
+/// never onto an input).
+enum OutputPath {
+    /// Fails now, rather than after the work, when `path` cannot take the output.
+    static func check(_ path: String, inputs: [String] = []) throws(CommandFailure) {
+        do { _ = try AtomicFile.check(path, inputs: inputs) } catch { throw CommandFailure(message: error.description) }
+    }
+
+    /// Writes `text` (or `bytes`) to `path`.
+    static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(CommandFailure) {
+        do { try AtomicFile.write(bytes, to: path, inputs: inputs) } catch { throw CommandFailure(message: error.description) }
+    }
+
+    /// Fails now when the folder `path` can neither be used nor created: a file is in the
+    /// way, or its nearest existing ancestor is not a writable folder.
+    static func checkFolder(_ path: String, option: String) throws(CommandFailure) {
+        var isDirectory: ObjCBool = false
+        var ancestor = path.isEmpty ? "." : path
+        while !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
+            let parent = (ancestor as NSString).deletingLastPathComponent
+            ancestor = parent.isEmpty ? "." : parent
+        }
+        guard isDirectory.boolValue else {
+            throw CommandFailure(message: "\(option) \(path): \(ancestor) is a file, not a folder. Fix: choose another \(option)")
+        }
+        guard FileManager.default.isWritableFile(atPath: ancestor) else {
+            throw CommandFailure(message: "\(option) \(path): the folder \(ancestor) is not writable. Fix: choose another \(option)")
+        }
+    }
+}

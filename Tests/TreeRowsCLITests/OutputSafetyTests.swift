@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// Output files as a hostile but realistic user meets them: special files and links at the
+/// output path, predictable temporaries, outputs that cannot be written, interrupted
+/// writes and outputs onto inputs. Nothing is replaced that is not a regular file, nothing
+/// half-written or hidden is left, and a bad output path fails before any work.
+@Suite struct OutputSafetyTests {
+    static let generate = ["corpus", "generate", "--shape", "reddit", "--nodes", "300", "--seed", "1", "-o"]
+
+    static func kind(_ path: String) -> mode_t {
+        var status = stat()
+        lstat(path, &status)
+        return status.st_mode & S_IFMT
+    }
+
+    static func temporaries(in folder: TemporaryFolder) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tmp") }
+    }
+
+    @Test func aFIFOAtTheOutputPathIsWrittenNotReplaced() async throws {
+        let folder = try TemporaryFolder("fifo-output")
+        defer { folder.remove() }
+        let fifo = folder.path("out.trows")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        // A reader that keeps the FIFO open, so the writer does not wait for one.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        let result = try await TreeRowsExecutable.run(Self.generate + [fifo])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(Self.kind(fifo) == S_IFIFO, "the FIFO was replaced by a regular file")
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        #expect(read(reader, &buffer, buffer.count) > 0, "nothing came through the FIFO")
+    }
+
+    @Test func aSymbolicLinkStaysALinkAndItsFileGetsTheOutput() async throws {
+        let folder = try TemporaryFolder("link-output")
+        defer { folder.remove() }
+        try folder.write([1, 2, 3], to: "real.trows")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out.trows"), withDestinationPath: "real.trows")
+        let result = try await TreeRowsExecutable.run(Self.generate + [folder.path("out.trows")])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(Self.kind(folder.path("out.trows")) == S_IFLNK, "the link was replaced")
+        let written = try #require(FileManager.default.contents(atPath: folder.path("real.trows")))
+        #expect(written.count > 100)
+        let dangling = folder.path("dangling.trows")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere")
+        let refused = try await TreeRowsExecutable.run(Self.generate + [dangling])
+        #expect(refused.exitCode == 2 && refused.standardError.contains("Fix:"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("nowhere")))
+    }
+
+    /// The old writer used `.NAME.PID.tmp`; links planted at such names for the next pids
+    /// made it write through them. A planted link at every name of that pattern for a
+    /// range of pids around the child's is never followed now.
+    @Test func plantedLinksAtPredictableTemporaryNamesAreNotFollowed() async throws {
+        let folder = try TemporaryFolder("planted-links")
+        defer { folder.remove() }
+        try folder.write(Array("victim".utf8), to: "victim")
+        let next = getpid()
+        for pid in next..<(next + 400) {
+            try FileManager.default.createSymbolicLink(atPath: folder.path(".out.trows.\(pid).tmp"), withDestinationPath: folder.path("victim"))
+        }
+        let result = try await TreeRowsExecutable.run(Self.generate + [folder.path("out.trows")])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(String(decoding: FileManager.default.contents(atPath: folder.path("victim")) ?? Data(), as: UTF8.self) == "victim")
+        #expect(Self.kind(folder.path("out.trows")) == S_IFREG)
+    }
+
+    @Test func aMissingOutputFolderFailsBeforeAnyWork() async throws {
+        let folder = try TemporaryFolder("missing-folder")
+        defer { folder.remove() }
+        let json = folder.path("no/such/folder/results.json")
+        let bench = try await TreeRowsExecutable.run(["bench", "--operations", "toggle-random", "--json", json])
+        // The path is checked first, before the build is even looked at (a debug build refuses to bench).
+        #expect(bench.exitCode == 2 && bench.standardOutput.isEmpty && bench.standardError.contains("does not exist"), "\(bench)")
+        for arguments in [Self.generate + [folder.path("no/x.trows")],
+                          ["corpus", "import", "Corpora/recorded/reddit-worldnews-sxvem7.jsonl", "-o", folder.path("no/x.trows")]] {
+            let result = try await TreeRowsExecutable.run(arguments)
+            #expect(result.exitCode == 2 && result.standardError.contains("does not exist") && result.standardOutput.isEmpty, "\(result)")
+        }
+    }
+
+    @Test func outputOntoAnInputIsRefusedAndModesAreKept() async throws {
+        let folder = try TemporaryFolder("output-onto-input")
+        defer { folder.remove() }
+        let source = try #require(FileManager.default.contents(atPath: TreeRowsExecutable.packageRoot
+            .appendingPathComponent("Corpora/recorded/reddit-worldnews-sxvem7.jsonl").path))
+        let input = try folder.write([UInt8](source), to: "thread.jsonl")
+        let onto = try await TreeRowsExecutable.run(["corpus", "import", input, "-o", input])
+        #expect(onto.exitCode == 2 && onto.standardError.contains("is also an input"), "\(onto)")
+        #expect(FileManager.default.contents(atPath: input) == source, "the input was replaced")
+
+        let private_ = try folder.write([0], to: "private.trows")
+        chmod(private_, 0o600)
+        let result = try await TreeRowsExecutable.run(Self.generate + [private_])
+        #expect(result.exitCode == 0, "\(result)")
+        var status = stat()
+        stat(private_, &status)
+        #expect(status.st_mode & 0o777 == 0o600, "mode \(String(status.st_mode & 0o777, radix: 8))")
+    }
+
+    /// SIGINT while the temporary exists (held open by a test hook) removes it.
+    @Test func anInterruptedWriteLeavesNoTemporary() async throws {
+        let folder = try TemporaryFolder("interrupted-write")
+        defer { folder.remove() }
+        let process = Process()
+        process.executableURL = try TreeRowsExecutable.location.get()
+        process.arguments = Self.generate + [folder.path("out.trows")]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TREEROWS_TEST_HOLD_TEMPORARY_US": "5000000"]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var seen: [String] = []
+        for _ in 0..<200 where seen.isEmpty {
+            try await Task.sleep(for: .milliseconds(25))
+            seen = try Self.temporaries(in: folder)
+        }
+        #expect(!seen.isEmpty, "the temporary never appeared")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        let left = try Self.temporaries(in: folder)
+        #expect(left.isEmpty, "left: \(left)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.trows")))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TreeRows
+@testable import TreeRowsCorpora
+
+/// The safe writer, as a property: for random kinds of target (missing, regular file of a
+/// random mode, symbolic link to a file or to nothing, FIFO, folder, read-only file) and a
+/// write that fails at a random point, the target holds the old bytes or the new ones,
+/// never part of them; nothing but a regular file is replaced; no temporary is left.
+@Suite struct AtomicFileTests {
+    enum Kind: CaseIterable {
+        case missing, regular, linkToRegular, danglingLink, fifo, folder, readOnly
+    }
+
+    /// A folder with `kind` at `out` (and `real` behind a link), holding `old`.
+    static func makeTarget(_ kind: Kind, in folder: URL, old: [UInt8], mode: mode_t) throws -> String {
+        let out = folder.appendingPathComponent("out").path
+        let real = folder.appendingPathComponent("real").path
+        switch kind {
+        case .missing: break
+        case .regular, .readOnly:
+            try Data(old).write(to: URL(fileURLWithPath: out))
+            chmod(out, kind == .readOnly ? 0o444 : mode)
+        case .linkToRegular:
+            try Data(old).write(to: URL(fileURLWithPath: real))
+            chmod(real, mode)
+            try FileManager.default.createSymbolicLink(atPath: out, withDestinationPath: "real")
+        case .danglingLink:
+            try FileManager.default.createSymbolicLink(atPath: out, withDestinationPath: "nowhere")
+        case .fifo:
+            #expect(mkfifo(out, 0o644) == 0)
+        case .folder:
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        }
+        return out
+    }
+
+    static func contents(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    static func mode(_ path: String) -> mode_t {
+        var status = stat()
+        stat(path, &status)
+        return status.st_mode & 0o7777
+    }
+
+    static func kind(_ path: String) -> mode_t {
+        var status = stat()
+        lstat(path, &status)
+        return status.st_mode & S_IFMT
+    }
+
+    @Test func targetIsOldOrNewAndNoTemporaryRemains() throws {
+        let seed: UInt64 = 20_261_123
+        print("AtomicFileTests seed \(seed)")
+        var random = SplitMix64(seed: seed)
+        for round in 0..<400 {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("treerows-atomic-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let kind = Kind.allCases[random.below(Kind.allCases.count)]
+            let old = (0..<random.below(3_000)).map { _ in UInt8(random.below(256)) }
+            let new = (0..<(1 + random.below(3_000))).map { _ in UInt8(random.below(256)) }
+            let mode: mode_t = [0o600, 0o640, 0o644, 0o664][random.below(4)]
+            let failing: AtomicFile.FailurePoint? = random.below(3) == 0 ? nil
+                : AtomicFile.FailurePoint.allCases[random.below(AtomicFile.FailurePoint.allCases.count)]
+            let context = "round \(round): \(kind), failing \(failing.map { "\($0)" } ?? "nowhere")"
+            let out = try Self.makeTarget(kind, in: folder, old: old, mode: mode)
+            // A FIFO needs a reader, or opening it to write waits forever.
+            let reader = kind == .fifo ? open(out, O_RDONLY | O_NONBLOCK) : -1
+            defer { if reader >= 0 { close(reader) } }
+            var threw = false
+            do { try AtomicFile.write(new, to: out, failing: failing) } catch { threw = true }
+
+            switch kind {
+            case .folder, .danglingLink, .readOnly:
+                #expect(threw, "\(context): a refused target was written")
+                #expect(kind != .readOnly || Self.contents(out) == old, "\(context)")
+            case .missing, .regular, .linkToRegular:
+                #expect(threw == (failing != nil), "\(context)")
+                let file = kind == .linkToRegular ? folder.appendingPathComponent("real").path : out
+                let expected: [UInt8]? = failing == nil ? new : (kind == .missing ? nil : old)
+                #expect(Self.contents(file) == expected, "\(context): the target holds neither the old bytes nor the new")
+                if kind == .linkToRegular { #expect(Self.kind(out) == S_IFLNK, "\(context): the link was replaced") }
+                if kind != .missing { #expect(Self.mode(file) == mode, "\(context): the mode changed") }
+            case .fifo:
+                #expect(Self.kind(out) == S_IFIFO, "\(context): the FIFO was replaced")
+                var buffer = [UInt8](repeating: 0, count: 8_192)
+                let count = read(reader, &buffer, buffer.count)
+                let received = Array(buffer.prefix(max(0, count)))
+                #expect(failing != nil || received == new, "\(context): the reader got \(received.count) bytes")
+            }
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+            #expect(left.isEmpty, "\(context): temporaries left: \(left)")
+        }
+    }
+
+    @Test func newFilesGetTheUmaskModeAndOutputOntoAnInputIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("treerows-atomic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("new").path
+        try AtomicFile.write([1, 2, 3], to: path)
+        #expect(Self.mode(path) == 0o666 & ~AtomicFile.currentUmask)
+        let link = folder.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "new")
+        #expect(throws: CorpusError.self) { try AtomicFile.write([4], to: link, inputs: [path]) }
+        #expect(Self.contents(path) == [1, 2, 3])
+    }
+}
