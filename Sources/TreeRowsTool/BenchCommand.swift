@@ -83,7 +83,12 @@ struct BenchCommand: ParsableCommand {
         var results: [BenchmarkResult] = []
         for (index, (name, tree, treeBytes)) in corpora.enumerated() {
             let first = results.count
-            results += runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count) { cell in
+            results += runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count, cellFinished: { cell in
+                // Each block as soon as its cell is measured: a run cut short keeps what it measured.
+                if onTerminal { StandardError.write("\r\u{1B}[K") }
+                print(BenchTable.cell(cell.map { var result = $0; result.treeBytesPerNode = treeBytes; return result })
+                    .joined(separator: "\n"))
+            }) { cell in
                 done += 1
                 if onTerminal {
                     let filled = 24 * done / max(1, cells)
@@ -102,8 +107,8 @@ struct BenchCommand: ParsableCommand {
             try OutputPath.write(Array(report.json.utf8), to: json, inputs: corpus)
             print("wrote \(json)")
         }
-        // The tables, then the verdict: the last lines of the output.
-        print(BenchTable.render(report))
+        // The exponents, then the verdict: the last lines of the output.
+        print(BenchTable.summary(report).joined(separator: "\n"))
         if results.contains(where: { !$0.correct }) {
             throw CommandFailure(message: "a strategy gave wrong rows (marked WRONG above)", exitCode: 1)
         }

@@ -1,38 +1,43 @@
 import Foundation
 import TreeRowsHarness
 
-/// The terminal table of a benchmark report: one block per corpus and operation, strategies
-/// fastest first.
+/// The terminal output of a benchmark run: one block per corpus and operation (printed as
+/// each cell finishes), strategies fastest first; then the exponents and the verdict.
 enum BenchTable {
-    static func render(_ report: BenchmarkReport) -> String {
-        var lines: [String] = []
-        var seen: [String] = []
-        for result in report.results where !seen.contains("\(result.corpus)\u{0}\(result.operation)") {
-            seen.append("\(result.corpus)\u{0}\(result.operation)")
-        }
+    /// The block of one cell (one corpus and operation, a result per strategy): a blank
+    /// line, the title, the table fastest first, and the bytes per node kept.
+    ///
+    /// - Complexity: O(*s* log *s*) for *s* strategies.
+    static func cell(_ results: [BenchmarkResult]) -> [String] {
         let header = ["strategy", "samples", "median", "p90", "p99", "ops/s", "allocs/op", "bytes/op", "x ref", "x best", ""]
-        for key in seen {
-            let cell = report.results.filter { "\($0.corpus)\u{0}\($0.operation)" == key }
-                .sorted { ($0.correct && $0.samples > 0 ? 0 : 1, $0.medianNanoseconds) < ($1.correct && $1.samples > 0 ? 0 : 1, $1.medianNanoseconds) }
-            guard let first = cell.first else { continue }
-            lines.append("")
-            lines.append("\(first.corpus) (\(first.nodes) nodes) · \(first.operation)")
-            let rows = cell.map { result in
-                result.samples == 0
-                    ? [result.strategy, "0", "-", "-", "-", "-", amount(result.allocationsPerOperation),
-                       amount(result.bytesPerOperation), "-", "-", result.correct ? "too few inputs" : "WRONG"]
-                    : [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
-                       time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),
-                       amount(result.bytesPerOperation), ratio(result.ratioToReference), ratio(result.ratioToFastest),
-                       result.correct ? "" : "WRONG"]
-            }
-            lines += table([header] + rows)
-            let kept = cell.compactMap { result in result.strategyBytesPerNode.map { "\(result.strategy) \(String(format: "%.1f", $0))" } }
-            if !kept.isEmpty {
-                let tree = first.treeBytesPerNode.map { "tree \(String(format: "%.1f", $0)); " } ?? ""
-                lines.append("bytes per node kept: \(tree)each strategy beyond the tree: \(kept.joined(separator: ", "))")
-            }
+        let cell = results.sorted {
+            ($0.correct && $0.samples > 0 ? 0 : 1, $0.medianNanoseconds) < ($1.correct && $1.samples > 0 ? 0 : 1, $1.medianNanoseconds)
         }
+        guard let first = cell.first else { return [] }
+        var lines = ["", "\(first.corpus) (\(first.nodes) nodes) · \(first.operation)"]
+        let rows = cell.map { result in
+            result.samples == 0
+                ? [result.strategy, "0", "-", "-", "-", "-", amount(result.allocationsPerOperation),
+                   amount(result.bytesPerOperation), "-", "-", result.correct ? "too few inputs" : "WRONG"]
+                : [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
+                   time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),
+                   amount(result.bytesPerOperation), ratio(result.ratioToReference), ratio(result.ratioToFastest),
+                   result.correct ? "" : "WRONG"]
+        }
+        lines += table([header] + rows)
+        let kept = cell.compactMap { result in result.strategyBytesPerNode.map { "\(result.strategy) \(String(format: "%.1f", $0))" } }
+        if !kept.isEmpty {
+            let tree = first.treeBytesPerNode.map { "tree \(String(format: "%.1f", $0)); " } ?? ""
+            lines.append("bytes per node kept: \(tree)each strategy beyond the tree: \(kept.joined(separator: ", "))")
+        }
+        return lines
+    }
+
+    /// What follows the cells: the growth exponents of size sweeps, then the verdict.
+    ///
+    /// - Complexity: O(*r* log *r*) for *r* results.
+    static func summary(_ report: BenchmarkReport) -> [String] {
+        var lines: [String] = []
         if !report.exponents.isEmpty {
             lines.append("")
             lines.append("growth of the median with size (time ~ n^k)")
@@ -44,7 +49,7 @@ enum BenchTable {
             lines.append("")
             lines += verdict.lines
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     static func table(_ rows: [[String]]) -> [String] {

@@ -1,9 +1,38 @@
-import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+import TreeRowsCorpora
 
-/// Unbuffered writes to standard error.
+/// Unbuffered writes to standard error; a failure there has nowhere to be reported, so it
+/// is ignored (never a trap).
 enum StandardError {
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = AtomicFile.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+}
+
+/// Standard output through C's `stdout` (as `print` writes it), line-buffered so that a run
+/// redirected to a file and killed keeps every line it finished; its failures (a full disk,
+/// a closed pipe with SIGPIPE ignored) are found at the end by ``finish()``.
+enum StandardOutput {
+    /// Makes `stdout` line-buffered, whatever it is connected to.
+    static func lineBuffered() {
+        setvbuf(stdout, nil, _IOLBF, 0)
+    }
+
+    /// Flushes `stdout`.
+    ///
+    /// - Returns: What went wrong with this or an earlier write, or `nil`.
+    static func finish() -> String? {
+        let flushed = fflush(stdout)
+        let error = errno
+        guard flushed != 0 || ferror(stdout) != 0 else { return nil }
+        let reason = flushed != 0 ? String(cString: strerror(error)) : "a write failed"
+        return "cannot write to standard output (\(reason)). Fix: check the disk space, or that the program reading the output keeps reading"
     }
 }
 
@@ -19,9 +48,9 @@ struct OutputBuffer {
         if bytes.count >= 1 << 16 { flush() }
     }
 
-    /// Writes out everything buffered.
+    /// Hands everything buffered to `stdout` (errors surface in ``StandardOutput/finish()``).
     mutating func flush() {
-        FileHandle.standardOutput.write(Data(bytes))
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stdout) }
         bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -20,8 +20,8 @@ public enum TreeRowsTool {
     /// Parses the process's arguments and runs the subcommand; never returns.
     ///
     /// Exit codes: 0 success; 1 a finding (a disagreement, a wrong strategy, a regression);
-    /// 2 bad input or a bad flag, with a message on standard error naming the fix; 130
-    /// stopped by Ctrl-C.
+    /// 2 bad input or a bad flag, or standard output that cannot be written, with a message
+    /// on standard error naming the fix; 130 stopped by Ctrl-C.
     ///
     /// - Parameter strategies: The strategies the tool knows, in the order `all` lists them.
     ///   Names must be unique, non-empty, without commas, and not `all`.
@@ -31,8 +31,9 @@ public enum TreeRowsTool {
             exit(2)
         }
         ToolStrategies.all = strategies
+        StandardOutput.lineBuffered()
         TreeRowsCommand.main()
-        exit(0)
+        TreeRowsCommand.exit(0)
     }
 }
 
@@ -51,14 +52,28 @@ struct TreeRowsCommand: ParsableCommand {
             try command.run()
         } catch let failure as CommandFailure {
             StandardError.write("\(ToolStrategies.commandName): error: \(failure.message)\n")
-            Foundation.exit(failure.exitCode)
+            exit(failure.exitCode)
         } catch {
             let code = exitCode(for: error)
-            if code == .success { exit(withError: error) }
             let message = fullMessage(for: error)
+            if code == .success {
+                // --help and friends: their text is the output.
+                print(message)
+                exit(0)
+            }
             if !message.isEmpty { StandardError.write(message + "\n") }
             // Usage errors (unknown flag, missing value) are bad input like any other: 2.
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+            exit(code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    /// Ends the process with `code`, unless standard output could not be written: then
+    /// with 2 and a message.
+    static func exit(_ code: Int32) -> Never {
+        if let problem = StandardOutput.finish() {
+            StandardError.write("\(ToolStrategies.commandName): error: \(problem)\n")
+            Foundation.exit(2)
+        }
+        Foundation.exit(code)
     }
 }

@@ -53,6 +53,21 @@ import Testing
         let regression = try Self.run(tool, ["replay"] + kept)
         #expect(regression.status == 0 && regression.output.contains("pass"), "\(regression.output)")
 
+        // Redirected to a file and killed during the run, bench keeps the cells it finished.
+        let cut = folder.path("cut-short.txt")
+        let killed = try Self.start(tool, ["bench", "--corpus", "reddit-worldnews-sxvem7", "--strategies", "reference,my-strategy",
+                                           "--operations", "build,toggle-random,insert-reply,expand-all,collapse-all",
+                                           "--budget", "2000"], output: cut)
+        var printed = ""
+        for _ in 0..<600 where !printed.contains("· build") && killed.isRunning {
+            Thread.sleep(forTimeInterval: 0.1)
+            printed = (try? String(contentsOfFile: cut, encoding: .utf8)) ?? ""
+        }
+        #expect(killed.isRunning, "bench finished before it could be killed")
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        #expect(printed.contains("· build") && printed.contains("my-strategy"), "a killed bench kept: \(printed)")
+
         var results: [String] = []
         for run in ["a", "b"] {
             let bench = try Self.run(tool, [
@@ -93,6 +108,21 @@ import Testing
 
     /// Runs a program to its end in the example's folder; standard output and error together
     /// go through a file.
+    /// Starts `executable` with standard output and error going to the file `output`.
+    static func start(_ executable: String, _ arguments: [String], output: String) throws -> Process {
+        guard FileManager.default.createFile(atPath: output, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = example
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }

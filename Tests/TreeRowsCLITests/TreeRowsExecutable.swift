@@ -48,8 +48,10 @@ enum TreeRowsExecutable {
 
     /// Runs `treerows arguments` in `directory` (the package root by default) and waits for it.
     ///
-    /// Output goes to temporary files rather than pipes, so a large output cannot block the child.
-    static func run(_ arguments: [String], in directory: URL = packageRoot) async throws -> ExecutionResult {
+    /// Output goes to temporary files rather than pipes, so a large output cannot block the
+    /// child; with `standardOutputPath` (e.g. `/dev/full`), standard output goes there instead
+    /// and the result's `standardOutput` is empty.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, standardOutputPath: String? = nil) async throws -> ExecutionResult {
         let executable = try location.get()
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("treerows-cli-tests-\(UUID().uuidString)")
@@ -61,7 +63,7 @@ enum TreeRowsExecutable {
               FileManager.default.createFile(atPath: errorURL.path, contents: nil) else {
             throw NotFound(description: "cannot create output files in \(folder.path)")
         }
-        let output = try FileHandle(forWritingTo: outputURL)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: standardOutputPath ?? outputURL.path))
         let error = try FileHandle(forWritingTo: errorURL)
 
         let process = Process()
