@@ -66,27 +66,38 @@ public struct LockstepChecker {
     }
 
     /// Performs one operation on the reference and on every strategy, and checks them.
+    ///
+    /// A full check on a tree too big for one query per row (``StepExpectation/wantsFullCheck(rowCount:slotCount:)``)
+    /// is the sampled deep check the fuzzer makes: a strategy whose `index(of:)` is a linear
+    /// search would make a check of every row quadratic. The reference is checked by its
+    /// diff only: comparing it with its own rows proves nothing.
+    ///
+    /// - Complexity: the operation on every strategy, plus O(*r* + *k* log *k*) per strategy
+    ///   for *r* rows and *k* diff ranges, plus its queries on the rows checked.
     public mutating func perform(_ operation: TreeOperation, fullCheck: Bool) {
         let oldRows = reference.rows
         let (referenceDiff, referenceTime) = Self.timed(&reference, operation)
         record(0, operation, referenceTime)
         let newRows = reference.rows
         if let problem = StepCheck.check(
-            reference, diff: referenceDiff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck) {
+            reference, diff: referenceDiff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows, full: false) {
             fail(0, operation, problem)
         }
-        var position: [NodeIndex: Int] = [:]
-        for (index, row) in newRows.enumerated() { position[row.node] = index }
+        let everyRow = fullCheck && StepExpectation.wantsFullCheck(rowCount: newRows.count, slotCount: reference.tree.slotCount)
+        var expectation = StepExpectation(oldRows: oldRows, newRows: newRows, tree: reference.tree, referenceDiff: referenceDiff,
+                                          sampleSeed: sampler.next())
         let sampledRows = newRows.isEmpty ? [] : (0..<samples).map { _ in sampler.below(newRows.count) }
         let sampledNodes = reference.tree.nodeCount == 0 ? []
             : (0..<samples).map { _ in OperationGenerator.randomNode(in: reference.tree, using: &sampler) }
+        let positions = sampledNodes.map { expectation.row(of: $0) }
         for index in states.indices {
             let (diff, time) = Self.timed(&states[index], operation)
             record(index + 1, operation, time)
-            let problem = StepCheck.check(
-                states[index], diff: diff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows, full: fullCheck)
-                ?? StepCheck.probe(states[index], rows: sampledRows, nodes: sampledNodes, newRows: newRows, position: position)
-            if let problem {
+            let problem = fullCheck && !everyRow
+                ? StepCheck.sampled(states[index], diff: diff, expectation: &expectation, deep: true)
+                : StepCheck.check(states[index], diff: diff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows, full: everyRow)
+            if let problem = problem
+                ?? StepCheck.probe(states[index], rows: sampledRows, nodes: Array(zip(sampledNodes, positions)), newRows: newRows) {
                 fail(index + 1, operation, problem)
                 states[index] = type(of: states[index]).init(tree: reference.tree)
             }

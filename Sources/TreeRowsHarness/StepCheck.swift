@@ -98,10 +98,12 @@ package enum StepCheck {
         return nil
     }
 
-    /// `row(at:)` and `index(of:)` on sampled rows and nodes, against the reference's
-    /// rows and their positions.
+    /// `row(at:)` and `index(of:)` on sampled rows and on sampled nodes with their rows in
+    /// the reference (`nil` for a hidden node).
+    ///
+    /// - Complexity: one `row(at:)` and `index(of:)` per sample.
     package static func probe<S: RowStrategy>(
-        _ strategy: S, rows sampledRows: [Int], nodes sampledNodes: [NodeIndex], newRows: [Row], position: [NodeIndex: Int]
+        _ strategy: S, rows sampledRows: [Int], nodes sampledNodes: [(node: NodeIndex, row: Int?)], newRows: [Row]
     ) -> String? {
         for row in sampledRows {
             let found = strategy.row(at: row)
@@ -110,8 +112,8 @@ package enum StepCheck {
                 return "index(of: \(found.node)) is \(describe(strategy.index(of: found.node))), reference \(row)"
             }
         }
-        for node in sampledNodes where strategy.index(of: node) != position[node] {
-            return "index(of: \(node)) is \(describe(strategy.index(of: node))), reference \(describe(position[node]))"
+        for (node, row) in sampledNodes where strategy.index(of: node) != row {
+            return "index(of: \(node)) is \(describe(strategy.index(of: node))), reference \(describe(row))"
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TreeRows
 import TreeRowsHarness
@@ -76,5 +77,31 @@ struct ShortCollapse: ForwardingStrategy {
             diff.deletions = [range.lowerBound..<range.upperBound - 1]
         }
         return diff
+    }
+}
+
+/// A full-rebuild strategy (linear `index(of:)`) that counts its lookups.
+struct CountingLookups: ForwardingStrategy {
+    static let name = "counting-lookups"
+    static let lookups = Atomic<Int>(0)
+    var base: FullRebuildStrategy
+    init(base: FullRebuildStrategy) { self.base = base }
+    func index(of node: NodeIndex) -> Int? {
+        Self.lookups.add(1, ordering: .relaxed)
+        return base.index(of: node)
+    }
+}
+
+/// `check`'s full check on a big tree is the sampled deep check: a lookup per row would
+/// make it quadratic with a linear `index(of:)` (21 minutes without an answer on the
+/// recorded forest).
+@Suite struct LockstepCostTests {
+    @Test func fullChecksOnBigTreesMakeNoLookupPerRow() {
+        let tree = TreeShapes.random(5_000, seed: 3, collapsedPercent: 0)
+        var checker = LockstepChecker(tree: tree, strategies: [CountingLookups.self], seed: 1, fullCheckInterval: 1)
+        let reports = checker.run(operations: 10)
+        #expect(reports.allSatisfy { $0.disagreements == 0 }, "\(reports.flatMap(\.messages))")
+        let lookups = CountingLookups.lookups.load(ordering: .relaxed)
+        #expect(lookups < 10 * 1_000, "\(lookups) lookups in 10 operations on \(tree.nodeCount) nodes")
     }
 }
