@@ -5,11 +5,34 @@ import TreeRows
 public enum DifferentialRun {
     /// The first disagreement of any of `strategies` on `fuzzCase`, or `nil` when all agree.
     ///
-    /// Operations whose nodes do not exist at that point are skipped (as the shrinker may
-    /// leave them). A case whose tree cannot be built is reported as a disagreement of the
-    /// harness itself.
+    /// Operations whose nodes do not exist at that point are skipped (as the shrinker's
+    /// candidates leave them). A case whose tree cannot be built is reported as a
+    /// disagreement of the harness itself.
     /// - Complexity: O(*m* · (*n* log *n* + checks)) for *m* operations on trees of *n* nodes.
     public static func firstDisagreement(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type]) -> Disagreement? {
+        // Never throws when not strict.
+        (try? run(fuzzCase, strategies: strategies, strictly: false)) ?? nil
+    }
+
+    /// An operation of a replayed case that does not apply to the tree as it stands.
+    public struct InvalidOperation: Error, CustomStringConvertible {
+        /// Its 0-based position in the case.
+        public var index: Int
+        public var operation: FuzzOperation
+        public var problem: String
+        public var description: String { "operation \(index) (\(operation)): \(problem)" }
+    }
+
+    /// ``firstDisagreement(_:strategies:)`` for a case read from a repro file: every
+    /// operation must apply exactly to the tree as it stands when it comes.
+    ///
+    /// - Throws: ``InvalidOperation`` for the first that does not (nothing is skipped or clamped).
+    /// - Complexity: that of ``firstDisagreement(_:strategies:)``.
+    public static func replay(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type]) throws(InvalidOperation) -> Disagreement? {
+        try run(fuzzCase, strategies: strategies, strictly: true)
+    }
+
+    static func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool) throws(InvalidOperation) -> Disagreement? {
         let tree: Tree
         do { tree = try fuzzCase.makeTree() } catch {
             return Disagreement(strategy: "harness", operationIndex: -1, problem: "invalid case: \(error)",
@@ -19,6 +42,9 @@ public enum DifferentialRun {
         if let failure = session.checkInitial() { return disagreement(session, failure, operationIndex: -1) }
         let last = fuzzCase.operations.count - 1
         for (operationIndex, fuzzOperation) in fuzzCase.operations.enumerated() {
+            if strictly, let problem = fuzzOperation.problem(in: session.reference.tree) {
+                throw InvalidOperation(index: operationIndex, operation: fuzzOperation, problem: problem)
+            }
             guard let operation = fuzzOperation.resolve(in: session.reference.tree) else { continue }
             if let failure = session.perform(operation, index: operationIndex, isLast: operationIndex == last) {
                 return disagreement(session, failure, operationIndex: operationIndex)

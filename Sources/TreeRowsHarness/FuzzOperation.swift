@@ -71,6 +71,39 @@ public enum FuzzOperation: Hashable, Sendable {
         }
     }
 
+    /// Why the operation does not apply exactly to `tree` as it stands (a node it names is
+    /// missing, an id to insert is taken, a position is out of range, a page is malformed),
+    /// or `nil` when it does. ``resolve(in:)`` skips or clamps such operations; a repro file
+    /// replays strictly.
+    ///
+    /// - Complexity: O(*p*) for *p* ids in a page; O(1) otherwise (plus the child count of an insert's parent).
+    public func problem(in tree: Tree) -> String? {
+        func missing(_ id: NodeID?) -> String? {
+            guard let id, tree.index(of: id) == nil else { return nil }
+            return "no node \(id) in the tree at that point"
+        }
+        switch self {
+        case .toggle(let id), .expand(let id), .collapse(let id), .expandRecursively(let id), .collapseRecursively(let id),
+             .remove(let id), .reload(let id), .accordionExpand(let id):
+            return missing(id)
+        case .expandAll, .collapseAll, .sort:
+            return nil
+        case let .insert(id, parentID, position, _, _):
+            if tree.index(of: id) != nil { return "the id \(id) is already in the tree" }
+            if let problem = missing(parentID) { return problem }
+            let count = tree.childCount(of: Self.parent(parentID, in: tree)!)
+            return (0...count).contains(position) ? nil : "position \(position) is out of range 0...\(count)"
+        case let .loadPage(ids, parentID, loadMoreRowID, _):
+            if let problem = missing(parentID) ?? missing(loadMoreRowID) { return problem }
+            if Set(ids).count != ids.count { return "the page names an id twice" }
+            if let taken = ids.first(where: { tree.index(of: $0) != nil }) { return "the id \(taken) is already in the tree" }
+            if let row = loadMoreRowID.flatMap(tree.index(of:)), tree.lastChild(of: Self.parent(parentID, in: tree)!) != row {
+                return "the load-more row \(loadMoreRowID!) is not the parent's last child"
+            }
+            return nil
+        }
+    }
+
     /// The node a parent id names (`nil`: the root), or `nil` when it is not in the tree.
     private static func parent(_ id: NodeID?, in tree: Tree) -> NodeIndex? {
         guard let id else { return Tree.root }

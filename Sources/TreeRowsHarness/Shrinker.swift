@@ -157,6 +157,10 @@ public enum Shrinker {
             // operations simpler), so the loop ends.
             progress = best != before
         }
+        // Written to a repro file, the case must replay strictly: operations that the
+        // candidates left naming dropped nodes go, clamped positions are written as they acted.
+        let exact = best.resolvingEveryOperation()
+        if exact != best, let again = failure(exact) { return (exact, again) }
         return (best, found)
     }
 

@@ -35,7 +35,12 @@ struct ReplayCommand: ParsableCommand {
             do { strategies = try ToolStrategies.parseList(named, option: "--strategies") } catch {
                 throw self.strategies == nil ? CommandFailure(message: "\(file): \(error.message)") : error
             }
-            if let disagreement = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: strategies) {
+            let found: Disagreement?
+            do { found = try DifferentialRun.replay(repro.fuzzCase, strategies: strategies) } catch {
+                throw CommandFailure(message: "\(file): \(error). Fix: name nodes that exist at that point, new ids, positions"
+                    + " within the parent's children; or let the fuzzer write the file")
+            }
+            if let disagreement = found {
                 failing += 1
                 print("FAIL \(file): \(disagreement.strategy) after operation \(disagreement.operationIndex): \(disagreement.problem)")
             } else {

@@ -68,6 +68,9 @@ import TreeRowsHarness
             ("parent-after-child", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": "a", "parent": "b", "expanded": true}, {"id": "b", "parent": null, "expanded": true}], "operations": []}"#),
             ("unknown-op", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [], "operations": [{"op": "fold", "node": "a"}]}"#),
             ("unknown-strategy", #"{"format": "treerows-repro", "version": 1, "strategy": "mine", "tree": [], "operations": []}"#),
+            ("unknown-node", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": 1, "parent": null, "expanded": true}], "operations": [{"op": "toggle", "node": 1}, {"op": "toggle", "node": 2}]}"#),
+            ("existing-id", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": 1, "parent": null, "expanded": true}], "operations": [{"op": "insert", "id": 1, "parent": null, "position": 0}]}"#),
+            ("bad-position", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": 1, "parent": null, "expanded": true}], "operations": [{"op": "insert", "id": 2, "parent": 1, "position": 5}]}"#),
         ]
         for (name, text) in cases {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("repro-\(name)-\(UUID().uuidString).json")
@@ -76,6 +79,9 @@ import TreeRowsHarness
             let result = try await TreeRowsExecutable.run(["replay", file.path])
             #expect(result.exitCode == 2, "\(name): \(result)")
             #expect(result.standardError.contains("Fix:"), "\(name): \(result)")
+            if ["unknown-node", "bad-position", "existing-id"].contains(name) {
+                #expect(result.standardError.contains(name == "unknown-node" ? "operation 1 (" : "operation 0 ("), "\(name): \(result)")
+            }
         }
     }
 }

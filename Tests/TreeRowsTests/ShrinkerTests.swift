@@ -37,6 +37,23 @@ private struct SilentToggleStrategy: ForwardingStrategy {
         #expect(DifferentialRun.firstDisagreement(shrunk, strategies: [SilentToggleStrategy.self]) != nil)
     }
 
+    /// A shrunk case replays strictly: the candidates' operations on dropped nodes are gone
+    /// and clamped positions are written as they acted (a node the shrinker drops leaves an
+    /// insert under it and a toggle of it behind).
+    @Test func shrunkCasesReplayStrictly() throws {
+        let mutant = try #require(Mutants.all.first { $0.name == "mutant-expand-inserts-only-children" })
+        let fuzzCase = FuzzCase(
+            nodes: [.init(id: "a", parent: nil, isExpanded: true), .init(id: "b", parent: "a", isExpanded: true),
+                    .init(id: "c", parent: "b", isExpanded: true), .init(id: "d", parent: nil, isExpanded: true)],
+            operations: [.insert("x", under: "d", at: 9), .toggle("d"), .toggle("a"), .toggle("a"), .toggle("d")])
+        let (shrunk, disagreement) = try #require(Shrinker.shrink(fuzzCase, strategy: mutant))
+        let replayed = try DifferentialRun.replay(shrunk, strategies: [mutant])
+        #expect(replayed?.operationIndex == disagreement.operationIndex, "\(shrunk.operations)")
+        for operation in shrunk.operations {
+            if case .insert(_, _, let position, _, _) = operation { #expect(position == 0) }
+        }
+    }
+
     /// A page's ids shrink like any list: of ten replies, the one a later insert goes
     /// under is kept (the expand bug needs a grandchild), the other nine go.
     @Test func pageIDsShrinkToTheOneThatMatters() throws {
