@@ -15,7 +15,16 @@ case "$target" in
     *) echo "error: unknown target $target (DifferentialFuzzer or ImporterFuzzer)" >&2; exit 2 ;;
 esac
 cd "$here"
-swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
+# A failed build stops here: an old binary must not run in its place.
+log="$(mktemp)"
+if ! swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,address >"$log" 2>&1; then
+    grep -v "Cannot export local symbol" "$log" >&2 || true
+    rm -f "$log"
+    echo "error: the $target build failed (above)" >&2
+    exit 2
+fi
+grep -v "Cannot export local symbol" "$log" || true
+rm -f "$log"
 binary="$(swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,address --show-bin-path)/$target"
 [ -x "$binary" ] || { echo "error: $binary was not built" >&2; exit 2; }
 work="$(mktemp -d)"
