@@ -42,10 +42,11 @@ public enum DifferentialRun {
         if let failure = session.checkInitial() { return disagreement(session, failure, operationIndex: -1) }
         let last = fuzzCase.operations.count - 1
         for (operationIndex, fuzzOperation) in fuzzCase.operations.enumerated() {
-            if strictly, let problem = fuzzOperation.problem(in: session.reference.tree) {
-                throw InvalidOperation(index: operationIndex, operation: fuzzOperation, problem: problem)
+            let operation: TreeOperation
+            do { operation = try fuzzOperation.resolved(in: session.reference.tree, strictly: strictly) } catch {
+                guard strictly else { continue }
+                throw InvalidOperation(index: operationIndex, operation: fuzzOperation, problem: error.description)
             }
-            guard let operation = fuzzOperation.resolve(in: session.reference.tree) else { continue }
             if let failure = session.perform(operation, index: operationIndex, isLast: operationIndex == last) {
                 return disagreement(session, failure, operationIndex: operationIndex)
             }

@@ -43,71 +43,68 @@ public enum FuzzOperation: Hashable, Sendable {
         }
     }
 
+    /// Why an operation does not apply to a tree as it stands.
+    public struct Unresolvable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
     /// The operation on `tree`'s nodes, or `nil` when a node it names is not in the tree
-    /// (or an insert's id already is). An insert position past the end is clamped.
+    /// (or an insert's id already is). An insert position past the end is clamped, and a
+    /// load-more row that is gone is no row (as the shrinker's candidates leave them).
+    ///
+    /// - Complexity: that of ``resolved(in:strictly:)``.
     public func resolve(in tree: Tree) -> TreeOperation? {
+        try? resolved(in: tree, strictly: false)
+    }
+
+    /// The operation on `tree`'s nodes as it stands. Strictly (a repro file replays so),
+    /// a position out of range and a load-more row that is gone are refused too.
+    ///
+    /// - Throws: ``Unresolvable``: a node it names is missing, an id to insert is taken, a
+    ///   position is out of range, a page is malformed.
+    /// - Complexity: O(*p*) for *p* ids in a page; O(1) otherwise (plus the child count of an insert's parent).
+    public func resolved(in tree: Tree, strictly: Bool) throws(Unresolvable) -> TreeOperation {
+        func node(_ id: NodeID) throws(Unresolvable) -> NodeIndex {
+            guard let node = tree.index(of: id) else { throw Unresolvable(description: "no node \(id) in the tree at that point") }
+            return node
+        }
+        func parent(_ id: NodeID?) throws(Unresolvable) -> NodeIndex {
+            guard let id else { return Tree.root }
+            return try node(id)
+        }
+        func new(_ id: NodeID) throws(Unresolvable) {
+            if tree.index(of: id) != nil { throw Unresolvable(description: "the id \(id) is already in the tree") }
+        }
         switch self {
-        case .toggle(let id): return tree.index(of: id).map(TreeOperation.toggle)
-        case .expand(let id): return tree.index(of: id).map(TreeOperation.expand)
-        case .collapse(let id): return tree.index(of: id).map(TreeOperation.collapse)
-        case .expandRecursively(let id): return tree.index(of: id).map(TreeOperation.expandRecursively)
-        case .collapseRecursively(let id): return tree.index(of: id).map(TreeOperation.collapseRecursively)
+        case .toggle(let id): return .toggle(try node(id))
+        case .expand(let id): return .expand(try node(id))
+        case .collapse(let id): return .collapse(try node(id))
+        case .expandRecursively(let id): return .expandRecursively(try node(id))
+        case .collapseRecursively(let id): return .collapseRecursively(try node(id))
         case .expandAll: return .expandAll
         case .collapseAll: return .collapseAll
         case let .insert(id, parentID, position, time, score):
-            guard tree.index(of: id) == nil, let parent = Self.parent(parentID, in: tree) else { return nil }
-            return .insert(id, under: parent, at: min(max(0, position), tree.childCount(of: parent)), time: time, score: score)
-        case .remove(let id): return tree.index(of: id).map(TreeOperation.remove)
-        case .reload(let id): return tree.index(of: id).map(TreeOperation.reload)
+            try new(id)
+            let parent = try parent(parentID)
+            let count = tree.childCount(of: parent)
+            if strictly && !(0...count).contains(position) {
+                throw Unresolvable(description: "position \(position) is out of range 0...\(count)")
+            }
+            return .insert(id, under: parent, at: min(max(0, position), count), time: time, score: score)
+        case .remove(let id): return .remove(try node(id))
+        case .reload(let id): return .reload(try node(id))
         case let .sort(order, reportingMoves): return .sort(order, reportingMoves: reportingMoves)
-        case .accordionExpand(let id): return tree.index(of: id).map(TreeOperation.accordionExpand)
+        case .accordionExpand(let id): return .accordionExpand(try node(id))
         case let .loadPage(ids, parentID, loadMoreRowID, removing):
-            guard let parent = Self.parent(parentID, in: tree) else { return nil }
-            // A load-more row the shrinker dropped is no row; one that is no longer last skips the page.
-            let loadMoreRow = loadMoreRowID.flatMap(tree.index(of:))
-            if let loadMoreRow, tree.lastChild(of: parent) != loadMoreRow { return nil }
-            guard Set(ids).count == ids.count, ids.allSatisfy({ tree.index(of: $0) == nil }) else { return nil }
+            let parent = try parent(parentID)
+            let loadMoreRow = strictly ? try loadMoreRowID.map { id throws(Unresolvable) in try node(id) } : loadMoreRowID.flatMap(tree.index(of:))
+            if let loadMoreRow, tree.lastChild(of: parent) != loadMoreRow {
+                throw Unresolvable(description: "the load-more row \(tree.id(of: loadMoreRow)) is not the parent's last child")
+            }
+            if Set(ids).count != ids.count { throw Unresolvable(description: "the page names an id twice") }
+            for id in ids { try new(id) }
             return .loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removing)
         }
-    }
-
-    /// Why the operation does not apply exactly to `tree` as it stands (a node it names is
-    /// missing, an id to insert is taken, a position is out of range, a page is malformed),
-    /// or `nil` when it does. ``resolve(in:)`` skips or clamps such operations; a repro file
-    /// replays strictly.
-    ///
-    /// - Complexity: O(*p*) for *p* ids in a page; O(1) otherwise (plus the child count of an insert's parent).
-    public func problem(in tree: Tree) -> String? {
-        func missing(_ id: NodeID?) -> String? {
-            guard let id, tree.index(of: id) == nil else { return nil }
-            return "no node \(id) in the tree at that point"
-        }
-        switch self {
-        case .toggle(let id), .expand(let id), .collapse(let id), .expandRecursively(let id), .collapseRecursively(let id),
-             .remove(let id), .reload(let id), .accordionExpand(let id):
-            return missing(id)
-        case .expandAll, .collapseAll, .sort:
-            return nil
-        case let .insert(id, parentID, position, _, _):
-            if tree.index(of: id) != nil { return "the id \(id) is already in the tree" }
-            if let problem = missing(parentID) { return problem }
-            let count = tree.childCount(of: Self.parent(parentID, in: tree)!)
-            return (0...count).contains(position) ? nil : "position \(position) is out of range 0...\(count)"
-        case let .loadPage(ids, parentID, loadMoreRowID, _):
-            if let problem = missing(parentID) ?? missing(loadMoreRowID) { return problem }
-            if Set(ids).count != ids.count { return "the page names an id twice" }
-            if let taken = ids.first(where: { tree.index(of: $0) != nil }) { return "the id \(taken) is already in the tree" }
-            if let row = loadMoreRowID.flatMap(tree.index(of:)), tree.lastChild(of: Self.parent(parentID, in: tree)!) != row {
-                return "the load-more row \(loadMoreRowID!) is not the parent's last child"
-            }
-            return nil
-        }
-    }
-
-    /// The node a parent id names (`nil`: the root), or `nil` when it is not in the tree.
-    private static func parent(_ id: NodeID?, in tree: Tree) -> NodeIndex? {
-        guard let id else { return Tree.root }
-        return tree.index(of: id)
     }
 
     /// The operation's kind, without arguments.
