@@ -73,18 +73,16 @@ public struct BenchmarkRunner {
     }
 
     /// Measures every operation on `tree` (named `corpus`), calling `cellFinished` with each
-    /// cell's results (one per strategy) as soon as it is measured, then `progress`.
+    /// cell's results (one per strategy) as soon as it is measured.
     /// `firstCell` numbers the first cell within the whole run (the cells of earlier corpora),
     /// so that the order of the strategies' blocks keeps rotating from corpus to corpus.
-    public func run(corpus: String, tree: Tree, firstCell: Int = 0, cellFinished: ([BenchmarkResult]) -> Void = { _ in },
-                    progress: (String) -> Void = { _ in }) -> [BenchmarkResult] {
+    public func run(corpus: String, tree: Tree, firstCell: Int = 0, cellFinished: ([BenchmarkResult]) -> Void = { _ in }) -> [BenchmarkResult] {
         var results: [BenchmarkResult] = []
         for (cell, operation) in configuration.operations.enumerated() {
             let cellResults = measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation),
                                       rotation: firstCell + cell)
             results += cellResults
             cellFinished(cellResults)
-            progress("\(corpus) \(operation.rawValue)")
         }
         return results
     }

@@ -82,21 +82,19 @@ struct BenchCommand: ParsableCommand {
         var done = 0
         var results: [BenchmarkResult] = []
         for (index, (name, tree, treeBytes)) in corpora.enumerated() {
-            let first = results.count
-            results += runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count, cellFinished: { cell in
+            _ = runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count) { measured in
+                let cell = measured.map { var result = $0; result.treeBytesPerNode = treeBytes; return result }
+                results += cell
                 // Each block as soon as its cell is measured: a run cut short keeps what it measured.
                 if onTerminal { StandardError.write("\r\u{1B}[K") }
-                print(BenchTable.cell(cell.map { var result = $0; result.treeBytesPerNode = treeBytes; return result })
-                    .joined(separator: "\n"))
-            }) { cell in
+                print(BenchTable.cell(cell).joined(separator: "\n"))
                 done += 1
                 if onTerminal {
                     let filled = 24 * done / max(1, cells)
                     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 24 - filled)
-                    StandardError.write("\r\u{1B}[Kbench [\(bar)] \(done)/\(cells) \(cell)")
+                    StandardError.write("\r\u{1B}[Kbench [\(bar)] \(done)/\(cells) \(name) \(cell.first?.operation ?? "")")
                 }
             }
-            for result in results.indices.dropFirst(first) { results[result].treeBytesPerNode = treeBytes }
         }
         if onTerminal { StandardError.write("\r\u{1B}[K") }
         let report = BenchmarkReport(

@@ -10,7 +10,7 @@ enum OutputPath {
         do { _ = try AtomicFile.check(path, inputs: inputs) } catch { throw CommandFailure(message: error.description) }
     }
 
-    /// Writes `text` (or `bytes`) to `path`.
+    /// Writes `bytes` to `path`.
     static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(CommandFailure) {
         do { try AtomicFile.write(bytes, to: path, inputs: inputs) } catch { throw CommandFailure(message: error.description) }
     }
