@@ -21,28 +21,26 @@ public enum CorpusReader {
     }
 
     /// Parses corpus bytes of any supported layout; `file` names them in errors.
+    ///
+    /// A gzip stream is recognized again by its first decompressed bytes before the rest is
+    /// inflated, so a stream of zeros or of another format is refused at once; the content
+    /// is capped at ``Gzip/limit(forCompressedSize:)``.
+    /// - Throws: ``CorpusError`` for a malformed file, or one that is no corpus layout
+    ///   (saying what it is instead).
+    /// - Complexity: O(*n*) in the (decompressed) size.
     public static func parse(_ bytes: [UInt8], file: String) throws(CorpusError) -> Corpus {
-        if Gzip.hasMagic(bytes) {
-            let inflated = try Gzip.decompress(bytes, file: file)
-            guard !Gzip.hasMagic(inflated) else {
-                throw CorpusError(file: file, problem: "gzip inside gzip", fix: "compress the file once")
-            }
-            return try parse(inflated, file: file)
-        }
-        if TreeFile.hasMagic(bytes) || looksBinary(bytes) { return try TreeFile.decode(bytes, file: file) }
-        let text = bytes.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        guard let first = text.first else {
-            throw CorpusError(file: file, problem: "empty file: no nodes",
-                              fix: "write one node per line (JSON Lines or CSV node,parent,time,score)")
-        }
-        if first == UInt8(ascii: "{") { return try JSONLinesReader.parse(bytes, file: file) }
-        return try CSVReader.parse(bytes, file: file)
+        let layout = try CorpusLayout.recognize(bytes, file: file, decompressed: false)
+        guard layout == .gzip else { return try parse(bytes, layout: layout, file: file) }
+        let head = try Gzip.prefix(CorpusLayout.prefixLength, of: bytes, file: file)
+        let inner = try CorpusLayout.recognize(head, file: file, decompressed: true)
+        return try parse(Gzip.decompress(bytes, file: file), layout: inner, file: file)
     }
 
-    /// Whether the first bytes hold a control byte that no text layout contains (the
-    /// version and flag bytes of a `.trows` header are such bytes): a `.trows` file with a
-    /// damaged magic number is then reported as such, not as malformed CSV.
-    private static func looksBinary(_ bytes: [UInt8]) -> Bool {
-        bytes.prefix(64).contains { $0 < 0x09 || $0 == 0x0B || $0 == 0x0C || (0x0E..<0x20).contains($0) || $0 == 0x7F }
+    private static func parse(_ bytes: [UInt8], layout: CorpusLayout, file: String) throws(CorpusError) -> Corpus {
+        switch layout {
+        case .treeFile, .gzip: return try TreeFile.decode(bytes, file: file)
+        case .jsonLines: return try JSONLinesReader.parse(bytes, file: file)
+        case .csv: return try CSVReader.parse(bytes, file: file)
+        }
     }
 }

@@ -17,7 +17,8 @@ extension TreeFile {
             CorpusError(file: file, byteOffset: offset, problem: problem, fix: fix)
         }
         guard hasMagic(bytes) else {
-            throw failure(0, "not a TreeRows corpus file (wrong magic number)",
+            throw failure(0, "not a TreeRows corpus file: wrong magic number \(CorpusLayout.hex(bytes.prefix(magic.count))),"
+                              + " where a .trows file starts with \(CorpusLayout.hex(magic))",
                           "pass a .trows file, or a JSON Lines or CSV file (which are recognized by their content)")
         }
         guard bytes.count >= magic.count + 2 + 4 else { throw failure(bytes.count, "file is truncated") }

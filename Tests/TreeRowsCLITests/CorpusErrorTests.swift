@@ -25,13 +25,18 @@ struct CorpusErrorTests {
         case ownParent = "a node that is its own parent"
         case extraCSVField = "CSV row with more fields than the header"
         case shortTreeFile = ".trows cut after 12 bytes"
+        case nulInJSONLines = "JSON Lines with a NUL byte"
+        case utf16 = "UTF-16 JSON Lines"
+        case gzipOfZeros = "gzip of zeros"
+        case gzipBomb = "gzip bomb"
+        case zipArchive = "zip archive"
 
         var testDescription: String { rawValue }
 
         /// The file name (the extension is only a hint: the reader goes by content).
         var fileName: String {
             switch self {
-            case .truncatedGzip, .corruptGzip: return "bad.jsonl.gz"
+            case .truncatedGzip, .corruptGzip, .gzipOfZeros, .gzipBomb: return "bad.jsonl.gz"
             case .flippedByte, .wrongMagic, .unsupportedVersion, .shortTreeFile: return "bad.trows"
             case .headerOnlyCSV, .nonNumericCSVParent, .extraCSVField: return "bad.csv"
             default: return "bad.jsonl"
@@ -52,6 +57,7 @@ struct CorpusErrorTests {
             case .nonNumericJSONTime: return "{\"id\": 1, \"parent\": null, \"time\": \"abc\", \"score\": 1}\n"
             case .ownParent: return "{\"id\": 1, \"parent\": null}\n{\"id\": 7, \"parent\": 7}\n"
             case .extraCSVField: return "node,parent\n0,-1\n1,0,\n"
+            case .nulInJSONLines: return "{\"id\": 1}\n{\"id\": 2,\u{0} \"parent\": 1}\n"
             default: return nil
             }
         }
@@ -80,6 +86,11 @@ struct CorpusErrorTests {
             case .ownParent: return [["PATH:2: "], ["parent cycle"]]
             case .extraCSVField: return [["PATH:3: "], ["3 fields"]]
             case .shortTreeFile: return [["truncated"]]
+            case .nulInJSONLines: return [["byte 19: the file is text with a control byte 00"]]
+            case .utf16: return [["UTF-16LE"], ["iconv"]]
+            case .gzipOfZeros: return [["decompressed content starts with zero bytes"]]
+            case .gzipBomb: return [["decompression bomb"], ["gunzip -k"]]
+            case .zipArchive: return [["a zip archive"]]
             }
         }
 
@@ -102,6 +113,20 @@ struct CorpusErrorTests {
                     for index in (bytes.count / 2)..<(bytes.count / 2 + 16) { bytes[index] ^= 0x55 }
                 }
                 return try folder.write(bytes, to: fileName)
+            case .utf16:
+                let text = "{\"id\": 1}\n{\"id\": 2, \"parent\": 1}\n"
+                return try folder.write([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, to: fileName)
+            case .gzipOfZeros:
+                let zeros = try scratch.write([UInt8](repeating: 0, count: 1 << 20), to: "zeros")
+                return try folder.write(try await SystemCommand.gzip(zeros), to: fileName)
+            case .gzipBomb:
+                // Concatenated members: a CSV header, then 80 MiB of blank lines, 1 MiB a
+                // member; the file stays small, over the 64 MiB floor of the cap.
+                let header = try await SystemCommand.gzip(try scratch.write("node,parent\n0,-1\n", to: "head.csv"))
+                let blank = try await SystemCommand.gzip(try scratch.write([UInt8](repeating: 0x0A, count: 1 << 20), to: "blank"))
+                return try folder.write(header + Array([[UInt8]](repeating: blank, count: 80).joined()), to: fileName)
+            case .zipArchive:
+                return try folder.write([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x14, count: 60), to: fileName)
             default:
                 let good = scratch.path("good.trows")
                 _ = try await CorpusGenerateCommandTests.generate(
