@@ -11,12 +11,18 @@ public struct BenchmarkComparison: Sendable {
 
     /// One cell's change.
     public struct Change: Sendable {
-        public enum Verdict: String, Sendable { case regression, improvement, unchanged }
+        public enum Verdict: String, Sendable {
+            /// The head's strategy gave wrong rows in this cell: a failure whatever the numbers.
+            case wrong = "WRONG"
+            case regression, improvement, unchanged
+        }
         public var strategy: String
         public var corpus: String
         public var operation: String
-        public var base: Double
-        public var head: Double
+        /// The metric in the base, `nil` where it has none.
+        public var base: Double?
+        /// The metric in the head, `nil` where it has none.
+        public var head: Double?
         public var verdict: Verdict
         /// Why, when the verdict is not about the numbers (e.g. a strategy that became wrong).
         public var note: String?
@@ -25,17 +31,21 @@ public struct BenchmarkComparison: Sendable {
     public var metric: Metric
     public var threshold: Double
     public var changes: [Change]
-    /// Cells in only one of the reports (not a failure: the sets may differ on purpose).
-    public var unmatched: [String]
+    /// Cells of the base that the head lacks: a failure unless the caller allows it (a head
+    /// that stopped measuring a cell must not pass the gate unseen).
+    public var missingFromHead: [String]
+    /// Cells only the head has (new measurements: never a failure).
+    public var newInHead: [String]
 
-    /// Whether any cell got worse than the threshold allows, or became wrong.
-    public var hasRegression: Bool { changes.contains { $0.verdict == .regression } }
+    /// Whether any cell got worse than the threshold allows, or is wrong in the head.
+    public var hasRegression: Bool { changes.contains { $0.verdict == .regression || $0.verdict == .wrong } }
 
     /// Compares `head` against `base`.
     ///
     /// A cell regresses when its metric grows by more than `threshold` (a fraction: 0.1 =
     /// 10%) and, for allocations, by at least 0.05 per operation (so a count that was 0 and
-    /// becomes 1 regresses, while rounding noise does not); or when it was correct and is not.
+    /// becomes 1 regresses, while rounding noise does not). A cell whose head result is wrong
+    /// is ``Change/Verdict/wrong``, whatever its figures.
     public init(base: BenchmarkReport, head: BenchmarkReport, metric: Metric, threshold: Double) {
         self.metric = metric
         self.threshold = threshold
@@ -43,15 +53,16 @@ public struct BenchmarkComparison: Sendable {
         let baseCells = Dictionary(base.results.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let headKeys = Set(head.results.map(key))
         var changes: [Change] = []
+        let value: (BenchmarkResult) -> Double? = metric == .allocations
+            ? { $0.allocationsPerOperation } : { $0.samples > 0 ? $0.medianNanoseconds : nil }
         for result in head.results {
             guard let old = baseCells[key(result)] else { continue }
-            if old.correct && !result.correct {
+            if !result.correct {
                 changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
-                                      base: 0, head: 0, verdict: .regression, note: "became wrong"))
+                                      base: value(old), head: value(result), verdict: .wrong,
+                                      note: old.correct ? "became wrong" : "wrong in both"))
                 continue
             }
-            let value: (BenchmarkResult) -> Double? = metric == .allocations
-                ? { $0.allocationsPerOperation } : { $0.samples > 0 ? $0.medianNanoseconds : nil }
             guard let before = value(old), let after = value(result) else { continue }
             var verdict = Change.Verdict.unchanged
             let floor = metric == .allocations ? 0.05 : 0
@@ -61,7 +72,7 @@ public struct BenchmarkComparison: Sendable {
                                   base: before, head: after, verdict: verdict, note: nil))
         }
         self.changes = changes
-        unmatched = base.results.map(key).filter { !headKeys.contains($0) }.map { "only in base: \($0)" }
-            + head.results.map(key).filter { baseCells[$0] == nil }.map { "only in head: \($0)" }
+        missingFromHead = base.results.map(key).filter { !headKeys.contains($0) }
+        newInHead = head.results.map(key).filter { baseCells[$0] == nil }
     }
 }

@@ -33,6 +33,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Start every sample with cold caches: read a buffer of twice the largest cache first (untimed).")
     var cold = false
     @Option(help: ArgumentHelp("Also write the results as JSON.", valueName: "file")) var json: String?
+    @OptionGroup var memory: MemoryLimitOption
 
     func validate() throws {
         if repetitions < 1 { throw ValidationError("--repetitions must be positive") }
@@ -41,35 +42,44 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if let json { try OutputPath.check(json, inputs: corpus) }
+        let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
+        let selectedOperations = try selectedOperations()
+        let sweepSizes = try sizes.map(Self.parseSizes)
+        if let (shape, counts) = sweepSizes, let largest = counts.max() {
+            try memory.require(
+                BenchmarkMemoryEstimate.bytes(nodes: largest, strategies: selected.count, operations: selectedOperations),
+                for: "bench of \(shape.name):\(largest) with \(selected.count) strategies and \(selectedOperations.count) operations",
+                fix: "measure fewer nodes, strategies or operations")
+        }
         guard !BenchmarkRunner.isDebugBuild else {
             let checks = internalChecksEnabled ? " with invariant checks after every operation" : ""
             throw CommandFailure(message: "this is a debug build\(checks); its times mean nothing."
                 + " Fix: swift build -c release and run .build/release/\(ToolStrategies.commandName) bench")
         }
-        let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
-        let selectedOperations = try selectedOperations()
         let counter = JemallocCounter()
         if counter == nil {
             StandardError.write("note: allocations are not counted: jemalloc is not this process's malloc, so its statistics cannot be read."
                 + " Times are measured; `compare` then needs --metric median\n")
         }
-        var corpora: [(name: String, tree: Tree, bytesPerNode: Double?)] = []
+        // Named corpora are read first, so a bad file stops the run before anything is measured;
+        // the trees of a sweep are generated when their turn comes, so only one is held at a time.
+        var corpora: [(name: String, load: () throws(CommandFailure) -> (Tree, Double?))] = []
         for name in corpus.isEmpty && sizes == nil ? ["reddit-worldnews-sxvem7"] : corpus {
-            let (tree, bytes) = try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
+            let loaded = try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
                 do throws(CorpusError) { return try Catalog.shared.load(name).tree } catch { throw CommandFailure(message: error.description) }
             }
-            corpora.append((name, tree, bytes))
+            corpora.append((name, { () throws(CommandFailure) in loaded }))
         }
         var sweep: [(shape: String, corpus: String)] = []
-        if let sizes {
-            let (shape, counts) = try Self.parseSizes(sizes)
+        if let (shape, counts) = sweepSizes {
             for count in counts {
                 let name = "\(shape.name):\(count)"
                 sweep.append((shape.name, name))
-                let (tree, bytes) = try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
-                    TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: count, seed: seed))
-                }
-                corpora.append((name, tree, bytes))
+                corpora.append((name, { () throws(CommandFailure) in
+                    try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
+                        TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: count, seed: seed))
+                    }
+                }))
             }
         }
         let runner = BenchmarkRunner(
@@ -81,7 +91,8 @@ struct BenchCommand: ParsableCommand {
         let cells = corpora.count * selectedOperations.count
         var done = 0
         var results: [BenchmarkResult] = []
-        for (index, (name, tree, treeBytes)) in corpora.enumerated() {
+        for (index, (name, load)) in corpora.enumerated() {
+            let (tree, treeBytes) = try load()
             _ = runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count) { measured in
                 let cell = measured.map { var result = $0; result.treeBytesPerNode = treeBytes; return result }
                 results += cell
@@ -115,9 +126,13 @@ struct BenchCommand: ParsableCommand {
     private func selectedOperations() throws(CommandFailure) -> [BenchmarkOperation] {
         guard operations != "all" else { return BenchmarkOperation.defaults }
         var result: [BenchmarkOperation] = []
-        for name in operations.split(separator: ",") {
+        for name in operations.split(separator: ",", omittingEmptySubsequences: false) {
             guard let operation = BenchmarkOperation(rawValue: String(name)) else {
-                throw CommandFailure(message: "unknown operation \"\(name)\". Fix: use \(BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw CommandFailure(message: "unknown operation \"\(name)\" in --operations. Fix: use all, or names from "
+                    + BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", ") + ", separated by commas")
+            }
+            guard !result.contains(operation) else {
+                throw CommandFailure(message: "--operations names \(name) twice. Fix: name each operation once")
             }
             result.append(operation)
         }

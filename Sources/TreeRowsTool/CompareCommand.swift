@@ -9,14 +9,16 @@ struct CompareCommand: ParsableCommand {
         abstract: "Compare two `bench --json` results; exit 1 on a regression beyond the threshold.",
         discussion: """
             Allocations per operation are deterministic for a seed and are the default gate; median time is \
-            opt-in (--metric median), as shared machines are noisy. A cell that was correct and is wrong \
-            always regresses.
+            opt-in (--metric median), as shared machines are noisy. A cell that is wrong in the head is WRONG and \
+            fails, whatever its figures. Cells of the base missing from the head fail too, unless --allow-missing \
+            (cells only the head has are listed, never a failure).
             """)
 
     @Argument(help: "The baseline results.") var base: String
     @Argument(help: "The results to check.") var head: String
     @Option(help: ArgumentHelp("Allowed growth, e.g. 10% or 0.1.", valueName: "percent")) var threshold = "10%"
     @Option(help: "allocations or median.") var metric = "allocations"
+    @Flag(help: "Pass although cells of the base are missing from the head.") var allowMissing = false
 
     func run() throws {
         guard let metric = BenchmarkComparison.Metric(rawValue: metric) else {
@@ -40,21 +42,39 @@ struct CompareCommand: ParsableCommand {
                 + " Fix: compare results of the same corpora and operations, measured with allocation counting (jemalloc)")
         }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
-        let rows = comparison.changes.sorted { ($0.verdict.rawValue, $0.strategy) < ($1.verdict.rawValue, $1.strategy) }.map { change in
-            let percent = change.base == 0 ? (change.head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (change.head / change.base - 1))
-            return [change.strategy, change.corpus, change.operation, Self.format(change.base, metric), Self.format(change.head, metric),
-                    percent, change.verdict.rawValue + (change.note.map { " (\($0))" } ?? "")]
+        let order: [BenchmarkComparison.Change.Verdict] = [.wrong, .regression, .improvement, .unchanged]
+        let rows = comparison.changes.sorted {
+            (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
+        }.map { change in
+            [change.strategy, change.corpus, change.operation, Self.format(change.base, metric),
+             change.verdict == .wrong ? "WRONG" : Self.format(change.head, metric), Self.percent(change),
+             change.verdict.rawValue + (change.note.map { " (\($0))" } ?? "")]
         }
         print("compare \(metric.rawValue), threshold \(Int((fraction * 100).rounded()))%: \(comparison.changes.count) cells")
         BenchTable.table([header] + rows).forEach { print($0) }
-        comparison.unmatched.forEach { print($0) }
+        comparison.missingFromHead.forEach { print("missing from head: \($0)") }
+        comparison.newInHead.forEach { print("only in head: \($0)") }
+        let wrong = comparison.changes.filter { $0.verdict == .wrong }.count
         let regressions = comparison.changes.filter { $0.verdict == .regression }.count
-        if regressions > 0 {
-            throw CommandFailure(message: "\(regressions) cells regressed beyond \(threshold)", exitCode: 1)
+        let missing = allowMissing ? 0 : comparison.missingFromHead.count
+        var failures: [String] = []
+        if wrong > 0 { failures.append("\(wrong) cells are WRONG in the head") }
+        if regressions > 0 { failures.append("\(regressions) cells regressed beyond \(threshold)") }
+        if missing > 0 {
+            failures.append("\(missing) cells of the base are missing from the head (listed above)."
+                + " Fix: measure the same corpora, strategies and operations, or pass --allow-missing")
         }
+        if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
     }
 
-    static func format(_ value: Double, _ metric: BenchmarkComparison.Metric) -> String {
-        metric == .median ? BenchTable.time(value) : String(format: "%.3g", value)
+    /// The change in percent; `new` when the base was 0, a dash when either side has no figure.
+    static func percent(_ change: BenchmarkComparison.Change) -> String {
+        guard let base = change.base, let head = change.head, change.verdict != .wrong else { return "-" }
+        return base == 0 ? (head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (head / base - 1))
+    }
+
+    static func format(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {
+        guard let value else { return "-" }
+        return metric == .median ? BenchTable.time(value) : String(format: "%.3g", value)
     }
 }

@@ -18,6 +18,7 @@ struct CorpusGenerateCommand: ParsableCommand {
     @Option(help: "Which nodes start collapsed.") var expansion = "expanded"
     @Flag(help: "Leave out the time and score fields.") var noFields = false
     @Option(name: .shortAndLong, help: "The output file.") var output: String
+    @OptionGroup var memory: MemoryLimitOption
 
     func run() throws {
         try OutputPath.check(output)
@@ -30,6 +31,8 @@ struct CorpusGenerateCommand: ParsableCommand {
         guard (1...SyntheticSpec.maximumNodes).contains(nodes) else {
             throw CommandFailure(message: "--nodes \(nodes) is out of range. Fix: use 1...\(SyntheticSpec.maximumNodes)")
         }
+        try memory.require(TreeGenerator.estimatedPeakBytes(nodes: nodes), for: "generating \(nodes) nodes",
+                           fix: "generate fewer nodes")
         let spec = SyntheticSpec(shape: shape, nodes: nodes, seed: seed, expansion: expansion, fields: !noFields)
         let tree = TreeGenerator.generate(spec)
         let metadata = JSONValue.object([

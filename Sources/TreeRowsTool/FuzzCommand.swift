@@ -58,6 +58,10 @@ struct FuzzCommand: ParsableCommand {
         // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
         signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
         let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
+        guard selected.contains(where: { $0 != ReferenceStrategy.self }) else {
+            throw CommandFailure(message: "--strategies \(strategies) leaves nothing to fuzz: every strategy is checked beside the"
+                + " reference, and the reference beside itself checks nothing. Fix: name another strategy, or all")
+        }
         if let out { try OutputPath.checkFolder(out, option: "--out") }
         let recorded = Fuzzer.builtinRecorded
         var configuration = Fuzzer.Configuration(seed: seed, maximumNodes: maxNodes, largeShare: largeShare,

@@ -49,6 +49,30 @@ import Testing
         try await Self.withFiles([Self.report(allocations: 1), Self.report(allocations: 1, correct: false)]) { paths in
             let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1]])
             #expect(result.exitCode == 1 && result.standardOutput.contains("became wrong"), "\(result)")
+            // The head column says WRONG; no figures or percentage pretend it merely regressed.
+            let row = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("range-counts") }
+            #expect(row?.contains("WRONG") == true && row?.contains("regression") == false, "\(result)")
+            #expect(result.standardError.contains("1 cells are WRONG in the head") && !result.standardError.contains("regressed"),
+                    "\(result)")
+        }
+    }
+
+    @Test func compareFailsWhenCellsOfTheBaseAreMissingFromTheHead() async throws {
+        let full = Self.report(allocations: 1)
+        let lines = full.split(separator: "\n", omittingEmptySubsequences: false)
+        // The head keeps range-counts' cell and drops the reference's.
+        let partial = lines.prefix(3).joined(separator: "\n").replacingOccurrences(of: "\"correct\":true},", with: "\"correct\":true}],")
+            + "\n\"exponents\":[]}"
+        try await Self.withFiles([full, partial]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1]])
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.standardOutput.contains("missing from head: reference · c · insert-reply"), "\(result)")
+            #expect(result.standardError.contains("--allow-missing"), "\(result)")
+            let allowed = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--allow-missing"])
+            #expect(allowed.exitCode == 0, "\(allowed)")
+            // New cells in the head are fine either way.
+            let grown = try await TreeRowsExecutable.run(["compare", paths[1], paths[0]])
+            #expect(grown.exitCode == 0 && grown.standardOutput.contains("only in head: reference"), "\(grown)")
         }
     }
 

@@ -40,6 +40,22 @@ struct CommandErrorTests {
         Case("--full-check-every 0", ["check", "--corpus", "hn-17338700", "--full-check-every", "0"],
              mentions: ["--full-check-every"]),
         Case("negative --seed", ["check", "--corpus", "hn-17338700", "--seed", "-1"], mentions: ["--seed"]),
+        Case("empty --operations", ["bench", "--operations", ""], mentions: ["unknown operation \"\" in --operations", "Fix:"]),
+        Case("a trailing comma in --operations", ["bench", "--operations", "build,"], mentions: ["unknown operation \"\""]),
+        Case("an operation twice", ["bench", "--operations", "build,toggle-random,build"], mentions: ["--operations names build twice"]),
+        Case("empty --strategies, bench", ["bench", "--strategies", ""], mentions: ["unknown strategy \"\""]),
+        Case("empty --strategies, fuzz", ["fuzz", "--strategies", "", "--time", "1"], mentions: ["unknown strategy \"\""]),
+        Case("fuzz of the reference alone", ["fuzz", "--strategies", "reference", "--time", "1"],
+             mentions: ["leaves nothing to fuzz", "Fix:"]),
+        Case("bench beyond --memory-limit", ["bench", "--sizes", "reddit:1e3,1e8", "--strategies", "reference,range-counts",
+                                             "--operations", "toggle-random", "--memory-limit", "8G"],
+             mentions: ["bench of reddit:100000000 with 2 strategies and 1 operations needs an estimated 17.9 GiB",
+                        "more than --memory-limit 8.0 GiB", "--memory-limit none"]),
+        Case("--memory-limit not a size", ["corpus", "generate", "--shape", "chain", "--nodes", "10", "--seed", "1",
+                                           "--memory-limit", "lots", "-o", "/tmp/never-written.trows"],
+             mentions: ["--memory-limit", "lots"]),
+        Case("bench beyond the machine's memory", ["bench", "--sizes", "reddit:1e8", "--operations", "insert-reply"],
+             mentions: ["needs an estimated", "more than this machine's memory"]),
     ]
 
     /// Checks the exit code and both streams of a failed run.
