@@ -1,7 +1,8 @@
 import TreeRows
 
 /// Reads a comment tree from JSON Lines: an optional header object (a first line without
-/// an `id`), then one object per node: `{"id", "parent", "time", "score"}`.
+/// an `id`, holding only ``headerKeys``), then one object per node:
+/// `{"id", "parent", "time", "score"}`.
 ///
 /// - `id`: an integer or a string, unique in the file.
 /// - `parent`: the id of the node replied to; `null` or absent for a top-level node.
@@ -10,6 +11,11 @@ import TreeRows
 /// Nodes may come in any order; siblings keep the order of their lines. Blank lines are
 /// skipped. Every error names the file, the line and the fix.
 public enum JSONLinesReader {
+    /// The members a header line may hold; besides these, any name starting with `x-`. A
+    /// first line with another member and no `id` is an error, not a header: it is most
+    /// likely a node whose `id` is misspelled, which would otherwise vanish.
+    public static let headerKeys = ["source", "license", "thread", "description", "comment", "generator", "nodes"]
+
     /// Parses JSON Lines `bytes`; `file` only names the input in errors.
     ///
     /// - Throws: ``CorpusError`` for bad JSON, a missing or ill-typed field, a duplicate
@@ -43,11 +49,12 @@ public enum JSONLinesReader {
                             "write one object per line, like {\"id\": 1, \"parent\": null}")
             }
             guard let idValue = value["id"] else {
-                if assembler.records.isEmpty && header == nil {
-                    header = value
-                    continue
+                guard assembler.records.isEmpty && header == nil else {
+                    throw error(lineNumber, "missing \"id\"", "give every node an \"id\" (an integer or a string)")
                 }
-                throw error(lineNumber, "missing \"id\"", "give every node an \"id\" (an integer or a string)")
+                try checkHeader(value, line: lineNumber, file: file)
+                header = value
+                continue
             }
             assembler.records.append(TreeAssembler.Record(
                 id: try nodeID(idValue, field: "id", line: lineNumber, file: file),
@@ -63,6 +70,22 @@ public enum JSONLinesReader {
                         "add one line per node: {\"id\": 1, \"parent\": null, \"time\": 0, \"score\": 0}")
         }
         return Corpus(tree: try assembler.assemble(), header: header, file: file)
+    }
+
+    /// Refuses a first line without `id` that does not look like a header.
+    private static func checkHeader(_ value: JSONValue, line: Int, file: String) throws(CorpusError) {
+        guard case .object(let members) = value else { return }
+        let unknown = members.map(\.key).filter { !headerKeys.contains($0) && !$0.hasPrefix("x-") }
+        guard let first = unknown.first else { return }
+        let nodeLike = unknown.first { ["id", "parent", "time", "score"].contains($0.lowercased()) }
+        throw CorpusError(
+            file: file, line: line,
+            problem: "a line without \"id\" before any node is the header, but \"\(nodeLike ?? first)\" is not a header member"
+                + (nodeLike.map { _ in " (it looks like a node's)" } ?? ""),
+            fix: nodeLike == "ID" || nodeLike == "Id" || nodeLike == "iD"
+                ? "spell the member \"id\", in lower case"
+                : "if this line is a node, give it an \"id\"; if it is the header, use "
+                    + headerKeys.joined(separator: ", ") + ", or names starting with x- for your own")
     }
 
     private static func nodeID(_ value: JSONValue, field: String, line: Int, file: String) throws(CorpusError) -> NodeID {

@@ -66,6 +66,7 @@ package struct JSONParser {
         guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
         position += 1
         var members: [(key: String, value: JSONValue)] = []
+        var names: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
@@ -74,7 +75,14 @@ package struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a member name in double quotes") }
+            let keyColumn = position + 1
             let key = try string()
+            // A repeated name would silently take the last value: refuse it. A set takes over
+            // from the linear search once the object is large, so hostile input stays linear.
+            if members.count == 16 { names = Set(members.map(\.key)) }
+            if members.count < 16 ? members.contains(where: { $0.key == key }) : !names.insert(key).inserted {
+                throw Failure(column: keyColumn, message: "the member name \"\(key)\" appears twice in the object")
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the member name") }
             position += 1

@@ -21,7 +21,8 @@ struct RowsCommand: ParsableCommand {
     @Option(help: "The strategy: \(ToolStrategies.names.joined(separator: ", ")).")
     var strategy = RangeCountsStrategy.name
 
-    @Option(help: ArgumentHelp("Node ids to collapse, in order, separated by commas.", valueName: "id,id,..."))
+    @Option(help: ArgumentHelp("Node ids to collapse, in order, separated by commas; int:ID or str:ID picks the kind where a file has both 1 and \"1\".",
+                               valueName: "id,id,..."))
     var collapse: String?
 
     @Option(help: ArgumentHelp("Sort siblings at every level: time, score or replies, optionally with -desc.", valueName: "order"))
@@ -57,12 +58,28 @@ struct RowsCommand: ParsableCommand {
         output.flush()
     }
 
-    /// Resolves an id typed on the command line: a string id, or else an integer id.
+    /// Resolves an id typed on the command line: `int:N` is the integer id N, `str:X` the
+    /// string id X; a bare id is whichever of the two kinds the file has, and ambiguous when
+    /// it has both (`1` and `"1"`).
     static func node(named text: String, in corpus: Corpus) throws(CommandFailure) -> NodeIndex {
-        if let node = corpus.tree.index(of: .string(text)) { return node }
-        if let value = Int64(text), let node = corpus.tree.index(of: .integer(value)) { return node }
-        throw CommandFailure(message: "unknown node id \"\(text)\" in --collapse: no node of \(corpus.file) has this id."
-            + " Fix: use ids from the file's \"id\" fields")
+        let candidates: [NodeID]
+        if text.hasPrefix("int:"), let value = Int64(text.dropFirst(4)) {
+            candidates = [.integer(value)]
+        } else if text.hasPrefix("str:") {
+            candidates = [.string(String(text.dropFirst(4)))]
+        } else {
+            candidates = [.string(text)] + (Int64(text).map { [NodeID.integer($0)] } ?? [])
+        }
+        let found = candidates.compactMap { id in corpus.tree.index(of: id).map { (id, $0) } }
+        guard found.count < 2 else {
+            throw CommandFailure(message: "node id \"\(text)\" in --collapse is ambiguous: \(corpus.file) has both the integer id \(text)"
+                + " and the string id \"\(text)\". Fix: write int:\(text) or str:\(text)")
+        }
+        guard let (_, node) = found.first else {
+            throw CommandFailure(message: "unknown node id \"\(text)\" in --collapse: no node of \(corpus.file) has this id."
+                + " Fix: use ids from the file's \"id\" fields")
+        }
+        return node
     }
 
     private static func printRows<S: RowStrategy>(

@@ -114,6 +114,24 @@ struct RowsCommandTests {
         #expect(result.outputLines == ["0\ta\\tb", "1\tc\\nd\\\\e"], "$ \(result.commandLine)")
     }
 
+    @Test("Ids 1 and \"1\" in one file: a bare 1 is ambiguous, int:1 and str:1 reach each")
+    func collidingIDsAreAddressable() async throws {
+        try await TemporaryFolder.with("rows-ids") { folder in
+            let file = try folder.write([
+                #"{"id": 1}"#, #"{"id": 10, "parent": 1}"#, #"{"id": "1"}"#, #"{"id": "s", "parent": "1"}"#,
+            ].joined(separator: "\n") + "\n", to: "ids.jsonl")
+            let bare = try await TreeRowsExecutable.run(["rows", "--corpus", file, "--collapse", "1"])
+            #expect(bare.exitCode == 2 && bare.standardOutput.isEmpty, "\(bare)")
+            #expect(bare.standardError.contains("ambiguous") && bare.standardError.contains("int:1 or str:1"), "\(bare)")
+            let integer = try await TreeRowsExecutable.run(["rows", "--corpus", file, "--collapse", "int:1"])
+            #expect(integer.outputLines == ["0\t1", "0\t1", "1\ts"], "\(integer)")
+            let string = try await TreeRowsExecutable.run(["rows", "--corpus", file, "--collapse", "str:1"])
+            #expect(string.outputLines == ["0\t1", "1\t10", "0\t1"], "\(string)")
+            let unique = try await TreeRowsExecutable.run(["rows", "--corpus", file, "--collapse", "10,s"])
+            #expect(unique.exitCode == 0, "\(unique)")
+        }
+    }
+
     @Test func collapsingTwiceIsCollapsingOnce() async throws {
         let file = try CorpusFile.hackerNews
         let tree = try CorpusTree(contentsOf: file.path)

@@ -38,6 +38,15 @@ struct JSONLinesReaderErrorTests {
         Case("non-object line: number first", ["42", #"{"id": 1}"#], line: 1, mentions: ["found a number"]),
         Case("non-object line: string", [#"{"id": 1}"#, #""2""#], line: 2, mentions: ["found a string"]),
         Case("non-object line: null", [#"{"id": 1}"#, "null"], line: 2, mentions: ["found null"]),
+        // A first line without "id" is the header only when it holds header members.
+        Case("a misspelled id on the first line", [#"{"ID": 1, "parent": null}"#, #"{"id": 2, "parent": 1}"#], line: 1,
+             mentions: [#""ID" is not a header member (it looks like a node's)"#, #"spell the member "id", in lower case"#]),
+        Case("a node's member on the first line", [#"{"parent": null, "time": 5}"#, #"{"id": 2}"#], line: 1,
+             mentions: [#""parent" is not a header member"#, "give it an \"id\""]),
+        Case("an unknown header member", [#"{"source": "t", "author": "me"}"#, #"{"id": 2}"#], line: 1,
+             mentions: [#""author" is not a header member"#, "x-"]),
+        Case("a repeated member in a node", [#"{"id": 1}"#, #"{"id": 2, "parent": 1, "parent": 3}"#], line: 2,
+             mentions: [#"the member name "parent" appears twice"#]),
         // Missing ids.
         Case("missing id after a node", [#"{"id": 1}"#, #"{"parent": 1}"#], line: 2, mentions: [#"missing "id""#]),
         Case("second object without an id", [header, #"{"source": "again"}"#, #"{"id": 1}"#], line: 2,

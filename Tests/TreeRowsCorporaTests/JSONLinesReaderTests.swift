@@ -29,6 +29,13 @@ struct JSONLinesReaderTests {
         #expect(corpus.file == "test.jsonl")
     }
 
+    @Test func headerMembersAreTheKnownOnesOrStartWithX() throws {
+        let line = "{" + JSONLinesReader.headerKeys.map { "\"\($0)\": \"v\"" }.joined(separator: ", ") + #", "x-author": "me"}"#
+        let corpus = try Self.parse([line, #"{"id": 1}"#])
+        #expect(corpus.header?["x-author"] == .string("me"))
+        #expect(corpus.tree.nodeCount == 1)
+    }
+
     @Test func headerMayFollowBlankLines() throws {
         let corpus = try Self.parse(["", "  ", #"{"source": "test"}"#, #"{"id": 1}"#])
         #expect(corpus.header?["source"] == .string("test"))

@@ -95,9 +95,9 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(Array(#""5""#.utf8)).integer == nil)
     }
 
-    @Test func lookupFindsTheLastOfDuplicateKeys() throws {
-        let value = try JSONParser.parse(Array(#"{"a":1,"b":true,"a":2}"#.utf8))
-        #expect(value["a"] == .number("2"))
+    @Test func lookupByName() throws {
+        let value = try JSONParser.parse(Array(#"{"a":1,"b":true}"#.utf8))
+        #expect(value["a"] == .number("1"))
         #expect(value["b"] == .bool(true))
         #expect(value["c"] == nil)
         #expect(JSONValue.array([])["a"] == nil)
@@ -120,6 +120,12 @@ struct JSONParserTests {
         Rejected("missing colon", #"{"a" 1}"#, column: 6, "expected ':'"),
         Rejected("missing comma in an object", #"{"a":1 "b":2}"#, column: 8, "expected ',' or '}'"),
         Rejected("unterminated object", #"{"a":1"#, column: 7, "expected ',' or '}'"),
+        Rejected("a repeated member name", #"{"a":1,"b":true,"a":2}"#, column: 17, #"the member name "a" appears twice"#),
+        Rejected("a repeated member name in a nested object", #"[{"id":1},{"id":2,"x":{"k":0,"k":1}}]"#, column: 30,
+                 #"the member name "k" appears twice"#),
+        Rejected("a repeated member name among 40",
+                 "{" + (0..<40).map { "\"m\($0)\":\($0)" }.joined(separator: ",") + #","m7":0}"#, column: 342,
+                 #"the member name "m7" appears twice"#),
         Rejected("misspelt literal", "tru", column: 4, "invalid literal (expected true)"),
         Rejected("bare minus", "-", column: 2, "invalid number"),
         Rejected("fraction without digits", "1.", column: 3, "digits expected after '.'"),
