@@ -83,9 +83,9 @@ struct TreeAssembler {
                 path.append(current)
                 current = parentRecord[current]
             }
-            let cycle = path[seen[current]!...] + [current]
+            let cycle = Array(path[seen[current]!...] + [current])
             throw CorpusError(file: file, line: records[current].line,
-                              problem: "parent cycle: " + cycle.map { Self.quoted(records[$0].id) }.joined(separator: " -> "),
+                              problem: "parent cycle: " + Self.elided(cycle.map { Self.quoted(records[$0].id) }),
                               fix: "a comment cannot be its own ancestor; correct one of these parents")
         }
         return tree
@@ -106,6 +106,17 @@ struct TreeAssembler {
             tree.appendNext(under: parent, time: record.time, score: record.score)
         }
         return tree
+    }
+
+    /// The ids of a cycle joined by arrows; a long one keeps its first and last six ids and
+    /// says how many it leaves out, so that a million-node cycle is one short line.
+    ///
+    /// - Complexity: O(*k*) for *k* ids.
+    static func elided(_ ids: [String]) -> String {
+        let shown = 6
+        guard ids.count > 2 * shown + 1 else { return ids.joined(separator: " -> ") }
+        return ids.prefix(shown).joined(separator: " -> ") + " -> … \(ids.count - 2 * shown) more … -> "
+            + ids.suffix(shown).joined(separator: " -> ") + " (\(ids.count - 1) nodes)"
     }
 
     /// An id as written in JSON: strings quoted, integers bare.

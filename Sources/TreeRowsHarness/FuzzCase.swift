@@ -61,30 +61,48 @@ public struct FuzzCase: Hashable, Sendable {
         self.init(nodes: nodes, operations: [])
     }
 
-    /// Why a case's tree cannot be built.
+    /// Why a case's tree cannot be built, and how to fix the case.
     public struct InvalidCase: Error, CustomStringConvertible, Sendable {
-        public var description: String
+        /// What is wrong, naming the node by its index in ``FuzzCase/nodes`` and its id.
+        public var problem: String
+        /// What to change in the case.
+        public var fix: String
+        /// `problem. Fix: fix`.
+        public var description: String { "\(problem). Fix: \(fix)" }
     }
 
     /// The initial tree.
     ///
-    /// - Throws: ``InvalidCase`` if a parent is missing or comes after its child, or an id repeats.
+    /// - Throws: ``InvalidCase`` if a parent is missing or comes after its child, an id
+    ///   repeats, or a height is below 1.
+    /// - Complexity: O(*n*) for *n* nodes.
     public func makeTree() throws(InvalidCase) -> Tree {
         var tree = Tree()
         for (index, node) in nodes.enumerated() {
             var parent = Tree.root
             if let parentID = node.parent {
                 guard let found = tree.index(of: parentID) else {
-                    throw InvalidCase(description: "node \(index) (\(node.id)): parent \(parentID) is not an earlier node")
+                    throw InvalidCase(problem: "node \(index) (\(node.id)): parent \(parentID) is not an earlier node",
+                                      fix: "list every parent before its children")
                 }
                 parent = found
             }
-            guard (node.height ?? 1) >= 1 else { throw InvalidCase(description: "node \(index) (\(node.id)): height must be at least 1") }
+            guard (node.height ?? 1) >= 1 else {
+                throw InvalidCase(problem: "node \(index) (\(node.id)): height \(node.height!) is below 1", fix: "give every height 1 or more")
+            }
             do {
                 let added = try tree.append(node.id, under: parent, time: node.time, score: node.score, isExpanded: node.isExpanded)
                 if let height = node.height { tree.setHeight(added, height) }
             } catch {
-                throw InvalidCase(description: "node \(index) (\(node.id)): \(error)")
+                let fix: String
+                switch error {
+                case .duplicateID(let id):
+                    let first = nodes.firstIndex { $0.id == id }.map { " (node \($0) has it first)" } ?? ""
+                    fix = "give every node its own id\(first)"
+                case .reservedValue: fix = "use null for an absent time or score"
+                default: fix = "list every parent before its children"
+                }
+                throw InvalidCase(problem: "node \(index) (\(node.id)): \(error)", fix: fix)
             }
         }
         return tree

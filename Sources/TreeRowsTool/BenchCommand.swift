@@ -27,17 +27,17 @@ struct BenchCommand: ParsableCommand {
     var operations = "all"
     @Option(help: ArgumentHelp("A size sweep of a synthetic shape, e.g. reddit:1e3,1e4,1e5.", valueName: "shape:n,n,..."))
     var sizes: String?
-    @Option(help: "Timed samples per strategy and cell (fewer when the budget runs out).") var repetitions = 200
-    @Option(help: ArgumentHelp("Time a strategy may spend on one cell, in milliseconds.", valueName: "ms")) var budget = 250
-    @Option(help: "The seed of every input.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Timed samples per strategy and cell, from 1 (fewer when the budget runs out).") var repetitions = 200
+    @Option(parsing: .unconditional, help: ArgumentHelp("Time a strategy may spend on one cell, in milliseconds, from 1.", valueName: "ms")) var budget = 250
+    @Option(parsing: .unconditional, help: "The seed of every input, 0 to 2^64-1.") var seed: UInt64 = 1
     @Flag(help: "Start every sample with cold caches: read a buffer of twice the largest cache first (untimed).")
     var cold = false
     @Option(help: ArgumentHelp("Also write the results as JSON.", valueName: "file")) var json: String?
     @OptionGroup var memory: MemoryLimitOption
 
     func validate() throws {
-        if repetitions < 1 { throw ValidationError("--repetitions must be positive") }
-        if budget < 1 { throw ValidationError("--budget must be positive") }
+        if repetitions < 1 { throw ValidationError("--repetitions must be a whole number from 1 up (got \(repetitions))") }
+        if budget < 1 { throw ValidationError("--budget must be a whole number of milliseconds from 1 up (got \(budget))") }
     }
 
     func run() throws {

@@ -18,18 +18,18 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var corpus: CorpusOption
 
-    @Option(help: "The number of random operations.")
+    @Option(parsing: .unconditional, help: "The number of random operations.")
     var ops = 2000
 
-    @Option(help: "The seed of the operation sequence.")
+    @Option(parsing: .unconditional, help: "The seed of the operation sequence, 0 to 2^64-1.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Compare all rows and check invariants every N operations.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Compare all rows and check invariants every N operations.", valueName: "N"))
     var fullCheckEvery = 64
 
     func validate() throws {
-        guard ops > 0 else { throw ValidationError("--ops must be positive (got \(ops))") }
-        guard fullCheckEvery > 0 else { throw ValidationError("--full-check-every must be positive") }
+        guard ops > 0 else { throw ValidationError("--ops must be a whole number from 1 up (got \(ops))") }
+        guard fullCheckEvery > 0 else { throw ValidationError("--full-check-every must be a whole number from 1 up (got \(fullCheckEvery))") }
     }
 
     func run() throws {

@@ -13,8 +13,8 @@ struct CorpusGenerateCommand: ParsableCommand {
             """)
 
     @Option(help: "The shape.") var shape: String
-    @Option(help: "The number of nodes.") var nodes: Int
-    @Option(help: "The seed of every random choice.") var seed: UInt64
+    @Option(parsing: .unconditional, help: "The number of nodes, 1 to \(SyntheticSpec.maximumNodes).") var nodes: Int
+    @Option(parsing: .unconditional, help: "The seed of every random choice, 0 to 2^64-1.") var seed: UInt64
     @Option(help: "Which nodes start collapsed.") var expansion = "expanded"
     @Flag(help: "Leave out the time and score fields.") var noFields = false
     @Option(name: .shortAndLong, help: "The output file.") var output: String

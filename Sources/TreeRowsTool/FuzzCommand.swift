@@ -25,33 +25,33 @@ struct FuzzCommand: ParsableCommand {
             shrunk and written to --out; 130: stopped by Ctrl-C.
             """)
 
-    @Option(help: "The seed from which every tree and operation flows (worker 0's seed; the others derive theirs).")
+    @Option(parsing: .unconditional, help: "The seed from which every tree and operation flows, 0 to 2^64-1 (worker 0's seed; the others derive theirs).")
     var seed: UInt64 = 1
-    @Option(help: "The number of operations, over all workers.") var iterations: Int?
-    @Option(help: ArgumentHelp("Run for this many seconds (default: 60 unless --iterations is given).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: "The number of operations, over all workers, from 1.") var iterations: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run for this many seconds (default: 60 unless --iterations is given).", valueName: "seconds"))
     var time: Double?
-    @Option(help: "The largest tree of the small tier.") var maxNodes = Fuzzer.Configuration().maximumNodes
+    @Option(parsing: .unconditional, help: "The largest tree of the small tier, from 1.") var maxNodes = Fuzzer.Configuration().maximumNodes
     @Option(help: ArgumentHelp("all, or strategy names separated by commas.", valueName: "all|a,b"))
     var strategies = "all"
     @Option(help: ArgumentHelp("Where to write repro files (default: a new folder fuzz-findings-seed<S> here).", valueName: "dir"))
     var out: String?
-    @Option(help: ArgumentHelp("Parallel workers (default: the number of cores).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Parallel workers (default: the number of cores).", valueName: "N"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: ArgumentHelp("The share of the time spent on large cases, 0 to 1.", valueName: "fraction"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The share of the time spent on large cases, 0 to 1.", valueName: "fraction"))
     var largeShare = Fuzzer.Configuration().largeShare
-    @Option(help: ArgumentHelp("The most seconds shrinking a finding may take.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most seconds shrinking a finding may take.", valueName: "seconds"))
     var shrinkTime: Double = 60
     @Flag(help: "Print how often each feature (operation x condition, parameter edge value, size threshold) was exercised.")
     var coverage = false
 
     func validate() throws {
         if iterations != nil && time != nil { throw ValidationError("give --iterations or --time, not both") }
-        if let iterations, iterations <= 0 { throw ValidationError("--iterations must be positive") }
-        if let time, !(time > 0) { throw ValidationError("--time must be a positive number of seconds") }
-        if maxNodes < 1 { throw ValidationError("--max-nodes must be positive") }
-        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be in 1...256") }
-        if !(0...1).contains(largeShare) { throw ValidationError("--large-share must be a number from 0 to 1") }
-        if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a positive number of seconds") }
+        if let iterations, iterations <= 0 { throw ValidationError("--iterations must be a whole number from 1 up (got \(iterations))") }
+        if let time, !(time > 0) { throw ValidationError("--time must be a number of seconds above 0 (got \(time))") }
+        if maxNodes < 1 { throw ValidationError("--max-nodes must be a whole number from 1 up (got \(maxNodes))") }
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be a whole number from 1 to 256 (got \(jobs))") }
+        if !(0...1).contains(largeShare) { throw ValidationError("--large-share must be a number from 0 to 1 (got \(largeShare))") }
+        if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a number of seconds above 0 (got \(shrinkTime))") }
     }
 
     func run() throws {

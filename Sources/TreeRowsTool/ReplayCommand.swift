@@ -28,7 +28,7 @@ struct ReplayCommand: ParsableCommand {
             let repro: ReproFile
             do { repro = try ReproFile.read(contentsOf: file) } catch { throw CommandFailure(message: error.description) }
             do { _ = try repro.fuzzCase.makeTree() } catch {
-                throw CommandFailure(message: "\(file): invalid tree: \(error). Fix: list every parent before its children")
+                throw CommandFailure(message: "\(file): invalid tree: \(error)")
             }
             let named = self.strategies ?? repro.strategy
             let strategies: [any RowStrategy.Type]

@@ -71,7 +71,11 @@ import TreeRowsHarness
             ("unknown-node", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": 1, "parent": null, "expanded": true}], "operations": [{"op": "toggle", "node": 1}, {"op": "toggle", "node": 2}]}"#),
             ("existing-id", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": 1, "parent": null, "expanded": true}], "operations": [{"op": "insert", "id": 1, "parent": null, "position": 0}]}"#),
             ("bad-position", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": 1, "parent": null, "expanded": true}], "operations": [{"op": "insert", "id": 2, "parent": 1, "position": 5}]}"#),
+            ("duplicate-tree-id", #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": 1, "parent": null, "expanded": true}, {"id": 2, "parent": 1, "expanded": true}, {"id": 1, "parent": 2, "expanded": true}], "operations": []}"#),
         ]
+        // The fix fits the fault: a duplicate id is not told to reorder parents.
+        let fixes = ["parent-after-child": "list every parent before its children",
+                     "duplicate-tree-id": "give every node its own id (node 0 has it first)"]
         for (name, text) in cases {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("repro-\(name)-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: file) }
@@ -79,6 +83,10 @@ import TreeRowsHarness
             let result = try await TreeRowsExecutable.run(["replay", file.path])
             #expect(result.exitCode == 2, "\(name): \(result)")
             #expect(result.standardError.contains("Fix:"), "\(name): \(result)")
+            if let fix = fixes[name] {
+                #expect(result.standardError.contains("Fix: \(fix)"), "\(name): \(result)")
+                #expect(!result.standardError.contains("Fix: list") || name == "parent-after-child", "\(name): \(result)")
+            }
             if ["unknown-node", "bad-position", "existing-id"].contains(name) {
                 #expect(result.standardError.contains(name == "unknown-node" ? "operation 1 (" : "operation 0 ("), "\(name): \(result)")
             }

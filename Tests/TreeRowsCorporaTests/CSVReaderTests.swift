@@ -92,6 +92,20 @@ import Testing
         }
     }
 
+    @Test("A 1,000,000-node parent cycle is named in one short line")
+    func longCycleIsElided() {
+        let count = 1_000_000
+        let text = "node,parent\n0,-1\n" + (1...count).map { "\($0),\($0 == count ? 1 : $0 + 1)\n" }.joined()
+        do {
+            let corpus = try Self.parse(text)
+            Issue.record("accepted \(corpus.tree.nodeCount) nodes")
+        } catch {
+            #expect(error.problem == "parent cycle: 1 -> 2 -> 3 -> 4 -> 5 -> 6 -> … 999989 more … -> 999996 -> 999997 -> 999998 -> 999999"
+                        + " -> 1000000 -> 1 (1000000 nodes)", "\(error.problem.prefix(300))")
+            #expect(error.description.count < 300)
+        }
+    }
+
     @Test("A 1,000,000-deep chain in CSV loads")
     func millionDeepChain() throws {
         var text = "node,parent\n0,-1\n"
