@@ -5,7 +5,8 @@ import TreeRowsCorpora
 /// `{"schema": 1, "machine": {…}, "results": [{"strategy", "corpus", "nodes", "operation",
 /// "samples", "medianNs", "p90Ns", "p99Ns", "opsPerSecond", "allocationsPerOp", "bytesPerOp",
 /// "peakResidentBytes", "ratioToReference", "ratioToFastest", "correct", "strategyBytesPerNode",
-/// "treeBytesPerNode"}, …], "exponents": [{"strategy",
+/// "treeBytesPerNode", "setupSeconds", "samplingSeconds", "countingSeconds",
+/// "checkingSeconds"}, …], "exponents": [{"strategy",
 /// "operation", "shape", "exponent"}, …]}`.
 public struct BenchmarkReport: Sendable {
     /// A fitted growth exponent of one strategy and operation over a size sweep.
@@ -77,6 +78,8 @@ public struct BenchmarkReport: Sendable {
                 ("peakResidentBytes", .integer(result.peakResidentBytes)), ("ratioToReference", number(result.ratioToReference)),
                 ("ratioToFastest", number(result.ratioToFastest)), ("correct", .bool(result.correct)),
                 ("strategyBytesPerNode", number(result.strategyBytesPerNode)), ("treeBytesPerNode", number(result.treeBytesPerNode)),
+                ("setupSeconds", number(result.timeSplit?.setup)), ("samplingSeconds", number(result.timeSplit?.sampling)),
+                ("countingSeconds", number(result.timeSplit?.counting)), ("checkingSeconds", number(result.timeSplit?.checking)),
                 ("debugBuild", .bool(result.debugBuild)),
             ])
         }
@@ -123,6 +126,10 @@ public struct BenchmarkReport: Sendable {
                 ratioToFastest: double(entry["ratioToFastest"]), correct: correct)
             result.strategyBytesPerNode = double(entry["strategyBytesPerNode"])
             result.treeBytesPerNode = double(entry["treeBytesPerNode"])
+            if let setup = double(entry["setupSeconds"]), let sampling = double(entry["samplingSeconds"]),
+               let counting = double(entry["countingSeconds"]), let checking = double(entry["checkingSeconds"]) {
+                result.timeSplit = BenchmarkTimeSplit(setup: setup, sampling: sampling, counting: counting, checking: checking)
+            }
             if case .bool(true)? = entry["debugBuild"] { result.debugBuild = true }
             results.append(result)
         }

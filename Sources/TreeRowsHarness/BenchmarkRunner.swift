@@ -105,6 +105,8 @@ public struct BenchmarkRunner {
     /// their number).
     private func measure(_ operation: BenchmarkOperation, corpus: String, tree original: Tree, seed: UInt64,
                          rotation: Int) -> [BenchmarkResult] {
+        let clock = ContinuousClock()
+        let setupStart = clock.now
         var tree = original
         if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = Self.batch(operation)
@@ -117,12 +119,17 @@ public struct BenchmarkRunner {
         // The first inputs are reserved for the fresh pass, so it sees the same inputs however
         // many timed samples the budget allows.
         let freshInputs = workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch))
-        var lanes = strategies.map { Lane(state: $0.init(tree: tree), expected: tree) }
-        for index in lanes.indices {
-            lanes[index].histogram.autoResize = true
-            lanes[index].next = freshInputs.count
+        // The inputs are every lane's: each gets an equal share of their time.
+        let sharedSetup = (clock.now - setupStart).nanoseconds / 1e9 / Double(max(1, strategies.count))
+        var splits: [BenchmarkTimeSplit] = []
+        var lanes: [Lane] = []
+        for type in strategies {
+            let buildStart = clock.now
+            lanes.append(Lane(state: type.init(tree: tree), expected: tree))
+            lanes[lanes.count - 1].histogram.autoResize = true
+            lanes[lanes.count - 1].next = freshInputs.count
+            splits.append(BenchmarkTimeSplit(setup: sharedSetup + (clock.now - buildStart).nanoseconds / 1e9))
         }
-        let clock = ContinuousClock()
         var sink = 0
         // Each strategy takes its samples in one block, warm-up first, so that no timed sample
         // pays for the cache and TLB misses another strategy's work left behind; the order of
@@ -130,6 +137,8 @@ public struct BenchmarkRunner {
         for turn in lanes.indices {
             let index = (turn + rotation) % lanes.count
             var taken = 0
+            let blockStart = clock.now
+            var bookkeeping = Duration.zero
             while taken < samplesPerLane && lanes[index].spent < configuration.budget
                     && lanes[index].next + batch <= workload.inputs.count {
                 let inputs = workload.inputs[lanes[index].next..<lanes[index].next + batch]
@@ -140,6 +149,7 @@ public struct BenchmarkRunner {
                 sink &+= Self.perform(operation, inputs, &lanes[index].state, tree: tree)
                 let elapsed = clock.now - start
                 for input in inputs { Self.apply(operation, input, to: &lanes[index].expected) }
+                bookkeeping += clock.now - start - elapsed
                 taken += 1
                 if taken > configuration.warmup {
                     // Picoseconds per operation, so batched queries keep their fractions.
@@ -148,8 +158,14 @@ public struct BenchmarkRunner {
                     lanes[index].spent += elapsed
                 }
             }
+            splits[index].sampling += (clock.now - blockStart - bookkeeping).nanoseconds / 1e9
+            splits[index].checking += bookkeeping.nanoseconds / 1e9
         }
-        let timedCorrect = lanes.map { Self.isCorrect($0.state, expected: $0.expected, workload: workload) }
+        let timedCorrect = lanes.indices.map { index in
+            let checkStart = clock.now
+            defer { splits[index].checking += (clock.now - checkStart).nanoseconds / 1e9 }
+            return Self.isCorrect(lanes[index].state, expected: lanes[index].expected, workload: workload)
+        }
         var results: [BenchmarkResult] = []
         for (index, lane) in lanes.enumerated() {
             let type = type(of: lane.state)
@@ -165,6 +181,7 @@ public struct BenchmarkRunner {
                 peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil,
                 correct: timedCorrect[index] && fresh.correct)
             result.strategyBytesPerNode = fresh.strategyBytes
+            result.timeSplit = splits[index] + fresh.split
             result.debugBuild = Self.isDebugBuild
             results.append(result)
         }
@@ -186,7 +203,16 @@ public struct BenchmarkRunner {
     private func freshPass(
         _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], tree: Tree,
         median picoseconds: UInt64
-    ) -> (allocations: (Double, Double)?, strategyBytes: Double?, correct: Bool, sink: Int) {
+    ) -> (allocations: (Double, Double)?, strategyBytes: Double?, correct: Bool, split: BenchmarkTimeSplit, sink: Int) {
+        let clock = ContinuousClock()
+        var phaseStart = clock.now
+        var split = BenchmarkTimeSplit()
+        /// The time since the last call (or the start), which then starts again.
+        func lap() -> Double {
+            let now = clock.now
+            defer { phaseStart = now }
+            return (now - phaseStart).nanoseconds / 1e9
+        }
         let batch = Self.batch(operation)
         let slow = Double(picoseconds) / 1e12 * Double(Self.freshPass.counted * batch) > 2
         let counted = slow ? 2 : Self.freshPass.counted
@@ -204,6 +230,7 @@ public struct BenchmarkRunner {
             sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
             for input in inputs { Self.apply(operation, input, to: &lane.expected) }
         }
+        split.setup = lap()
         var allocationFigures: (Double, Double)?
         if let counter = allocations {
             var allocationTotal: UInt64 = 0
@@ -226,13 +253,16 @@ public struct BenchmarkRunner {
                                      max(0, Double(byteTotal) - Double(count) * overhead.bytes) / operations)
             }
         }
+        split.counting = lap()
         var correct = true
         var checked = 0
         while correct && checked < verified, let inputs = batches.next() {
             correct = Self.verify(operation, inputs, &lane)
             checked += 1
         }
-        return (allocationFigures, strategyBytes, correct && Self.isCorrect(lane.state, expected: lane.expected, workload: BenchmarkWorkload(inputs: inputs)), sink)
+        correct = correct && Self.isCorrect(lane.state, expected: lane.expected, workload: BenchmarkWorkload(inputs: inputs))
+        split.checking = lap()
+        return (allocationFigures, strategyBytes, correct, split, sink)
     }
 
     /// One sample with its results checked: the state after `prepare`, every diff (applied

@@ -41,6 +41,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var treeTime = Duration.zero
+        /// Loads or generates a tree, adding the time to `treeTime`.
+        func timed<T>(_ load: () throws(CommandFailure) -> T) throws(CommandFailure) -> T {
+            let loadStart = clock.now
+            defer { treeTime += clock.now - loadStart }
+            return try load()
+        }
         if let json { try OutputPath.check(json, inputs: corpus) }
         let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
         let selectedOperations = try selectedOperations()
@@ -65,8 +74,10 @@ struct BenchCommand: ParsableCommand {
         // the trees of a sweep are generated when their turn comes, so only one is held at a time.
         var corpora: [(name: String, load: () throws(CommandFailure) -> (Tree, Double?))] = []
         for name in corpus.isEmpty && sizes == nil ? ["reddit-worldnews-sxvem7"] : corpus {
-            let loaded = try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
-                do throws(CorpusError) { return try Catalog.shared.load(name).tree } catch { throw CommandFailure(message: error.description) }
+            let loaded = try timed { () throws(CommandFailure) in
+                try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
+                    do throws(CorpusError) { return try Catalog.shared.load(name).tree } catch { throw CommandFailure(message: error.description) }
+                }
             }
             corpora.append((name, { () throws(CommandFailure) in loaded }))
         }
@@ -92,7 +103,7 @@ struct BenchCommand: ParsableCommand {
         var done = 0
         var results: [BenchmarkResult] = []
         for (index, (name, load)) in corpora.enumerated() {
-            let (tree, treeBytes) = try load()
+            let (tree, treeBytes) = try timed(load)
             _ = runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count) { measured in
                 let cell = measured.map { var result = $0; result.treeBytesPerNode = treeBytes; return result }
                 results += cell
@@ -116,6 +127,7 @@ struct BenchCommand: ParsableCommand {
             try OutputPath.write(Array(report.json.utf8), to: json, inputs: corpus)
             print("wrote \(json)")
         }
+        print(BenchTable.timeLine(results, trees: treeTime.nanoseconds / 1e9, wall: (clock.now - start).nanoseconds / 1e9))
         // The exponents, then the verdict: the last lines of the output.
         print(BenchTable.summary(report).joined(separator: "\n"))
         if results.contains(where: { !$0.correct }) {

@@ -52,6 +52,17 @@ enum BenchTable {
         return lines
     }
 
+    /// Where the run's time went: loading or generating trees, then each part of the
+    /// cells' time (``BenchmarkTimeSplit``), then the wall time of the whole run.
+    ///
+    /// - Complexity: O(*r*) for *r* results.
+    static func timeLine(_ results: [BenchmarkResult], trees: Double, wall: Double) -> String {
+        let split = results.compactMap(\.timeSplit).reduce(BenchmarkTimeSplit(), +)
+        func seconds(_ value: Double) -> String { String(format: value < 10 ? "%.2f s" : "%.0f s", value) }
+        return "time: trees \(seconds(trees)), set-up \(seconds(split.setup)), timed samples \(seconds(split.sampling)),"
+            + " allocation counting \(seconds(split.counting)), checks \(seconds(split.checking)); \(seconds(wall)) in all"
+    }
+
     static func table(_ rows: [[String]]) -> [String] {
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
         return rows.map { cells in

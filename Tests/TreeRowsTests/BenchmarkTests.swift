@@ -25,7 +25,9 @@ import TreeRowsTestSupport
         #expect(time.changes.map(\.verdict) == [.unchanged, .unchanged, .regression])
         #expect(!BenchmarkComparison(base: base, head: base, metric: .allocations, threshold: 0).hasRegression)
         let wrong = BenchmarkReport(machine: [], results: [Self.result("a", correct: false)], exponents: [])
-        #expect(BenchmarkComparison(base: base, head: wrong, metric: .allocations, threshold: 0.1).changes.first?.note == "became wrong")
+        let becameWrong = BenchmarkComparison(base: base, head: wrong, metric: .allocations, threshold: 0.1)
+        #expect(becameWrong.changes.first?.verdict == .wrong && becameWrong.changes.first?.note == "became wrong")
+        #expect(becameWrong.hasRegression && becameWrong.missingFromHead == ["b · c · toggle-random", "c · c · toggle-random"])
     }
 
     @Test func exponentFit() throws {
@@ -40,6 +42,7 @@ import TreeRowsTestSupport
         var built = Self.result("c", "build")
         built.strategyBytesPerNode = 4.25
         built.treeBytesPerNode = 43
+        built.timeSplit = BenchmarkTimeSplit(setup: 0.125, sampling: 2.5, counting: 0, checking: 1.75)
         let report = BenchmarkReport(machine: [("cores", .integer(2))], results: [Self.result("a"), Self.result("b", allocations: nil), built],
                                      exponents: [.init(strategy: "a", operation: "build", shape: "reddit", exponent: 1.02)])
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json").path
@@ -223,5 +226,22 @@ final class SteppingCounter: AllocationCounter, @unchecked Sendable {
     func liveBytes() -> UInt64? {
         live += step
         return live
+    }
+}
+
+extension BenchmarkTests {
+    @Test("Each result says where its time went, and the parts account for the run's wall time")
+    func timeSplitAccountsForTheRun() {
+        let runner = BenchmarkRunner(configuration: .init(operations: [.build, .toggleRandom, .insertReply], repetitions: 30, warmup: 2),
+                                     strategies: [ReferenceStrategy.self, RangeCountsStrategy.self], allocations: SteppingCounter(step: 1))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let results = runner.run(corpus: "random", tree: TreeShapes.random(2_000, seed: 5, collapsedPercent: 10))
+        let wall = (clock.now - start).nanoseconds / 1e9
+        let splits = results.compactMap(\.timeSplit)
+        #expect(splits.count == results.count)
+        #expect(splits.allSatisfy { $0.setup > 0 && $0.sampling > 0 && $0.counting > 0 && $0.checking > 0 }, "\(splits)")
+        let total = splits.reduce(BenchmarkTimeSplit(), +).total
+        #expect(total <= wall && total >= 0.8 * wall, "\(total) s of \(wall) s")
     }
 }
