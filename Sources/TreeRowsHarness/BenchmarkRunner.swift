@@ -256,8 +256,9 @@ public struct BenchmarkRunner {
         split.counting = lap()
         var correct = true
         var checked = 0
+        var rows: [Row]?  // the rows the last sample left, checked against the reference
         while correct && checked < verified, let inputs = batches.next() {
-            correct = Self.verify(operation, inputs, &lane)
+            correct = Self.verify(operation, inputs, &lane, rows: &rows)
             checked += 1
         }
         correct = correct && Self.isCorrect(lane.state, expected: lane.expected, workload: BenchmarkWorkload(inputs: inputs))
@@ -266,14 +267,40 @@ public struct BenchmarkRunner {
     }
 
     /// One sample with its results checked: the state after `prepare`, every diff (applied
-    /// to the old rows it must give the reference's rows of the expected tree), every
-    /// query's answer.
-    private static func verify(_ operation: BenchmarkOperation, _ inputs: ArraySlice<BenchmarkWorkload.Input>, _ lane: inout Lane) -> Bool {
+    /// to the old rows it must give the reference's rows of the expected tree), the rows
+    /// after every operation, every query's answer.
+    ///
+    /// `rows` carries the rows a previous sample left (already checked) to the next, so a
+    /// sample reads the strategy's rows and walks the reference once per operation; queries,
+    /// which change no rows, are checked against positions and offsets computed once.
+    /// - Complexity: O(*r*) per operation that changes rows, O(log *r*) per query, for *r* rows.
+    private static func verify(
+        _ operation: BenchmarkOperation, _ inputs: ArraySlice<BenchmarkWorkload.Input>, _ lane: inout Lane, rows known: inout [Row]?
+    ) -> Bool {
         prepare(operation, &lane)
+        if operation == .expandAll || operation == .collapseAll { known = nil }  // prepare changed the rows
         func check<S: RowStrategy>(_ strategy: inout S, _ expected: inout Tree) -> Bool {
-            guard strategy.rows(in: 0..<strategy.rowCount) == ReferenceStrategy.walk(expected) else { return false }
+            var rows: [Row]
+            if let known {
+                rows = known
+            } else {
+                rows = strategy.rows(in: 0..<strategy.rowCount)
+                guard rows == ReferenceStrategy.walk(expected) else { return false }
+            }
+            // For queries: each row's position by node slot, and each row's top offset.
+            lazy var positions: [Int] = {
+                var positions = [Int](repeating: -1, count: expected.slotCount)
+                for (index, row) in rows.enumerated() { positions[Int(row.node.rawValue)] = index }
+                return positions
+            }()
+            lazy var tops: [Int] = {
+                var tops = [0]
+                tops.reserveCapacity(rows.count + 1)
+                for row in rows { tops.append(tops[tops.count - 1] + Int(expected.height(of: row.node))) }
+                return tops
+            }()
             for input in inputs {
-                let oldRows = strategy.rows(in: 0..<strategy.rowCount)
+                let oldRows = rows
                 var diff = RowDiff.empty
                 switch (operation, input) {
                 case (.toggleRandom, .node(let node)), (.toggleHeavy, .node(let node)), (.toggleDeep, .node(let node)), (.toggleLast, .node(let node)):
@@ -288,40 +315,52 @@ public struct BenchmarkRunner {
                 case (.sortReload, .order(let order)):
                     guard strategy.sortSiblings(by: order, reportingMoves: false) == .reloadingAll(rowCount: oldRows.count) else { return false }
                     apply(operation, input, to: &expected)
-                    guard strategy.rows(in: 0..<strategy.rowCount) == ReferenceStrategy.walk(expected) else { return false }
+                    rows = strategy.rows(in: 0..<strategy.rowCount)
+                    guard rows == ReferenceStrategy.walk(expected) else { return false }
                     continue
                 case (.accordionExpand, .node(let node)): diff = strategy.accordionExpand(node)
                 case let (.loadPage, .page(ids, parent, loadMoreRow)):
                     guard let loaded = try? strategy.loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false) else { return false }
                     diff = loaded
                 case (.offsetOfRandom, .row(let row)):
-                    let tree = expected
-                    if strategy.offset(ofRow: row) != oldRows.prefix(row).reduce(0, { $0 + Int(tree.height(of: $1.node)) }) { return false }
+                    if strategy.offset(ofRow: row) != tops[min(row, rows.count)] { return false }
+                    continue
                 case (.rowAtOffsetRandom, .offset(let offset)):
-                    let tree = expected
-                    var bottom = 0
-                    let found = oldRows.firstIndex { row in
-                        bottom += Int(tree.height(of: row.node))
-                        return offset < bottom
+                    // The first row whose bottom lies below the offset, or nil past the content.
+                    var low = 0, high = rows.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if tops[middle + 1] > offset { high = middle } else { low = middle + 1 }
                     }
-                    if strategy.row(atOffset: offset) != found { return false }
+                    if strategy.row(atOffset: offset) != (low < rows.count ? low : nil) { return false }
+                    continue
+                case (.rowAtRandom, .row(let row)):
+                    if row < rows.count && strategy.row(at: row) != rows[row] { return false }
+                    continue
+                case (.indexOfRandom, .node(let node)):
+                    let position = expected.contains(node) ? positions[Int(node.rawValue)] : -1
+                    if strategy.index(of: node) != (position < 0 ? nil : position) { return false }
+                    continue
                 case (.toggleSectioned, .node(let node)):
                     diff = strategy.toggle(node)
                     apply(operation, input, to: &expected)
                     let newRows = ReferenceStrategy.walk(expected)
                     if StepCheck.checkSections(strategy, diff: diff, oldRows: oldRows, newRows: newRows) != nil { return false }
                     if StepCheck.check(strategy, diff: diff, referenceDiff: diff, oldRows: oldRows, newRows: newRows, full: false) != nil { return false }
+                    rows = strategy.rows(in: 0..<strategy.rowCount)
+                    guard rows == newRows else { return false }
                     continue
-                case (.rowAtRandom, .row(let row)):
-                    if row < oldRows.count && strategy.row(at: row) != oldRows[row] { return false }
-                case (.indexOfRandom, .node(let node)):
-                    if strategy.index(of: node) != oldRows.firstIndex(where: { $0.node == node }) { return false }
                 default: break
                 }
                 apply(operation, input, to: &expected)
-                if StepCheck.check(strategy, diff: diff, referenceDiff: diff, oldRows: oldRows,
-                                   newRows: ReferenceStrategy.walk(expected), full: false) != nil { return false }
+                let newRows = ReferenceStrategy.walk(expected)
+                if StepCheck.check(strategy, diff: diff, referenceDiff: diff, oldRows: oldRows, newRows: newRows, full: false) != nil {
+                    return false
+                }
+                rows = strategy.rows(in: 0..<strategy.rowCount)
+                guard rows == newRows else { return false }
             }
+            known = rows
             return true
         }
         return check(&lane.state, &lane.expected)
@@ -432,12 +471,16 @@ public struct BenchmarkRunner {
             }
             let rows = ReferenceStrategy.walk(expected)
             guard strategy.rowCount == rows.count, strategy.rows(in: 0..<rows.count) == rows else { return false }
-            var position: [NodeIndex: Int] = [:]
-            for (index, row) in rows.enumerated() { position[row.node] = index }
+            // Each row's position by node slot: an array, as hashing every node would cost more
+            // than the rest of the check.
+            var position = [Int](repeating: -1, count: expected.slotCount)
+            for (index, row) in rows.enumerated() { position[Int(row.node.rawValue)] = index }
             for input in workload.inputs.prefix(64) {
                 switch input {
                 case .row(let row) where row < rows.count: if strategy.row(at: row) != rows[row] { return false }
-                case .node(let node) where expected.contains(node): if strategy.index(of: node) != position[node] { return false }
+                case .node(let node) where expected.contains(node):
+                    let found = position[Int(node.rawValue)]
+                    if strategy.index(of: node) != (found < 0 ? nil : found) { return false }
                 default: break
                 }
             }

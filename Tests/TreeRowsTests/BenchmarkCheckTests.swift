@@ -1,0 +1,51 @@
+import Testing
+import TreeRows
+@testable import TreeRowsHarness
+import TreeRowsTestSupport
+
+/// The bench's correctness check: right strategies pass every operation, and a strategy
+/// whose rows and diffs are right but whose answers to one query are wrong is WRONG.
+@Suite struct BenchmarkCheckTests {
+    enum Fault: String { case rowAt = "row-at", indexOf = "index-of", offsetOf = "offset-of", rowAtOffset = "row-at-offset" }
+    protocol QueryFault { static var fault: Fault { get } }
+    enum RowAtFault: QueryFault { static let fault = Fault.rowAt }
+    enum IndexOfFault: QueryFault { static let fault = Fault.indexOf }
+    enum OffsetOfFault: QueryFault { static let fault = Fault.offsetOf }
+    enum RowAtOffsetFault: QueryFault { static let fault = Fault.rowAtOffset }
+
+    /// Range-counts answering one kind of query one row off, past the first row.
+    struct WrongQuery<F: QueryFault>: ForwardingStrategy {
+        static var name: String { "wrong-" + F.fault.rawValue }
+        var base: RangeCountsStrategy
+        init(base: RangeCountsStrategy) { self.base = base }
+        func row(at index: Int) -> Row { base.row(at: F.fault == .rowAt && index > 0 ? index - 1 : index) }
+        func index(of node: NodeIndex) -> Int? { base.index(of: node).map { F.fault == .indexOf && $0 > 0 ? $0 - 1 : $0 } }
+        func offset(ofRow index: Int) -> Int { base.offset(ofRow: F.fault == .offsetOf && index > 0 ? index - 1 : index) }
+        func row(atOffset offset: Int) -> Int? { base.row(atOffset: offset).map { F.fault == .rowAtOffset && $0 > 0 ? $0 - 1 : $0 } }
+    }
+
+    static let tree = TreeShapes.random(1_500, seed: 9, collapsedPercent: 15)
+
+    @Test("Every built-in strategy is correct on every operation")
+    func builtInStrategiesPassEveryOperation() {
+        let runner = BenchmarkRunner(configuration: .init(operations: BenchmarkOperation.allCases, repetitions: 8, warmup: 1),
+                                     strategies: BuiltinStrategies.all, allocations: nil)
+        let results = runner.run(corpus: "random", tree: Self.tree)
+        #expect(results.count == BuiltinStrategies.all.count * BenchmarkOperation.allCases.count)
+        for result in results where !result.correct { Issue.record("\(result.strategy) marked wrong on \(result.operation)") }
+    }
+
+    @Test("A wrong answer to a query is WRONG in that query's cell", arguments: [
+        (WrongQuery<RowAtFault>.self as any RowStrategy.Type, BenchmarkOperation.rowAtRandom),
+        (WrongQuery<IndexOfFault>.self, .indexOfRandom),
+        (WrongQuery<OffsetOfFault>.self, .offsetOfRandom),
+        (WrongQuery<RowAtOffsetFault>.self, .rowAtOffsetRandom),
+    ])
+    func wrongQueriesAreMarked(_ mutant: any RowStrategy.Type, _ operation: BenchmarkOperation) {
+        let runner = BenchmarkRunner(configuration: .init(operations: [operation, .toggleRandom], repetitions: 8, warmup: 1),
+                                     strategies: [ReferenceStrategy.self, mutant], allocations: nil)
+        let results = runner.run(corpus: "random", tree: Self.tree)
+        #expect(results.first { $0.strategy == mutant.name && $0.operation == operation.rawValue }?.correct == false)
+        #expect(results.filter { $0.strategy == ReferenceStrategy.name }.allSatisfy { $0.correct })
+    }
+}
