@@ -8,7 +8,7 @@ import TreeRowsCorpora
 /// process (interleaving sample by sample made a fast strategy pay for the cache and TLB
 /// misses a slow neighbour's millisecond walks left behind, so its figures depended on which
 /// strategies shared the run), and the order of the blocks rotates from cell to cell;
-/// warm-up samples are discarded; results are consumed so
+/// warm-up samples are discarded (fewer once they outlast the budget); results are consumed so
 /// the optimizer cannot drop work; allocations are counted in a separate pass; and every
 /// cell ends with a correctness check (a wrong strategy is reported as wrong, not fast).
 public struct BenchmarkRunner {
@@ -139,6 +139,7 @@ public struct BenchmarkRunner {
             var taken = 0
             let blockStart = clock.now
             var bookkeeping = Duration.zero
+            var warming = Duration.zero
             while taken < samplesPerLane && lanes[index].spent < configuration.budget
                     && lanes[index].next + batch <= workload.inputs.count {
                 let inputs = workload.inputs[lanes[index].next..<lanes[index].next + batch]
@@ -156,6 +157,11 @@ public struct BenchmarkRunner {
                     lanes[index].histogram.record(UInt64(max(1, elapsed.nanoseconds * 1000 / Double(batch))))
                     lanes[index].samples += 1
                     lanes[index].spent += elapsed
+                } else {
+                    // A strategy whose warm-up alone outlasts the budget is warm enough: it
+                    // goes on to its timed samples (a second a sample would spend seconds here).
+                    warming += elapsed
+                    if warming >= configuration.budget { taken = configuration.warmup }
                 }
             }
             splits[index].sampling += (clock.now - blockStart - bookkeeping).nanoseconds / 1e9
@@ -199,7 +205,10 @@ public struct BenchmarkRunner {
     /// The untimed pass on a freshly built state: two warm-up inputs (the first write copies
     /// the tree's shared arrays), then allocations counted over fixed inputs, then a few
     /// inputs whose diffs and answers are verified against the reference. A strategy whose
-    /// timed median makes this too slow counts and verifies fewer inputs.
+    /// timed median makes this too slow counts and verifies fewer inputs; so does a tree of
+    /// more than 2^20 nodes, where each verified input reads and walks every row (one input
+    /// is verified at 4,194,304 nodes and beyond; the state at the end is checked in full
+    /// whatever the size).
     private func freshPass(
         _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], tree: Tree,
         median picoseconds: UInt64
@@ -216,7 +225,7 @@ public struct BenchmarkRunner {
         let batch = Self.batch(operation)
         let slow = Double(picoseconds) / 1e12 * Double(Self.freshPass.counted * batch) > 2
         let counted = slow ? 2 : Self.freshPass.counted
-        let verified = slow ? 1 : Self.freshPass.verified
+        let verified = slow ? 1 : max(1, min(Self.freshPass.verified, Self.freshPass.verified * (1 << 20) / max(1, tree.nodeCount)))
         // What a fresh strategy keeps beyond the tree it shares, read around its build alone.
         let (state, keptBytes) = keptBytesPerNode(by: allocations, nodes: { _ in tree.nodeCount }) { type.init(tree: tree) }
         let strategyBytes = operation == .build ? keptBytes : nil

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import TreeRows
 @testable import TreeRowsHarness
@@ -47,5 +49,33 @@ import TreeRowsTestSupport
         let results = runner.run(corpus: "random", tree: Self.tree)
         #expect(results.first { $0.strategy == mutant.name && $0.operation == operation.rawValue }?.correct == false)
         #expect(results.filter { $0.strategy == ReferenceStrategy.name }.allSatisfy { $0.correct })
+    }
+}
+
+/// Range-counts taking at least 20 ms a toggle, counting its toggles.
+struct SlowToggles: ForwardingStrategy {
+    static let toggles = Mutex(0)
+    static var name: String { "slow-toggles" }
+    var base: RangeCountsStrategy
+    init(base: RangeCountsStrategy) { self.base = base }
+    mutating func toggle(_ node: NodeIndex) -> RowDiff {
+        Self.toggles.withLock { $0 += 1 }
+        Thread.sleep(forTimeInterval: 0.02)
+        return base.toggle(node)
+    }
+}
+
+extension BenchmarkCheckTests {
+    @Test("A strategy whose warm-up outlasts the budget stops warming up and is timed")
+    func warmUpStopsAtTheBudget() throws {
+        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 10, warmup: 5, budget: .milliseconds(30)),
+                                     strategies: [SlowToggles.self], allocations: nil)
+        let result = try #require(runner.run(corpus: "random", tree: Self.tree).first)
+        #expect(result.samples >= 1 && result.correct)
+        // At most two warm-up toggles (40 ms passes the 30 ms budget) and two timed ones, then
+        // the fresh pass's two warm-up and four verified toggles: 10. All five warm-up
+        // toggles would make at least 12 (slower toggles only make fewer).
+        let toggles = SlowToggles.toggles.withLock { $0 }
+        #expect(toggles <= 10, "\(toggles) toggles")
     }
 }
