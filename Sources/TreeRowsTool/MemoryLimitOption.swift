@@ -47,13 +47,13 @@ struct MemoryLimitOption: ParsableArguments {
         let source: String
         if let memoryLimit {
             guard let bytes = memoryLimit.bytes else { return }
-            (limit, source) = (bytes, "--memory-limit \(Self.format(bytes))")
+            (limit, source) = (bytes, "the --memory-limit of")
         } else {
-            (limit, source) = (Int(clamping: ProcessInfo.processInfo.physicalMemory), "this machine's memory")
+            (limit, source) = (Int(clamping: ProcessInfo.processInfo.physicalMemory), "this machine's memory of")
         }
         guard estimate > limit else { return }
         throw CommandFailure(message: "\(run) needs an estimated \(Self.format(estimate)) of memory, more than \(source)"
-            + " (\(Self.format(limit))). Fix: \(fix); or pass --memory-limit none to run anyway")
+            + " \(Self.format(limit)). Fix: \(fix); or pass --memory-limit none to run anyway")
     }
 
     /// Bytes in GiB or MiB with one decimal.

@@ -58,7 +58,7 @@ struct CommandErrorTests {
         Case("bench beyond --memory-limit", ["bench", "--sizes", "reddit:1e3,1e8", "--strategies", "reference,range-counts",
                                              "--operations", "toggle-random", "--memory-limit", "8G"],
              mentions: ["bench of reddit:100000000 with 2 strategies and 1 operations needs an estimated 17.9 GiB",
-                        "more than --memory-limit 8.0 GiB", "--memory-limit none"]),
+                        "more than the --memory-limit of 8.0 GiB", "--memory-limit none"]),
         Case("--memory-limit not a size", ["corpus", "generate", "--shape", "chain", "--nodes", "10", "--seed", "1",
                                            "--memory-limit", "lots", "-o", "/tmp/never-written.trows"],
              mentions: ["--memory-limit", "lots"]),
