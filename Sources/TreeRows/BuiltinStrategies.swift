@@ -3,7 +3,7 @@ public enum BuiltinStrategies {
     /// Every built-in strategy, the reference first.
     nonisolated(unsafe) public static let all: [any RowStrategy.Type] = [
         ReferenceStrategy.self, FullRebuildStrategy.self, SubtreeSpliceStrategy.self, RangeCountsStrategy.self,
-        FenwickCountsStrategy.self, PreorderSegmentsStrategy.self,
+        FenwickCountsStrategy.self, PreorderSegmentsStrategy.self, PreorderBTreeStrategy.self,
     ]
 
     /// The strategy named `name`, or `nil`.

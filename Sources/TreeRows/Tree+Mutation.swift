@@ -94,6 +94,31 @@ extension Tree {
             }
             before = child
         }
+        return try insert(id, under: parent, beforeSlot: before, time: time, score: score, isExpanded: isExpanded)
+    }
+
+    /// Inserts a new leaf as the child of `parent` right before its child `sibling` (last
+    /// for `nil`), without walking the sibling list.
+    ///
+    /// `sibling` must be a child of `parent` (a programming error otherwise).
+    /// - Throws: ``InsertionError`` for an unknown parent, a duplicate id or a reserved field
+    ///   value, with nothing changed.
+    /// - Complexity: O(1) amortized (a hash lookup for an explicit id).
+    @discardableResult
+    package mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, before sibling: NodeIndex?, time: Int64? = nil, score: Int64? = nil
+    ) throws(InsertionError) -> NodeIndex {
+        guard parent == Tree.root || contains(parent) else { throw .unknownParent(parent) }
+        if let sibling { precondition(contains(sibling) && self.parent(of: sibling) == parent, "\(sibling) is not a child of \(parent)") }
+        guard index(of: id) == nil else { throw .duplicateID(id) }
+        return try insert(id, under: parent, beforeSlot: sibling?.rawValue ?? Tree.none, time: time, score: score, isExpanded: true)
+    }
+
+    /// Links a new node before the sibling slot `before` (``Tree/none``: last) once the parent,
+    /// id and position are known to be valid, and records its id.
+    private mutating func insert(
+        _ id: NodeID, under parent: NodeIndex, beforeSlot before: Int32, time: Int64?, score: Int64?, isExpanded: Bool
+    ) throws(InsertionError) -> NodeIndex {
         guard time != Tree.absent && score != Tree.absent else { throw .reservedValue }
         let slot = appendSlot(under: parent, before: before, time: time, score: score, isExpanded: isExpanded)
         if explicitIDs.isEmpty && id == .integer(Int64(slot) - 1) {

@@ -4,7 +4,7 @@ import Testing
 /// `treerows rows`: every strategy prints the same rows, and they are the right ones.
 @Suite("treerows rows", .timeLimit(.minutes(5)))
 struct RowsCommandTests {
-    static let strategies = ["reference", "full-rebuild", "subtree-splice", "range-counts", "fenwick-counts", "preorder-segments"]
+    static let strategies = ["reference", "full-rebuild", "subtree-splice", "range-counts", "fenwick-counts", "preorder-segments", "preorder-btree"]
 
     /// Whether a case collapses nodes before printing.
     enum Collapsing: String, Sendable, CaseIterable, CustomTestStringConvertible {

@@ -1,0 +1,67 @@
+extension PreorderSequence {
+    /// A sequence of the elements `elements` hands to its sink in order (slot, true counter,
+    /// key, height), packed bottom-up: leaves ``leafFill`` full, inner nodes ``innerFill``.
+    ///
+    /// - Complexity: O(*n*).
+    init(
+        slotCount: Int, isWeighted: Bool,
+        elements: ((_ slot: Int32, _ value: Int32, _ key: Int32, _ weight: Int32) -> Void) -> Void
+    ) {
+        self.init(slotCount: slotCount, isWeighted: isWeighted)
+        var builder = self
+        // The empty root leaf of the plain init becomes the first leaf.
+        var level: ContiguousArray<Int32> = [builder.children[Self.top]]
+        var leaf = Int(level[0])
+        var filled = 0
+        elements { slot, value, key, weight in
+            if filled == Self.leafFill {
+                builder.leafCounts[leaf] = Int32(filled)
+                leaf = Int(builder.newLeaf(parent: -1))
+                level.append(Int32(leaf))
+                filled = 0
+            }
+            let index = leaf * Self.leafCapacity + filled
+            builder.leafSlots[index] = slot
+            builder.leafValues[index] = value
+            builder.leafKeys[index] = key
+            if isWeighted { builder.leafWeights[index] = weight }
+            builder.leafOf[Int(slot)] = Int32(leaf)
+            filled += 1
+        }
+        builder.leafCounts[leaf] = Int32(filled)
+        var height = 0
+        while level.count > 1 {
+            var above: ContiguousArray<Int32> = []
+            above.reserveCapacity(level.count / Self.innerFill + 1)
+            var index = 0
+            while index < level.count {
+                let node = builder.newInner(parent: -1)
+                let group = level[index..<min(index + Self.innerFill, level.count)]
+                for (offset, child) in group.enumerated() {
+                    let entry = Int(node) * Self.fanout + offset
+                    builder.children[entry] = child
+                    builder.adds[entry] = 0
+                    builder.setParent(of: child, level: height, to: node)
+                    builder.refreshEntry(entry, childLevel: height)
+                }
+                builder.innerCounts[Int(node)] = Int32(group.count)
+                above.append(node)
+                index += Self.innerFill
+            }
+            level = above
+            height += 1
+        }
+        builder.children[Self.top] = level[0]
+        builder.setParent(of: level[0], level: height, to: 0)
+        builder.height = height
+        builder.refreshEntry(Self.top, childLevel: height)
+        self = builder
+    }
+
+    /// The same elements in a freshly packed B-tree.
+    ///
+    /// - Complexity: O(*n*).
+    func packed() -> PreorderSequence {
+        PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted) { sink in forEachElement(sink) }
+    }
+}

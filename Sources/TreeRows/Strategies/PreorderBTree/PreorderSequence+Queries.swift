@@ -1,0 +1,271 @@
+extension PreorderSequence {
+    /// Where an element sits: a leaf and an index in it.
+    struct Location: Equatable {
+        var leaf: Int32
+        var index: Int
+
+        /// The element's index in the leaf arrays.
+        @inline(__always)
+        var element: Int { Int(leaf) * PreorderSequence.leafCapacity + index }
+    }
+
+    /// What lies before an element: its ordinal, the zeros (rows) before it and their
+    /// height sum, and its own true counter.
+    struct Prefix {
+        var ordinal: Int
+        var zeros: Int
+        var weight: Int64
+        var value: Int32
+    }
+
+    /// The element of node slot `slot`, which must be in the sequence.
+    ///
+    /// - Complexity: O(``leafCapacity``): a scan of its leaf.
+    func location(ofSlot slot: Int32) -> Location {
+        let leaf = leafOf[Int(slot)]
+        precondition(leaf >= 0, "node slot \(slot) has no element")
+        let start = Int(leaf) * Self.leafCapacity
+        var index = start
+        while leafSlots[index] != slot { index += 1 }
+        assert(index < start + Int(leafCounts[Int(leaf)]), "node slot \(slot) is not in its leaf \(leaf)")
+        return Location(leaf: leaf, index: index - start)
+    }
+
+    /// The slot, depth and flag of the element at `location`.
+    @inline(__always)
+    func slot(at location: Location) -> Int32 { leafSlots[location.element] }
+
+    @inline(__always)
+    func key(at location: Location) -> Int32 { leafKeys[location.element] }
+
+    /// What lies before the element at `location`: two climbs to the super-root, one for
+    /// the adds above the leaf and one for the entries to its left.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    func prefix(at location: Location) -> Prefix {
+        var above = pathAdd(ofLeaf: location.leaf)
+        let start = Int(location.leaf) * Self.leafCapacity
+        var zeros = 0
+        var weight: Int64 = 0
+        let target = 0 &- above
+        for index in start..<location.element where leafValues[index] == target {
+            zeros += 1
+            if isWeighted { weight += Int64(leafWeights[index]) }
+        }
+        let value = leafValues[location.element] &+ above
+        var ordinal = location.index
+        var node = location.leaf, level = 0
+        while level <= height {
+            let parent = self.parent(of: node, level: level)
+            let first = Int(parent) * Self.fanout
+            let own = entry(of: node, in: parent)
+            above &-= adds[own]
+            for entry in first..<own {
+                ordinal += Int(sizes[entry])
+                if minimums[entry] &+ above == 0 {
+                    zeros += Int(minimumCounts[entry])
+                    if isWeighted { weight += minimumWeights[entry] }
+                }
+            }
+            node = parent
+            level += 1
+        }
+        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: value)
+    }
+
+    /// What lies before ordinal `ordinal` (``count`` gives the totals and a value of
+    /// ``noMinimum``): one descent by element counts.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    func prefix(atOrdinal ordinal: Int) -> Prefix {
+        precondition(ordinal >= 0 && ordinal <= count, "ordinal \(ordinal) out of 0...\(count)")
+        guard ordinal < count else { return Prefix(ordinal: ordinal, zeros: zeroCount, weight: zeroWeight, value: Self.noMinimum) }
+        var remaining = ordinal
+        var zeros = 0
+        var weight: Int64 = 0
+        var above: Int32 = 0
+        var node: Int32 = 0
+        var level = height + 1
+        while level > 0 {
+            var entry = Int(node) * Self.fanout
+            while remaining >= Int(sizes[entry]) {
+                remaining -= Int(sizes[entry])
+                if minimums[entry] &+ above == 0 {
+                    zeros += Int(minimumCounts[entry])
+                    if isWeighted { weight += minimumWeights[entry] }
+                }
+                entry += 1
+            }
+            above &+= adds[entry]
+            node = children[entry]
+            level -= 1
+        }
+        let start = Int(node) * Self.leafCapacity
+        let target = 0 &- above
+        for index in start..<start + remaining where leafValues[index] == target {
+            zeros += 1
+            if isWeighted { weight += Int64(leafWeights[index]) }
+        }
+        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: leafValues[start + remaining] &+ above)
+    }
+
+    /// The zero (row) at which the running sum of the zeros' sizes passes `amount`, a
+    /// zero's size being its height (`weighted`) or 1, with the zeros and height before it.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    func zero(covering amount: Int64, weighted: Bool) -> (location: Location, zeros: Int, weight: Int64) {
+        var remaining = amount
+        var zeros = 0
+        var weight: Int64 = 0
+        var above: Int32 = 0
+        var node: Int32 = 0
+        var level = height + 1
+        while level > 0 {
+            var entry = Int(node) * Self.fanout
+            let end = entry + Int(innerCounts[Int(node)])
+            while true {
+                precondition(entry < end, "no zero covers \(amount)")
+                if minimums[entry] &+ above == 0 {
+                    let size = weighted ? minimumWeights[entry] : Int64(minimumCounts[entry])
+                    if remaining < size { break }
+                    remaining -= size
+                    zeros += Int(minimumCounts[entry])
+                    if isWeighted { weight += minimumWeights[entry] }
+                }
+                entry += 1
+            }
+            above &+= adds[entry]
+            node = children[entry]
+            level -= 1
+        }
+        let start = Int(node) * Self.leafCapacity
+        let target = 0 &- above
+        for index in start..<start + Int(leafCounts[Int(node)]) where leafValues[index] == target {
+            let height = isWeighted ? Int64(leafWeights[index]) : 1
+            let size = weighted ? height : 1
+            if remaining < size { return (Location(leaf: node, index: index - start), zeros, weight) }
+            remaining -= size
+            zeros += 1
+            if isWeighted { weight += height }
+        }
+        preconditionFailure("the summary of leaf \(node) is stale")
+    }
+
+    /// The first element after `location` whose key is at most `bound`, or `nil`: the rest
+    /// of the leaf, then a climb to the first entry on the right whose minimum key is at
+    /// most `bound`, then a descent along such entries.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    func firstElement(after location: Location, keyAtMost bound: Int32) -> Location? {
+        let start = Int(location.leaf) * Self.leafCapacity
+        for index in location.element + 1..<start + Int(leafCounts[Int(location.leaf)]) where leafKeys[index] <= bound {
+            return Location(leaf: location.leaf, index: index - start)
+        }
+        var node = location.leaf, level = 0
+        while level <= height {
+            let parent = self.parent(of: node, level: level)
+            let end = Int(parent) * Self.fanout + Int(innerCounts[Int(parent)])
+            for entry in self.entry(of: node, in: parent) + 1..<end where minimumKeys[entry] <= bound {
+                return firstElement(under: children[entry], level: level, keyAtMost: bound)
+            }
+            node = parent
+            level += 1
+        }
+        return nil
+    }
+
+    /// The first element of the sequence whose key is at most `bound`, or `nil`.
+    func firstElement(keyAtMost bound: Int32) -> Location? {
+        minimumKeys[Self.top] <= bound ? firstElement(under: children[Self.top], level: height, keyAtMost: bound) : nil
+    }
+
+    /// The first element under `node` (at `level`) whose key is at most `bound`, which must
+    /// exist.
+    private func firstElement(under node: Int32, level: Int, keyAtMost bound: Int32) -> Location {
+        var node = node, level = level
+        while level > 0 {
+            var entry = Int(node) * Self.fanout
+            while minimumKeys[entry] > bound { entry += 1 }
+            node = children[entry]
+            level -= 1
+        }
+        let start = Int(node) * Self.leafCapacity
+        var index = start
+        while leafKeys[index] > bound { index += 1 }
+        return Location(leaf: node, index: index - start)
+    }
+
+    /// The element at `ordinal`, which must be below ``count``.
+    ///
+    /// - Complexity: O(``fanout`` · *h*).
+    func location(atOrdinal ordinal: Int) -> Location {
+        precondition(ordinal >= 0 && ordinal < count, "ordinal \(ordinal) out of 0..<\(count)")
+        var remaining = ordinal
+        var node: Int32 = 0
+        var level = height + 1
+        while level > 0 {
+            var entry = Int(node) * Self.fanout
+            while remaining >= Int(sizes[entry]) {
+                remaining -= Int(sizes[entry])
+                entry += 1
+            }
+            node = children[entry]
+            level -= 1
+        }
+        return Location(leaf: node, index: remaining)
+    }
+
+    /// The last element, or `nil` when the sequence is empty.
+    func lastLocation() -> Location? {
+        count == 0 ? nil : location(atOrdinal: count - 1)
+    }
+
+    /// Calls `body` with every element in order: its slot, true counter and key.
+    ///
+    /// - Complexity: O(*n*).
+    func forEachElement(_ body: (_ slot: Int32, _ value: Int32, _ key: Int32, _ weight: Int32) -> Void) {
+        forEachLeaf { leaf, above in
+            let start = Int(leaf) * Self.leafCapacity
+            for index in start..<start + Int(leafCounts[Int(leaf)]) {
+                body(leafSlots[index], leafValues[index] &+ above, leafKeys[index], isWeighted ? leafWeights[index] : 0)
+            }
+        }
+    }
+
+    /// Calls `body` with every leaf in order and the adds above it, without recursion.
+    ///
+    /// - Complexity: O(number of nodes).
+    func forEachLeaf(_ body: (_ leaf: Int32, _ above: Int32) -> Void) {
+        guard count > 0 else { return }
+        var leaf = location(atOrdinal: 0).leaf
+        while true {
+            body(leaf, pathAdd(ofLeaf: leaf))
+            guard let next = leafAfter(leaf) else { return }
+            leaf = next
+        }
+    }
+
+    /// The next non-empty leaf after `leaf` in order, or `nil`.
+    ///
+    /// - Complexity: O(``fanout`` · *h*).
+    func leafAfter(_ leaf: Int32) -> Int32? {
+        var node = leaf, level = 0
+        while level <= height {
+            let parent = self.parent(of: node, level: level)
+            let end = Int(parent) * Self.fanout + Int(innerCounts[Int(parent)])
+            for entry in self.entry(of: node, in: parent) + 1..<end where sizes[entry] > 0 {
+                var down = children[entry], downLevel = level
+                while downLevel > 0 {
+                    var first = Int(down) * Self.fanout
+                    while sizes[first] == 0 { first += 1 }
+                    down = children[first]
+                    downLevel -= 1
+                }
+                return down
+            }
+            node = parent
+            level += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,310 @@
+extension PreorderSequence {
+    // MARK: Counters and keys
+
+    /// Adds `delta` to the counters of the elements at `ordinals`: whole children get it in
+    /// their entry's add; only the two boundary paths are walked down.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    mutating func add(_ delta: Int32, ordinals: Range<Int>) {
+        precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
+        guard !ordinals.isEmpty else { return }
+        add(delta, under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound)
+    }
+
+    /// Adds `delta` to the elements `lower..<upper` of the inner node `node` at `level`.
+    /// Recursion is as deep as the B-tree, O(log *n*).
+    private mutating func add(_ delta: Int32, under node: Int32, level: Int, _ lower: Int, _ upper: Int) {
+        var start = 0
+        let first = Int(node) * Self.fanout
+        for entry in first..<first + Int(innerCounts[Int(node)]) {
+            let end = start + Int(sizes[entry])
+            defer { start = end }
+            if end <= lower { continue }
+            if start >= upper { break }
+            if lower <= start && end <= upper {
+                adds[entry] &+= delta
+                minimums[entry] &+= delta
+                continue
+            }
+            let child = children[entry]
+            let from = max(lower, start) - start, to = min(upper, end) - start
+            if level == 1 {
+                let base = Int(child) * Self.leafCapacity
+                for index in base + from..<base + to { leafValues[index] &+= delta }
+            } else {
+                add(delta, under: child, level: level - 1, from, to)
+            }
+            refreshEntry(entry, childLevel: level - 1)
+        }
+    }
+
+    /// Gives every element at `ordinals` the true counter and key `transform` returns for
+    /// its old key.
+    ///
+    /// - Complexity: O(*m* + ``fanout`` · *h*) for *m* elements.
+    mutating func assign(ordinals: Range<Int>, _ transform: (_ key: Int32) -> (value: Int32, key: Int32)) {
+        precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
+        guard !ordinals.isEmpty else { return }
+        assign(under: 0, level: height + 1, above: 0, ordinals.lowerBound, ordinals.upperBound, transform)
+    }
+
+    private mutating func assign(
+        under node: Int32, level: Int, above: Int32, _ lower: Int, _ upper: Int,
+        _ transform: (Int32) -> (value: Int32, key: Int32)
+    ) {
+        var start = 0
+        let first = Int(node) * Self.fanout
+        for entry in first..<first + Int(innerCounts[Int(node)]) {
+            let end = start + Int(sizes[entry])
+            defer { start = end }
+            if end <= lower { continue }
+            if start >= upper { break }
+            let child = children[entry]
+            let from = max(lower, start) - start, to = min(upper, end) - start
+            let below = above &+ adds[entry]
+            if level == 1 {
+                let base = Int(child) * Self.leafCapacity
+                for index in base + from..<base + to {
+                    let new = transform(leafKeys[index])
+                    leafValues[index] = new.value &- below
+                    leafKeys[index] = new.key
+                }
+            } else {
+                assign(under: child, level: level - 1, above: below, from, to, transform)
+            }
+            refreshEntry(entry, childLevel: level - 1)
+        }
+    }
+
+    /// Sets the key of one element.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    mutating func setKey(_ key: Int32, at location: Location) {
+        leafKeys[location.element] = key
+        refreshUpward(from: location.leaf, level: 0)
+    }
+
+    // MARK: Inserting
+
+    /// Puts node slot `slot` into the sequence just before the element at `next` (at the
+    /// end for `nil`), with true counter `value`, key `key` and height `weight`. A full
+    /// leaf is split first, and a full inner node above it, up to a new root.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    mutating func insert(slot: Int32, value: Int32, key: Int32, weight: Int32, before next: Location?) {
+        precondition(leafOf[Int(slot)] == -1, "node slot \(slot) is in the sequence already")
+        var location: Location
+        if let next {
+            location = next
+        } else if let last = lastLocation() {
+            location = Location(leaf: last.leaf, index: last.index + 1)
+        } else {
+            location = Location(leaf: children[Self.top], index: 0)
+        }
+        if leafCounts[Int(location.leaf)] == Int32(Self.leafCapacity) {
+            let half = Self.leafCapacity / 2
+            let right = splitLeaf(location.leaf)
+            if location.index > half { location = Location(leaf: right, index: location.index - half) }
+        }
+        let above = pathAdd(ofLeaf: location.leaf)
+        let leaf = Int(location.leaf)
+        let base = leaf * Self.leafCapacity
+        let end = base + Int(leafCounts[leaf])
+        var index = end
+        while index > location.element {
+            leafSlots[index] = leafSlots[index - 1]
+            leafValues[index] = leafValues[index - 1]
+            leafKeys[index] = leafKeys[index - 1]
+            if isWeighted { leafWeights[index] = leafWeights[index - 1] }
+            index -= 1
+        }
+        leafSlots[index] = slot
+        leafValues[index] = value &- above
+        leafKeys[index] = key
+        if isWeighted { leafWeights[index] = weight }
+        leafCounts[leaf] += 1
+        leafOf[Int(slot)] = location.leaf
+        refreshUpward(from: location.leaf, level: 0)
+    }
+
+    /// Moves the upper half of a full leaf into a new leaf right after it.
+    ///
+    /// - Returns: The new leaf.
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
+        let half = Self.leafCapacity / 2
+        let right = newLeaf(parent: leafParents[Int(leaf)])
+        let from = Int(leaf) * Self.leafCapacity, to = Int(right) * Self.leafCapacity
+        for offset in 0..<Self.leafCapacity - half {
+            let slot = leafSlots[from + half + offset]
+            leafSlots[to + offset] = slot
+            leafValues[to + offset] = leafValues[from + half + offset]
+            leafKeys[to + offset] = leafKeys[from + half + offset]
+            if isWeighted { leafWeights[to + offset] = leafWeights[from + half + offset] }
+            leafOf[Int(slot)] = right
+        }
+        leafCounts[Int(right)] = Int32(Self.leafCapacity - half)
+        leafCounts[Int(leaf)] = Int32(half)
+        insertEntry(right, level: 0, after: leaf)
+        return right
+    }
+
+    /// Adds node `node` (at `level`) to the parent of `left`, right after it, with the same
+    /// add; a full parent is split first, and the root grows a level when it splits.
+    ///
+    /// - Complexity: O(``fanout`` · *h*).
+    private mutating func insertEntry(_ node: Int32, level: Int, after left: Int32) {
+        var parent = self.parent(of: left, level: level)
+        if parent == 0 {
+            // `left` is the root: a new root above it takes the super-root's entry.
+            let root = newInner(parent: 0)
+            copyEntry(from: Self.top, to: Int(root) * Self.fanout)
+            innerCounts[Int(root)] = 1
+            setParent(of: left, level: level, to: root)
+            children[Self.top] = root
+            adds[Self.top] = 0
+            height += 1
+            refreshEntry(Self.top, childLevel: height)
+            parent = root
+        }
+        if innerCounts[Int(parent)] == Int32(Self.fanout) {
+            let right = splitInner(parent, level: level + 1)
+            if self.parent(of: left, level: level) == right { parent = right }
+        }
+        let own = entry(of: left, in: parent)
+        let end = Int(parent) * Self.fanout + Int(innerCounts[Int(parent)])
+        var index = end
+        while index > own + 1 {
+            copyEntry(from: index - 1, to: index)
+            index -= 1
+        }
+        children[own + 1] = node
+        adds[own + 1] = adds[own]
+        innerCounts[Int(parent)] += 1
+        setParent(of: node, level: level, to: parent)
+        refreshEntry(own, childLevel: level)
+        refreshEntry(own + 1, childLevel: level)
+    }
+
+    /// Moves the upper half of a full inner node's entries into a new inner node right
+    /// after it.
+    private mutating func splitInner(_ node: Int32, level: Int) -> Int32 {
+        let half = Self.fanout / 2
+        let right = newInner(parent: innerParents[Int(node)])
+        let from = Int(node) * Self.fanout, to = Int(right) * Self.fanout
+        for offset in 0..<Self.fanout - half {
+            copyEntry(from: from + half + offset, to: to + offset)
+            setParent(of: children[to + offset], level: level - 1, to: right)
+        }
+        innerCounts[Int(right)] = Int32(Self.fanout - half)
+        innerCounts[Int(node)] = Int32(half)
+        insertEntry(right, level: level, after: node)
+        return right
+    }
+
+    private mutating func copyEntry(from source: Int, to target: Int) {
+        children[target] = children[source]
+        sizes[target] = sizes[source]
+        adds[target] = adds[source]
+        minimums[target] = minimums[source]
+        minimumCounts[target] = minimumCounts[source]
+        minimumKeys[target] = minimumKeys[source]
+        if isWeighted { minimumWeights[target] = minimumWeights[source] }
+    }
+
+    mutating func setParent(of node: Int32, level: Int, to parent: Int32) {
+        if level == 0 { leafParents[Int(node)] = parent } else { innerParents[Int(node)] = parent }
+    }
+
+    // MARK: Removing
+
+    /// Removes the elements at `ordinals` (their slots get no leaf). Whole children are
+    /// freed; nodes may stay underfull, and a root with one child gives way to it.
+    ///
+    /// - Complexity: O(*m* + ``leafCapacity`` + ``fanout`` · *h*) for *m* elements.
+    mutating func remove(ordinals: Range<Int>) {
+        precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
+        guard !ordinals.isEmpty else { return }
+        if ordinals.count == count {
+            forEachElement { slot, _, _, _ in leafOf[Int(slot)] = -1 }
+            self = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted)
+            return
+        }
+        remove(under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound)
+        while height > 0 && innerCounts[Int(children[Self.top])] == 1 {
+            let root = children[Self.top]
+            let entry = Int(root) * Self.fanout
+            adds[Self.top] &+= adds[entry]
+            children[Self.top] = children[entry]
+            setParent(of: children[entry], level: height - 1, to: 0)
+            freeInner.append(root)
+            height -= 1
+            refreshEntry(Self.top, childLevel: height)
+        }
+    }
+
+    private mutating func remove(under node: Int32, level: Int, _ lower: Int, _ upper: Int) {
+        var start = 0
+        let first = Int(node) * Self.fanout
+        var kept = first
+        for entry in first..<first + Int(innerCounts[Int(node)]) {
+            let end = start + Int(sizes[entry])
+            defer { start = end }
+            let child = children[entry]
+            if end <= lower || start >= upper {
+                if kept != entry { copyEntry(from: entry, to: kept) }
+                kept += 1
+                continue
+            }
+            if lower <= start && end <= upper {
+                free(child, level: level - 1)
+                continue
+            }
+            let from = max(lower, start) - start, to = min(upper, end) - start
+            if level == 1 {
+                removeElements(from..<to, of: child)
+            } else {
+                remove(under: child, level: level - 1, from, to)
+            }
+            refreshEntry(entry, childLevel: level - 1)
+            if kept != entry { copyEntry(from: entry, to: kept) }
+            kept += 1
+        }
+        innerCounts[Int(node)] = Int32(kept - first)
+    }
+
+    /// Removes the elements at `indices` of `leaf`, closing the gap.
+    private mutating func removeElements(_ indices: Range<Int>, of leaf: Int32) {
+        let base = Int(leaf) * Self.leafCapacity
+        let count = Int(leafCounts[Int(leaf)])
+        for index in base + indices.lowerBound..<base + indices.upperBound { leafOf[Int(leafSlots[index])] = -1 }
+        var target = base + indices.lowerBound
+        for source in base + indices.upperBound..<base + count {
+            leafSlots[target] = leafSlots[source]
+            leafValues[target] = leafValues[source]
+            leafKeys[target] = leafKeys[source]
+            if isWeighted { leafWeights[target] = leafWeights[source] }
+            target += 1
+        }
+        leafCounts[Int(leaf)] = Int32(count - indices.count)
+    }
+
+    /// Frees `node` (at `level`) and everything under it; its elements' slots get no leaf.
+    /// Recursion is as deep as the B-tree.
+    private mutating func free(_ node: Int32, level: Int) {
+        if level == 0 {
+            let base = Int(node) * Self.leafCapacity
+            for index in base..<base + Int(leafCounts[Int(node)]) { leafOf[Int(leafSlots[index])] = -1 }
+            leafCounts[Int(node)] = 0
+            freeLeaves.append(node)
+            return
+        }
+        let first = Int(node) * Self.fanout
+        for entry in first..<first + Int(innerCounts[Int(node)]) { free(children[entry], level: level - 1) }
+        innerCounts[Int(node)] = 0
+        freeInner.append(node)
+    }
+
+    /// Whether the leaves are so empty that packing them pays: less than an eighth full.
+    var isSparse: Bool { leafCount > 2 && count * 8 < leafCount * Self.leafCapacity }
+}
