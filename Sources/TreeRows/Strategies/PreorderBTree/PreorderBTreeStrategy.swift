@@ -182,15 +182,17 @@ public struct PreorderBTreeStrategy: RowStrategy {
         defer { checkInvariantsIfEnabled() }
         tree.setExpanded(node, isExpanded)
         let span = self.span(of: node)
-        sequence.setKey(key(of: node), at: span.location)
-        guard !span.descendants.isEmpty else { return .empty }
-        sequence.add(isExpanded ? -1 : 1, ordinals: span.descendants)
+        guard !span.descendants.isEmpty else {
+            sequence.setKey(key(of: node), at: span.location)
+            return .empty
+        }
+        sequence.setKey(key(of: node), at: span.location, ordinal: span.start.ordinal, adding: isExpanded ? -1 : 1, upTo: span.end.ordinal)
         guard let rows = span.rows else { return .empty }
         if !isExpanded {
-            return rows.count > 1 ? RowDiff(deletions: [rows.lowerBound + 1..<rows.upperBound]) : .empty
+            return rows.count > 1 ? RowDiff(deletions: RangeList(rows.lowerBound + 1..<rows.upperBound)) : .empty
         }
         let end = sequence.prefix(atOrdinal: span.end.ordinal).zeros
-        return end > rows.lowerBound + 1 ? RowDiff(insertions: [rows.lowerBound + 1..<end]) : .empty
+        return end > rows.lowerBound + 1 ? RowDiff(insertions: RangeList(rows.lowerBound + 1..<end)) : .empty
     }
 
     public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
@@ -220,7 +222,7 @@ public struct PreorderBTreeStrategy: RowStrategy {
         let own = span.start.value, depth = tree.depth(of: node)
         sequence.assign(ordinals: span.start.ordinal..<span.end.ordinal) { key in (own &+ (key >> 1) &- depth, key | 1) }
         guard let rows = span.rows, rows.count > 1 else { return .empty }
-        return RowDiff(deletions: [rows.lowerBound + 1..<rows.upperBound])
+        return RowDiff(deletions: RangeList(rows.lowerBound + 1..<rows.upperBound))
     }
 
     public mutating func expandAll() -> RowDiff {
@@ -302,7 +304,7 @@ public struct PreorderBTreeStrategy: RowStrategy {
         let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
         defer { checkInvariantsIfEnabled() }
         guard place(node) == 0, let row = index(of: node) else { return .empty }
-        return RowDiff(insertions: [row..<row + 1])
+        return RowDiff(insertions: RangeList(row..<row + 1))
     }
 
     /// Adds the replies one by one before the kept load-more row (or last), each straight
@@ -336,7 +338,7 @@ public struct PreorderBTreeStrategy: RowStrategy {
         tree.removeSubtree(node)
         if sequence.isSparse { sequence = sequence.packed() }
         guard let rows = span.rows else { return .empty }
-        return RowDiff(deletions: [rows])
+        return RowDiff(deletions: RangeList(rows))
     }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {

@@ -38,39 +38,44 @@ extension PreorderSequence {
     @inline(__always)
     func key(at location: Location) -> Int32 { leafKeys[location.element] }
 
-    /// What lies before the element at `location`: two climbs to the super-root, one for
-    /// the adds above the leaf and one for the entries to its left.
+    /// What lies before the element at `location`: one climb to the super-root that notes
+    /// the entries on the way and sums their adds, then the entries to their left.
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func prefix(at location: Location) -> Prefix {
-        var above = pathAdd(ofLeaf: location.leaf)
-        let start = Int(location.leaf) * Self.leafCapacity
-        var zeros = 0
-        var weight: Int64 = 0
-        let target = 0 &- above
-        for index in start..<location.element where leafValues[index] == target {
-            zeros += 1
-            if isWeighted { weight += Int64(leafWeights[index]) }
-        }
-        let value = leafValues[location.element] &+ above
-        var ordinal = location.index
-        var node = location.leaf, level = 0
-        while level <= height {
-            let parent = self.parent(of: node, level: level)
-            let first = Int(parent) * Self.fanout
-            let own = entry(of: node, in: parent)
-            above &-= adds[own]
-            for entry in first..<own {
-                ordinal += Int(sizes[entry])
-                if minimums[entry] &+ above == 0 {
-                    zeros += Int(minimumCounts[entry])
-                    if isWeighted { weight += minimumWeights[entry] }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: height + 1) { path in
+            var above: Int32 = 0
+            var node = location.leaf
+            for level in 0...height {
+                let parent = self.parent(of: node, level: level)
+                let own = entry(of: node, in: parent)
+                path[level] = own
+                above &+= adds[own]
+                node = parent
+            }
+            let start = Int(location.leaf) * Self.leafCapacity
+            var zeros = 0
+            var weight: Int64 = 0
+            let target = 0 &- above
+            for index in start..<location.element where leafValues[index] == target {
+                zeros += 1
+                if isWeighted { weight += Int64(leafWeights[index]) }
+            }
+            let value = leafValues[location.element] &+ above
+            var ordinal = location.index
+            for level in 0...height {
+                let own = path[level]
+                above &-= adds[own]
+                for entry in own - own % Self.fanout..<own {
+                    ordinal += Int(sizes[entry])
+                    if minimums[entry] &+ above == 0 {
+                        zeros += Int(minimumCounts[entry])
+                        if isWeighted { weight += minimumWeights[entry] }
+                    }
                 }
             }
-            node = parent
-            level += 1
+            return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: value)
         }
-        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: value)
     }
 
     /// What lies before ordinal `ordinal` (``count`` gives the totals and a value of

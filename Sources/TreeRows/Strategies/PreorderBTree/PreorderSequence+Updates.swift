@@ -8,12 +8,24 @@ extension PreorderSequence {
     mutating func add(_ delta: Int32, ordinals: Range<Int>) {
         precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
         guard !ordinals.isEmpty else { return }
-        add(delta, under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound)
+        add(delta, under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound, sparingFirst: false)
     }
 
-    /// Adds `delta` to the elements `lower..<upper` of the inner node `node` at `level`.
-    /// Recursion is as deep as the B-tree, O(log *n*).
-    private mutating func add(_ delta: Int32, under node: Int32, level: Int, _ lower: Int, _ upper: Int) {
+    /// Gives the element at `location` (ordinal `ordinal`) the key `key` and adds `delta` to
+    /// the counters of the elements after it up to ordinal `end`, in one pass down the
+    /// boundary paths: a toggle's whole update.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    mutating func setKey(_ key: Int32, at location: Location, ordinal: Int, adding delta: Int32, upTo end: Int) {
+        precondition(ordinal >= 0 && ordinal < end && end <= count, "ordinals \(ordinal)..<\(end) out of 0..<\(count)")
+        leafKeys[location.element] = key
+        add(delta, under: 0, level: height + 1, ordinal, end, sparingFirst: true)
+    }
+
+    /// Adds `delta` to the elements `lower..<upper` of the inner node `node` at `level`,
+    /// but not to the one at `lower` when `sparingFirst` (whose leaf is refreshed all the
+    /// same). Recursion is as deep as the B-tree, O(log *n*).
+    private mutating func add(_ delta: Int32, under node: Int32, level: Int, _ lower: Int, _ upper: Int, sparingFirst: Bool) {
         var start = 0
         let first = Int(node) * Self.fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) {
@@ -21,7 +33,8 @@ extension PreorderSequence {
             defer { start = end }
             if end <= lower { continue }
             if start >= upper { break }
-            if lower <= start && end <= upper {
+            let spare = sparingFirst && start <= lower
+            if lower <= start && end <= upper && !spare {
                 adds[entry] &+= delta
                 minimums[entry] &+= delta
                 continue
@@ -30,9 +43,11 @@ extension PreorderSequence {
             let from = max(lower, start) - start, to = min(upper, end) - start
             if level == 1 {
                 let base = Int(child) * Self.leafCapacity
-                for index in base + from..<base + to { leafValues[index] &+= delta }
+                leafValues.withUnsafeMutableBufferPointer { values in
+                    for index in base + from + (spare ? 1 : 0)..<base + to { values[index] &+= delta }
+                }
             } else {
-                add(delta, under: child, level: level - 1, from, to)
+                add(delta, under: child, level: level - 1, from, to, sparingFirst: spare)
             }
             refreshEntry(entry, childLevel: level - 1)
         }

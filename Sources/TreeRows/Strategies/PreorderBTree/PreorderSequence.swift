@@ -176,46 +176,40 @@ struct PreorderSequence {
 
     // MARK: Summaries
 
-    /// Recomputes `entry`'s summary from its child (at `childLevel`), keeping its add.
+    /// Recomputes `entry`'s summary from its child (at `childLevel`), keeping its add. Each
+    /// quantity is its own branch-free pass, which the compiler vectorizes.
     ///
     /// - Complexity: O(``leafCapacity``) for a leaf, O(``fanout``) for an inner node.
     mutating func refreshEntry(_ entry: Int, childLevel: Int) {
         let child = Int(children[entry])
         var minimum = Self.noMinimum, found: Int32 = 0, key = Self.noMinimum, weight: Int64 = 0, size: Int32 = 0
         if childLevel == 0 {
-            let start = child * Self.leafCapacity
-            size = leafCounts[child]
+            let range = child * Self.leafCapacity..<child * Self.leafCapacity + Int(leafCounts[child])
+            size = Int32(range.count)
             leafValues.withUnsafeBufferPointer { values in
-                leafKeys.withUnsafeBufferPointer { keys in
-                    for index in start..<start + Int(size) {
-                        let value = values[index]
-                        if value < minimum {
-                            minimum = value
-                            found = 1
-                        } else if value == minimum {
-                            found += 1
-                        }
-                        key = min(key, keys[index])
+                for index in range { minimum = min(minimum, values[index]) }
+                for index in range { found &+= values[index] == minimum ? 1 : 0 }
+            }
+            leafKeys.withUnsafeBufferPointer { keys in
+                for index in range { key = min(key, keys[index]) }
+            }
+            if isWeighted {
+                leafValues.withUnsafeBufferPointer { values in
+                    leafWeights.withUnsafeBufferPointer { weights in
+                        for index in range { weight &+= values[index] == minimum ? Int64(weights[index]) : 0 }
                     }
                 }
             }
-            if isWeighted {
-                for index in start..<start + Int(size) where leafValues[index] == minimum { weight += Int64(leafWeights[index]) }
-            }
         } else {
-            let start = child * Self.fanout
-            for index in start..<start + Int(innerCounts[child]) {
-                size += sizes[index]
+            let range = child * Self.fanout..<child * Self.fanout + Int(innerCounts[child])
+            for index in range {
+                size &+= sizes[index]
                 key = min(key, minimumKeys[index])
-                let value = minimums[index]
-                if value < minimum {
-                    minimum = value
-                    found = minimumCounts[index]
-                    if isWeighted { weight = minimumWeights[index] }
-                } else if value == minimum {
-                    found += minimumCounts[index]
-                    if isWeighted { weight += minimumWeights[index] }
-                }
+                minimum = min(minimum, minimums[index])
+            }
+            for index in range { found &+= minimums[index] == minimum ? minimumCounts[index] : 0 }
+            if isWeighted {
+                for index in range { weight &+= minimums[index] == minimum ? minimumWeights[index] : 0 }
             }
         }
         sizes[entry] = size
