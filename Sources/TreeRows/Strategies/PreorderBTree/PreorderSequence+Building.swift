@@ -15,20 +15,20 @@ extension PreorderSequence {
         var filled = 0
         elements { slot, value, key, weight in
             if filled == Self.leafFill {
-                builder.leafCounts[leaf] = Int32(filled)
+                builder.leaves[countPosition(leaf)] = Int32(filled)
                 leaf = Int(builder.newLeaf(parent: -1))
                 level.append(Int32(leaf))
                 filled = 0
             }
             let index = leaf * Self.leafCapacity + filled
-            builder.leafSlots[index] = slot
-            builder.leafValues[index] = value
-            builder.leafKeys[index] = key
-            if isWeighted { builder.leafWeights[index] = weight }
+            builder.leaves[slotPosition(index)] = slot
+            builder.leaves[valuePosition(index)] = value
+            builder.leaves[keyPosition(index)] = key
+            if isWeighted { builder.leaves[weightPosition(index)] = weight }
             builder.leafOf[Int(slot)] = Int32(leaf)
             filled += 1
         }
-        builder.leafCounts[leaf] = Int32(filled)
+        builder.leaves[countPosition(leaf)] = Int32(filled)
         var height = 0
         while level.count > 1 {
             var above: ContiguousArray<Int32> = []

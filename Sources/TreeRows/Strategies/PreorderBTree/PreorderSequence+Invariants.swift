@@ -35,13 +35,13 @@ extension PreorderSequence {
                     stack.append((child, level - 1))
                     continue
                 }
-                let count = Int(leafCounts[Int(child)])
+                let count = Int(leaves[countPosition(Int(child))])
                 guard count <= Self.leafCapacity, count > 0 || self.count == 0 else {
                     throw InvariantViolation("preorder-btree: leaf \(child) holds \(count) elements")
                 }
                 let base = Int(child) * Self.leafCapacity
-                for index in base..<base + count where leafOf[Int(leafSlots[index])] != child {
-                    throw InvariantViolation("preorder-btree: slot \(leafSlots[index]) is in leaf \(child) but points at \(leafOf[Int(leafSlots[index])])")
+                for index in base..<base + count where leafOf[Int(leaves[slotPosition(index)])] != child {
+                    throw InvariantViolation("preorder-btree: slot \(leaves[slotPosition(index)]) is in leaf \(child) but points at \(leafOf[Int(leaves[slotPosition(index)])])")
                 }
                 elements += count
             }

@@ -24,58 +24,59 @@ extension PreorderSequence {
     func location(ofSlot slot: Int32) -> Location {
         let leaf = leafOf[Int(slot)]
         precondition(leaf >= 0, "node slot \(slot) has no element")
-        let start = Int(leaf) * Self.leafCapacity
-        var index = start
-        while leafSlots[index] != slot { index += 1 }
-        assert(index < start + Int(leafCounts[Int(leaf)]), "node slot \(slot) is not in its leaf \(leaf)")
-        return Location(leaf: leaf, index: index - start)
+        let slots = slotPosition(Int(leaf) * Self.leafCapacity)
+        let index = leaves.withUnsafeBufferPointer { leaves in
+            var index = 0
+            while leaves[slots + index] != slot { index += 1 }
+            return index
+        }
+        assert(index < Int(leaves[countPosition(Int(leaf))]), "node slot \(slot) is not in its leaf \(leaf)")
+        return Location(leaf: leaf, index: index)
     }
 
     /// The slot, depth and flag of the element at `location`.
     @inline(__always)
-    func slot(at location: Location) -> Int32 { leafSlots[location.element] }
+    func slot(at location: Location) -> Int32 { leaves[slotPosition(location.element)] }
 
     @inline(__always)
-    func key(at location: Location) -> Int32 { leafKeys[location.element] }
+    func key(at location: Location) -> Int32 { leaves[keyPosition(location.element)] }
 
-    /// What lies before the element at `location`: one climb to the super-root that notes
-    /// the entries on the way and sums their adds, then the entries to their left.
+    /// What lies before the element at `location`: one climb to the super-root for the
+    /// adds above the leaf, one for the entries to the left of the path.
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func prefix(at location: Location) -> Prefix {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: height + 1) { path in
-            var above: Int32 = 0
-            var node = location.leaf
-            for level in 0...height {
-                let parent = self.parent(of: node, level: level)
-                let own = entry(of: node, in: parent)
-                path[level] = own
-                above &+= adds[own]
-                node = parent
+        var above = pathAdd(ofLeaf: location.leaf)
+        let target = 0 &- above
+        let base = Int(location.leaf) * Self.leafCapacity
+        var zeros = 0
+        var weight: Int64 = 0
+        let values = valuePosition(base)
+        leaves.withUnsafeBufferPointer { leaves in
+            for index in values..<values + location.index { zeros &+= leaves[index] == target ? 1 : 0 }
+        }
+        if isWeighted {
+            for index in base..<location.element where leaves[valuePosition(index)] == target {
+                weight += Int64(leaves[weightPosition(index)])
             }
-            let start = Int(location.leaf) * Self.leafCapacity
-            var zeros = 0
-            var weight: Int64 = 0
-            let target = 0 &- above
-            for index in start..<location.element where leafValues[index] == target {
-                zeros += 1
-                if isWeighted { weight += Int64(leafWeights[index]) }
-            }
-            let value = leafValues[location.element] &+ above
-            var ordinal = location.index
-            for level in 0...height {
-                let own = path[level]
-                above &-= adds[own]
-                for entry in own - own % Self.fanout..<own {
-                    ordinal += Int(sizes[entry])
-                    if minimums[entry] &+ above == 0 {
-                        zeros += Int(minimumCounts[entry])
-                        if isWeighted { weight += minimumWeights[entry] }
-                    }
+        }
+        let value = leaves[valuePosition(location.element)] &+ above
+        var ordinal = location.index
+        var node = location.leaf
+        for level in 0...height {
+            let parent = self.parent(of: node, level: level)
+            let own = entry(of: node, in: parent)
+            above &-= adds[own]
+            for entry in Int(parent) * Self.fanout..<own {
+                ordinal += Int(sizes[entry])
+                if minimums[entry] &+ above == 0 {
+                    zeros += Int(minimumCounts[entry])
+                    if isWeighted { weight += minimumWeights[entry] }
                 }
             }
-            return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: value)
+            node = parent
         }
+        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: value)
     }
 
     /// What lies before ordinal `ordinal` (``count`` gives the totals and a value of
@@ -107,11 +108,11 @@ extension PreorderSequence {
         }
         let start = Int(node) * Self.leafCapacity
         let target = 0 &- above
-        for index in start..<start + remaining where leafValues[index] == target {
+        for index in start..<start + remaining where leaves[valuePosition(index)] == target {
             zeros += 1
-            if isWeighted { weight += Int64(leafWeights[index]) }
+            if isWeighted { weight += Int64(leaves[weightPosition(index)]) }
         }
-        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: leafValues[start + remaining] &+ above)
+        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: leaves[valuePosition(start + remaining)] &+ above)
     }
 
     /// The zero (row) at which the running sum of the zeros' sizes passes `amount`, a
@@ -145,8 +146,8 @@ extension PreorderSequence {
         }
         let start = Int(node) * Self.leafCapacity
         let target = 0 &- above
-        for index in start..<start + Int(leafCounts[Int(node)]) where leafValues[index] == target {
-            let height = isWeighted ? Int64(leafWeights[index]) : 1
+        for index in start..<start + Int(leaves[countPosition(Int(node))]) where leaves[valuePosition(index)] == target {
+            let height = isWeighted ? Int64(leaves[weightPosition(index)]) : 1
             let size = weighted ? height : 1
             if remaining < size { return (Location(leaf: node, index: index - start), zeros, weight) }
             remaining -= size
@@ -163,7 +164,7 @@ extension PreorderSequence {
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func firstElement(after location: Location, keyAtMost bound: Int32) -> Location? {
         let start = Int(location.leaf) * Self.leafCapacity
-        for index in location.element + 1..<start + Int(leafCounts[Int(location.leaf)]) where leafKeys[index] <= bound {
+        for index in location.element + 1..<start + Int(leaves[countPosition(Int(location.leaf))]) where leaves[keyPosition(index)] <= bound {
             return Location(leaf: location.leaf, index: index - start)
         }
         var node = location.leaf, level = 0
@@ -196,7 +197,7 @@ extension PreorderSequence {
         }
         let start = Int(node) * Self.leafCapacity
         var index = start
-        while leafKeys[index] > bound { index += 1 }
+        while leaves[keyPosition(index)] > bound { index += 1 }
         return Location(leaf: node, index: index - start)
     }
 
@@ -231,8 +232,8 @@ extension PreorderSequence {
     func forEachElement(_ body: (_ slot: Int32, _ value: Int32, _ key: Int32, _ weight: Int32) -> Void) {
         forEachLeaf { leaf, above in
             let start = Int(leaf) * Self.leafCapacity
-            for index in start..<start + Int(leafCounts[Int(leaf)]) {
-                body(leafSlots[index], leafValues[index] &+ above, leafKeys[index], isWeighted ? leafWeights[index] : 0)
+            for index in start..<start + Int(leaves[countPosition(Int(leaf))]) {
+                body(leaves[slotPosition(index)], leaves[valuePosition(index)] &+ above, leaves[keyPosition(index)], isWeighted ? leaves[weightPosition(index)] : 0)
             }
         }
     }

@@ -18,7 +18,7 @@ extension PreorderSequence {
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     mutating func setKey(_ key: Int32, at location: Location, ordinal: Int, adding delta: Int32, upTo end: Int) {
         precondition(ordinal >= 0 && ordinal < end && end <= count, "ordinals \(ordinal)..<\(end) out of 0..<\(count)")
-        leafKeys[location.element] = key
+        leaves[keyPosition(location.element)] = key
         add(delta, under: 0, level: height + 1, ordinal, end, sparingFirst: true)
     }
 
@@ -42,9 +42,9 @@ extension PreorderSequence {
             let child = children[entry]
             let from = max(lower, start) - start, to = min(upper, end) - start
             if level == 1 {
-                let base = Int(child) * Self.leafCapacity
-                leafValues.withUnsafeMutableBufferPointer { values in
-                    for index in base + from + (spare ? 1 : 0)..<base + to { values[index] &+= delta }
+                let base = valuePosition(Int(child) * Self.leafCapacity)
+                leaves.withUnsafeMutableBufferPointer { leaves in
+                    for index in base + from + (spare ? 1 : 0)..<base + to { leaves[index] &+= delta }
                 }
             } else {
                 add(delta, under: child, level: level - 1, from, to, sparingFirst: spare)
@@ -80,9 +80,9 @@ extension PreorderSequence {
             if level == 1 {
                 let base = Int(child) * Self.leafCapacity
                 for index in base + from..<base + to {
-                    let new = transform(leafKeys[index])
-                    leafValues[index] = new.value &- below
-                    leafKeys[index] = new.key
+                    let new = transform(leaves[keyPosition(index)])
+                    leaves[valuePosition(index)] = new.value &- below
+                    leaves[keyPosition(index)] = new.key
                 }
             } else {
                 assign(under: child, level: level - 1, above: below, from, to, transform)
@@ -95,7 +95,7 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     mutating func setKey(_ key: Int32, at location: Location) {
-        leafKeys[location.element] = key
+        leaves[keyPosition(location.element)] = key
         refreshUpward(from: location.leaf, level: 0)
     }
 
@@ -116,7 +116,7 @@ extension PreorderSequence {
         } else {
             location = Location(leaf: children[Self.top], index: 0)
         }
-        if leafCounts[Int(location.leaf)] == Int32(Self.leafCapacity) {
+        if leaves[countPosition(Int(location.leaf))] == Int32(Self.leafCapacity) {
             let half = Self.leafCapacity / 2
             let right = splitLeaf(location.leaf)
             if location.index > half { location = Location(leaf: right, index: location.index - half) }
@@ -124,20 +124,20 @@ extension PreorderSequence {
         let above = pathAdd(ofLeaf: location.leaf)
         let leaf = Int(location.leaf)
         let base = leaf * Self.leafCapacity
-        let end = base + Int(leafCounts[leaf])
+        let end = base + Int(leaves[countPosition(leaf)])
         var index = end
         while index > location.element {
-            leafSlots[index] = leafSlots[index - 1]
-            leafValues[index] = leafValues[index - 1]
-            leafKeys[index] = leafKeys[index - 1]
-            if isWeighted { leafWeights[index] = leafWeights[index - 1] }
+            leaves[slotPosition(index)] = leaves[slotPosition(index - 1)]
+            leaves[valuePosition(index)] = leaves[valuePosition(index - 1)]
+            leaves[keyPosition(index)] = leaves[keyPosition(index - 1)]
+            if isWeighted { leaves[weightPosition(index)] = leaves[weightPosition(index - 1)] }
             index -= 1
         }
-        leafSlots[index] = slot
-        leafValues[index] = value &- above
-        leafKeys[index] = key
-        if isWeighted { leafWeights[index] = weight }
-        leafCounts[leaf] += 1
+        leaves[slotPosition(index)] = slot
+        leaves[valuePosition(index)] = value &- above
+        leaves[keyPosition(index)] = key
+        if isWeighted { leaves[weightPosition(index)] = weight }
+        leaves[countPosition(leaf)] += 1
         leafOf[Int(slot)] = location.leaf
         refreshUpward(from: location.leaf, level: 0)
     }
@@ -148,18 +148,18 @@ extension PreorderSequence {
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
         let half = Self.leafCapacity / 2
-        let right = newLeaf(parent: leafParents[Int(leaf)])
+        let right = newLeaf(parent: leaves[parentPosition(Int(leaf))])
         let from = Int(leaf) * Self.leafCapacity, to = Int(right) * Self.leafCapacity
         for offset in 0..<Self.leafCapacity - half {
-            let slot = leafSlots[from + half + offset]
-            leafSlots[to + offset] = slot
-            leafValues[to + offset] = leafValues[from + half + offset]
-            leafKeys[to + offset] = leafKeys[from + half + offset]
-            if isWeighted { leafWeights[to + offset] = leafWeights[from + half + offset] }
+            let slot = leaves[slotPosition(from + half + offset)]
+            leaves[slotPosition(to + offset)] = slot
+            leaves[valuePosition(to + offset)] = leaves[valuePosition(from + half + offset)]
+            leaves[keyPosition(to + offset)] = leaves[keyPosition(from + half + offset)]
+            if isWeighted { leaves[weightPosition(to + offset)] = leaves[weightPosition(from + half + offset)] }
             leafOf[Int(slot)] = right
         }
-        leafCounts[Int(right)] = Int32(Self.leafCapacity - half)
-        leafCounts[Int(leaf)] = Int32(half)
+        leaves[countPosition(Int(right))] = Int32(Self.leafCapacity - half)
+        leaves[countPosition(Int(leaf))] = Int32(half)
         insertEntry(right, level: 0, after: leaf)
         return right
     }
@@ -228,7 +228,7 @@ extension PreorderSequence {
     }
 
     mutating func setParent(of node: Int32, level: Int, to parent: Int32) {
-        if level == 0 { leafParents[Int(node)] = parent } else { innerParents[Int(node)] = parent }
+        if level == 0 { leaves[parentPosition(Int(node))] = parent } else { innerParents[Int(node)] = parent }
     }
 
     // MARK: Removing
@@ -291,17 +291,17 @@ extension PreorderSequence {
     /// Removes the elements at `indices` of `leaf`, closing the gap.
     private mutating func removeElements(_ indices: Range<Int>, of leaf: Int32) {
         let base = Int(leaf) * Self.leafCapacity
-        let count = Int(leafCounts[Int(leaf)])
-        for index in base + indices.lowerBound..<base + indices.upperBound { leafOf[Int(leafSlots[index])] = -1 }
+        let count = Int(leaves[countPosition(Int(leaf))])
+        for index in base + indices.lowerBound..<base + indices.upperBound { leafOf[Int(leaves[slotPosition(index)])] = -1 }
         var target = base + indices.lowerBound
         for source in base + indices.upperBound..<base + count {
-            leafSlots[target] = leafSlots[source]
-            leafValues[target] = leafValues[source]
-            leafKeys[target] = leafKeys[source]
-            if isWeighted { leafWeights[target] = leafWeights[source] }
+            leaves[slotPosition(target)] = leaves[slotPosition(source)]
+            leaves[valuePosition(target)] = leaves[valuePosition(source)]
+            leaves[keyPosition(target)] = leaves[keyPosition(source)]
+            if isWeighted { leaves[weightPosition(target)] = leaves[weightPosition(source)] }
             target += 1
         }
-        leafCounts[Int(leaf)] = Int32(count - indices.count)
+        leaves[countPosition(Int(leaf))] = Int32(count - indices.count)
     }
 
     /// Frees `node` (at `level`) and everything under it; its elements' slots get no leaf.
@@ -309,8 +309,8 @@ extension PreorderSequence {
     private mutating func free(_ node: Int32, level: Int) {
         if level == 0 {
             let base = Int(node) * Self.leafCapacity
-            for index in base..<base + Int(leafCounts[Int(node)]) { leafOf[Int(leafSlots[index])] = -1 }
-            leafCounts[Int(node)] = 0
+            for index in base..<base + Int(leaves[countPosition(Int(node))]) { leafOf[Int(leaves[slotPosition(index)])] = -1 }
+            leaves[countPosition(Int(node))] = 0
             freeLeaves.append(node)
             return
         }

@@ -36,18 +36,15 @@ struct PreorderSequence {
     /// The minimum of no elements.
     static let noMinimum = Int32.max
 
-    /// The slot of each element, at `leaf * leafCapacity + index`.
-    var leafSlots: ContiguousArray<Int32> = []
-    /// Raw counters: the true counter minus the adds on the path from the super-root.
-    var leafValues: ContiguousArray<Int32> = []
-    /// Keys: `2 · depth + (collapsed ? 1 : 0)`.
-    var leafKeys: ContiguousArray<Int32> = []
-    /// Row heights; empty when unweighted.
-    var leafWeights: ContiguousArray<Int32> = []
-    /// Elements in each leaf.
-    var leafCounts: ContiguousArray<Int32> = []
-    /// The inner node above each leaf.
-    var leafParents: ContiguousArray<Int32> = []
+    /// Every leaf in one block of ``leafStride`` numbers, so that a query's reads of one
+    /// leaf share pages and neighbouring cache lines: its element count, its parent (an
+    /// inner node), two unused numbers, then ``leafCapacity`` slots, raw counters (the true
+    /// counter minus the adds on the path from the super-root), keys, and heights when
+    /// weighted. An element is named by `leaf * leafCapacity + index`; the `…Position`
+    /// functions turn that into its place here.
+    var leaves: ContiguousArray<Int32> = []
+    /// The numbers per leaf in ``leaves``.
+    let leafStride: Int
     var freeLeaves: ContiguousArray<Int32> = []
 
     /// Child of each inner node's entry, at `node * fanout + index`.
@@ -81,11 +78,27 @@ struct PreorderSequence {
     static let top = 0
 
     /// Leaves in use.
-    var leafCount: Int { leafCounts.count - freeLeaves.count }
+    var leafCount: Int { leaves.count / leafStride - freeLeaves.count }
+
+    // MARK: Leaf layout
+
+    private static let header = 4
+    private static let shift = 6
+
+    @inline(__always) func countPosition(_ leaf: Int) -> Int { leaf &* leafStride }
+    @inline(__always) func parentPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
+    @inline(__always) private func position(_ element: Int, field: Int) -> Int {
+        (element >> Self.shift) &* leafStride &+ Self.header &+ field &* Self.leafCapacity &+ (element & (Self.leafCapacity - 1))
+    }
+    @inline(__always) func slotPosition(_ element: Int) -> Int { position(element, field: 0) }
+    @inline(__always) func valuePosition(_ element: Int) -> Int { position(element, field: 1) }
+    @inline(__always) func keyPosition(_ element: Int) -> Int { position(element, field: 2) }
+    @inline(__always) func weightPosition(_ element: Int) -> Int { position(element, field: 3) }
 
     /// An empty sequence for a forest of `slotCount` slots.
     init(slotCount: Int, isWeighted: Bool) {
         self.isWeighted = isWeighted
+        leafStride = Self.header + Self.leafCapacity * (isWeighted ? 4 : 3)
         leafOf = ContiguousArray(repeating: -1, count: slotCount)
         let superRoot = newInner(parent: -1)
         let root = newLeaf(parent: superRoot)
@@ -101,19 +114,13 @@ struct PreorderSequence {
     /// - Complexity: O(1) amortized.
     mutating func newLeaf(parent: Int32) -> Int32 {
         if let leaf = freeLeaves.popLast() {
-            leafCounts[Int(leaf)] = 0
-            leafParents[Int(leaf)] = parent
+            leaves[countPosition(Int(leaf))] = 0
+            leaves[parentPosition(Int(leaf))] = parent
             return leaf
         }
-        let leaf = Int32(leafCounts.count)
-        leafCounts.append(0)
-        leafParents.append(parent)
-        let grown = leafSlots.count + Self.leafCapacity
-        leafSlots.append(contentsOf: repeatElement(-1, count: Self.leafCapacity))
-        leafValues.append(contentsOf: repeatElement(0, count: Self.leafCapacity))
-        leafKeys.append(contentsOf: repeatElement(0, count: Self.leafCapacity))
-        if isWeighted { leafWeights.append(contentsOf: repeatElement(0, count: Self.leafCapacity)) }
-        assert(leafSlots.count == grown)
+        let leaf = Int32(leaves.count / leafStride)
+        leaves.append(contentsOf: repeatElement(0, count: leafStride))
+        leaves[parentPosition(Int(leaf))] = parent
         return leaf
     }
 
@@ -144,7 +151,7 @@ struct PreorderSequence {
     /// The parent of a node at `level` (0: a leaf).
     @inline(__always)
     func parent(of node: Int32, level: Int) -> Int32 {
-        level == 0 ? leafParents[Int(node)] : innerParents[Int(node)]
+        level == 0 ? leaves[parentPosition(Int(node))] : innerParents[Int(node)]
     }
 
     /// The entry of `parent` that points at `child`.
@@ -184,19 +191,18 @@ struct PreorderSequence {
         let child = Int(children[entry])
         var minimum = Self.noMinimum, found: Int32 = 0, key = Self.noMinimum, weight: Int64 = 0, size: Int32 = 0
         if childLevel == 0 {
-            let range = child * Self.leafCapacity..<child * Self.leafCapacity + Int(leafCounts[child])
-            size = Int32(range.count)
-            leafValues.withUnsafeBufferPointer { values in
-                for index in range { minimum = min(minimum, values[index]) }
-                for index in range { found &+= values[index] == minimum ? 1 : 0 }
-            }
-            leafKeys.withUnsafeBufferPointer { keys in
-                for index in range { key = min(key, keys[index]) }
-            }
-            if isWeighted {
-                leafValues.withUnsafeBufferPointer { values in
-                    leafWeights.withUnsafeBufferPointer { weights in
-                        for index in range { weight &+= values[index] == minimum ? Int64(weights[index]) : 0 }
+            let count = Int(leaves[countPosition(child)])
+            let values = valuePosition(child * Self.leafCapacity)..<valuePosition(child * Self.leafCapacity) + count
+            let keys = keyPosition(child * Self.leafCapacity)
+            let weights = weightPosition(child * Self.leafCapacity)
+            size = Int32(count)
+            leaves.withUnsafeBufferPointer { leaves in
+                for index in values { minimum = min(minimum, leaves[index]) }
+                for index in values { found &+= leaves[index] == minimum ? 1 : 0 }
+                for index in keys..<keys + count { key = min(key, leaves[index]) }
+                if isWeighted {
+                    for offset in 0..<count {
+                        weight &+= leaves[values.lowerBound + offset] == minimum ? Int64(leaves[weights + offset]) : 0
                     }
                 }
             }
