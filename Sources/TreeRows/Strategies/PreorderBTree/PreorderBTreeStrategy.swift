@@ -173,7 +173,9 @@ public struct PreorderBTreeStrategy: RowStrategy {
     // MARK: Toggles
 
     /// Sets one node's flag and key, adds ±1 to its descendants' counters and reports the
-    /// zeros of that run as the changed rows.
+    /// zeros among them as the changed rows. A leaf changes its key only. The run of
+    /// descendants ends at the next sibling when there is one (no search), else at the
+    /// first later element no deeper than the node.
     ///
     /// - Complexity: O(log *n*).
     private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
@@ -181,18 +183,25 @@ public struct PreorderBTreeStrategy: RowStrategy {
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
         tree.setExpanded(node, isExpanded)
-        let span = self.span(of: node)
-        guard !span.descendants.isEmpty else {
-            sequence.setKey(key(of: node), at: span.location)
+        let location = sequence.location(ofSlot: node.rawValue)
+        guard tree.firstChild(of: node) != nil else {
+            sequence.setKey(key(of: node), at: location)
             return .empty
         }
-        sequence.setKey(key(of: node), at: span.location, ordinal: span.start.ordinal, adding: isExpanded ? -1 : 1, upTo: span.end.ordinal)
-        guard let rows = span.rows else { return .empty }
-        if !isExpanded {
-            return rows.count > 1 ? RowDiff(deletions: RangeList(rows.lowerBound + 1..<rows.upperBound)) : .empty
+        let start = sequence.prefix(at: location)
+        let end: Int
+        if let sibling = tree.nextSibling(of: node) {
+            end = sequence.ordinal(of: sequence.location(ofSlot: sibling.rawValue))
+        } else {
+            end = elementAfterSubtree(of: node, at: location).map(sequence.ordinal(of:)) ?? sequence.count
         }
-        let end = sequence.prefix(atOrdinal: span.end.ordinal).zeros
-        return end > rows.lowerBound + 1 ? RowDiff(insertions: RangeList(rows.lowerBound + 1..<end)) : .empty
+        let zeros = sequence.setKey(key(of: node), at: location, ordinal: start.ordinal, adding: isExpanded ? -1 : 1, upTo: end)
+        guard start.value == 0 else { return .empty }
+        let first = start.zeros + 1
+        if isExpanded {
+            return zeros.after > 0 ? RowDiff(insertions: RangeList(first..<first + zeros.after)) : .empty
+        }
+        return zeros.before > 0 ? RowDiff(deletions: RangeList(first..<first + zeros.before)) : .empty
     }
 
     public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }

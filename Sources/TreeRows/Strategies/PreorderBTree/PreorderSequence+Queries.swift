@@ -41,42 +41,74 @@ extension PreorderSequence {
     @inline(__always)
     func key(at location: Location) -> Int32 { leaves[keyPosition(location.element)] }
 
-    /// What lies before the element at `location`: one climb to the super-root for the
-    /// adds above the leaf, one for the entries to the left of the path.
+    /// What lies before the element at `location`, in one climb to the super-root.
+    ///
+    /// An element or entry to the left of the path is a zero when its raw minimum plus the
+    /// adds above it is 0. With *S* the sum of the adds on the whole path and *b* the adds
+    /// on the path from the leaf up to the entry's level, that is `minimum - b == -S`; and
+    /// since no counter is negative, `-S` is the least such value. So the climb keeps the
+    /// least `minimum - b` seen with its count, and at the top the zeros are that count
+    /// when the least value is `-S`, none otherwise.
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func prefix(at location: Location) -> Prefix {
-        var above = pathAdd(ofLeaf: location.leaf)
-        let target = 0 &- above
-        let base = Int(location.leaf) * Self.leafCapacity
-        var zeros = 0
+        let values = valuePosition(Int(location.leaf) * Self.leafCapacity)
+        var least = Int64.max
+        var found = 0
         var weight: Int64 = 0
-        let values = valuePosition(base)
-        leaves.withUnsafeBufferPointer { leaves in
-            for index in values..<values + location.index { zeros &+= leaves[index] == target ? 1 : 0 }
-        }
-        if isWeighted {
-            for index in base..<location.element where leaves[valuePosition(index)] == target {
-                weight += Int64(leaves[weightPosition(index)])
+        if location.index > 0 {
+            var minimum = Int32.max
+            var count = 0
+            leaves.withUnsafeBufferPointer { leaves in
+                for index in values..<values + location.index { minimum = min(minimum, leaves[index]) }
+                for index in values..<values + location.index { count &+= leaves[index] == minimum ? 1 : 0 }
+            }
+            least = Int64(minimum)
+            found = count
+            if isWeighted {
+                let weights = weightPosition(Int(location.leaf) * Self.leafCapacity)
+                for offset in 0..<location.index where leaves[values + offset] == minimum { weight += Int64(leaves[weights + offset]) }
             }
         }
-        let value = leaves[valuePosition(location.element)] &+ above
+        var below: Int64 = 0
         var ordinal = location.index
         var node = location.leaf
         for level in 0...height {
             let parent = self.parent(of: node, level: level)
             let own = entry(of: node, in: parent)
-            above &-= adds[own]
+            below += Int64(adds[own])
             for entry in Int(parent) * Self.fanout..<own {
                 ordinal += Int(sizes[entry])
-                if minimums[entry] &+ above == 0 {
-                    zeros += Int(minimumCounts[entry])
+                let value = Int64(minimums[entry]) - below
+                if value < least {
+                    least = value
+                    found = Int(minimumCounts[entry])
+                    if isWeighted { weight = minimumWeights[entry] }
+                } else if value == least {
+                    found += Int(minimumCounts[entry])
                     if isWeighted { weight += minimumWeights[entry] }
                 }
             }
             node = parent
         }
-        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: value)
+        let hasZeros = least == -below
+        return Prefix(ordinal: ordinal, zeros: hasZeros ? found : 0, weight: hasZeros ? weight : 0,
+                      value: leaves[valuePosition(location.element)] &+ Int32(truncatingIfNeeded: below))
+    }
+
+    /// The ordinal of the element at `location`: one climb adding the sizes to the left.
+    ///
+    /// - Complexity: O(``fanout`` · *h*).
+    func ordinal(of location: Location) -> Int {
+        var ordinal = location.index
+        var node = location.leaf
+        for level in 0...height {
+            let parent = self.parent(of: node, level: level)
+            let own = entry(of: node, in: parent)
+            for entry in Int(parent) * Self.fanout..<own { ordinal += Int(sizes[entry]) }
+            node = parent
+        }
+        return ordinal
     }
 
     /// What lies before ordinal `ordinal` (``count`` gives the totals and a value of

@@ -8,24 +8,35 @@ extension PreorderSequence {
     mutating func add(_ delta: Int32, ordinals: Range<Int>) {
         precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
         guard !ordinals.isEmpty else { return }
-        add(delta, under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound, sparingFirst: false)
+        var zeros = (before: 0, after: 0)
+        add(delta, under: 0, level: height + 1, above: 0, ordinals.lowerBound, ordinals.upperBound, sparingFirst: false, &zeros)
     }
 
     /// Gives the element at `location` (ordinal `ordinal`) the key `key` and adds `delta` to
     /// the counters of the elements after it up to ordinal `end`, in one pass down the
     /// boundary paths: a toggle's whole update.
     ///
+    /// - Returns: The zeros (rows) among the elements after it, before and after the add.
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
-    mutating func setKey(_ key: Int32, at location: Location, ordinal: Int, adding delta: Int32, upTo end: Int) {
+    mutating func setKey(
+        _ key: Int32, at location: Location, ordinal: Int, adding delta: Int32, upTo end: Int
+    ) -> (before: Int, after: Int) {
         precondition(ordinal >= 0 && ordinal < end && end <= count, "ordinals \(ordinal)..<\(end) out of 0..<\(count)")
         leaves[keyPosition(location.element)] = key
-        add(delta, under: 0, level: height + 1, ordinal, end, sparingFirst: true)
+        var zeros = (before: 0, after: 0)
+        add(delta, under: 0, level: height + 1, above: 0, ordinal, end, sparingFirst: true, &zeros)
+        return zeros
     }
 
-    /// Adds `delta` to the elements `lower..<upper` of the inner node `node` at `level`,
-    /// but not to the one at `lower` when `sparingFirst` (whose leaf is refreshed all the
-    /// same). Recursion is as deep as the B-tree, O(log *n*).
-    private mutating func add(_ delta: Int32, under node: Int32, level: Int, _ lower: Int, _ upper: Int, sparingFirst: Bool) {
+    /// Adds `delta` to the elements `lower..<upper` of the inner node `node` at `level`
+    /// (`above`: the adds over its entries), but not to the one at `lower` when
+    /// `sparingFirst` (whose leaf is refreshed all the same), and counts the zeros among
+    /// the elements it adds to, before and after. Recursion is as deep as the B-tree,
+    /// O(log *n*).
+    private mutating func add(
+        _ delta: Int32, under node: Int32, level: Int, above: Int32, _ lower: Int, _ upper: Int, sparingFirst: Bool,
+        _ zeros: inout (before: Int, after: Int)
+    ) {
         var start = 0
         let first = Int(node) * Self.fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) {
@@ -35,19 +46,30 @@ extension PreorderSequence {
             if start >= upper { break }
             let spare = sparingFirst && start <= lower
             if lower <= start && end <= upper && !spare {
+                if minimums[entry] &+ above == 0 { zeros.before += Int(minimumCounts[entry]) }
                 adds[entry] &+= delta
                 minimums[entry] &+= delta
+                if minimums[entry] &+ above == 0 { zeros.after += Int(minimumCounts[entry]) }
                 continue
             }
             let child = children[entry]
             let from = max(lower, start) - start, to = min(upper, end) - start
+            let below = above &+ adds[entry]
             if level == 1 {
                 let base = valuePosition(Int(child) * Self.leafCapacity)
+                let target = 0 &- below
+                var before = 0, after = 0
                 leaves.withUnsafeMutableBufferPointer { leaves in
-                    for index in base + from + (spare ? 1 : 0)..<base + to { leaves[index] &+= delta }
+                    for index in base + from + (spare ? 1 : 0)..<base + to {
+                        before &+= leaves[index] == target ? 1 : 0
+                        leaves[index] &+= delta
+                        after &+= leaves[index] == target ? 1 : 0
+                    }
                 }
+                zeros.before += before
+                zeros.after += after
             } else {
-                add(delta, under: child, level: level - 1, from, to, sparingFirst: spare)
+                add(delta, under: child, level: level - 1, above: below, from, to, sparingFirst: spare, &zeros)
             }
             refreshEntry(entry, childLevel: level - 1)
         }
@@ -91,12 +113,30 @@ extension PreorderSequence {
         }
     }
 
-    /// Sets the key of one element.
+    /// Sets the key of one element and mends the minimum keys above it, climbing only as
+    /// far as they change.
     ///
-    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*), often O(1).
     mutating func setKey(_ key: Int32, at location: Location) {
+        let old = leaves[keyPosition(location.element)]
+        guard old != key else { return }
         leaves[keyPosition(location.element)] = key
-        refreshUpward(from: location.leaf, level: 0)
+        var node = location.leaf, level = 0
+        while level <= height {
+            let parent = self.parent(of: node, level: level)
+            let entry = self.entry(of: node, in: parent)
+            let minimum = minimumKeys[entry]
+            if key < minimum {
+                minimumKeys[entry] = key
+            } else if old == minimum && key > old {
+                refreshEntry(entry, childLevel: level)
+                if minimumKeys[entry] == minimum { return }
+            } else {
+                return
+            }
+            node = parent
+            level += 1
+        }
     }
 
     // MARK: Inserting
@@ -139,7 +179,27 @@ extension PreorderSequence {
         if isWeighted { leaves[weightPosition(index)] = weight }
         leaves[countPosition(leaf)] += 1
         leafOf[Int(slot)] = location.leaf
-        refreshUpward(from: location.leaf, level: 0)
+        // Each entry on the path gains one element: its size, minimum and key change by
+        // comparison, without a scan.
+        var relative = value &- above
+        var node = location.leaf, level = 0
+        while level <= height {
+            let parent = self.parent(of: node, level: level)
+            let entry = self.entry(of: node, in: parent)
+            relative &+= adds[entry]
+            sizes[entry] += 1
+            minimumKeys[entry] = min(minimumKeys[entry], key)
+            if sizes[entry] == 1 || relative < minimums[entry] {
+                minimums[entry] = relative
+                minimumCounts[entry] = 1
+                if isWeighted { minimumWeights[entry] = Int64(weight) }
+            } else if relative == minimums[entry] {
+                minimumCounts[entry] += 1
+                if isWeighted { minimumWeights[entry] += Int64(weight) }
+            }
+            node = parent
+            level += 1
+        }
     }
 
     /// Moves the upper half of a full leaf into a new leaf right after it.
