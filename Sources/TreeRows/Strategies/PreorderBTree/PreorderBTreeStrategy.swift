@@ -38,7 +38,7 @@ public struct PreorderBTreeStrategy: RowStrategy {
     ///
     /// - Complexity: O(*n*).
     static func layOut(_ tree: Tree) -> PreorderSequence {
-        PreorderSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights) { sink in
+        PreorderSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights, count: tree.nodeCount) { sink in
             tree.firstChildren.withUnsafeBufferPointer { firstChildren in
                 tree.nextSiblings.withUnsafeBufferPointer { nextSiblings in
                     tree.parents.withUnsafeBufferPointer { parents in

@@ -4,11 +4,23 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(*n*).
     init(
-        slotCount: Int, isWeighted: Bool,
+        slotCount: Int, isWeighted: Bool, count: Int,
         elements: ((_ slot: Int32, _ value: Int32, _ key: Int32, _ weight: Int32) -> Void) -> Void
     ) {
         self.init(slotCount: slotCount, isWeighted: isWeighted)
         var builder = self
+        // Exactly the room the packing takes, so that no array keeps growth slack.
+        let leafTotal = max(1, (count + Self.leafFill - 1) / Self.leafFill)
+        var innerTotal = 1, width = leafTotal
+        while width > 1 {
+            width = (width + Self.innerFill - 1) / Self.innerFill
+            innerTotal += width
+        }
+        builder.leaves.reserveCapacity(leafTotal * leafStride)
+        for keyPath in [\PreorderSequence.children, \.sizes, \.adds, \.minimums, \.minimumCounts, \.minimumKeys] {
+            builder[keyPath: keyPath].reserveCapacity(innerTotal * Self.fanout)
+        }
+        if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal * Self.fanout) }
         // The empty root leaf of the plain init becomes the first leaf.
         var level: ContiguousArray<Int32> = [builder.children[Self.top]]
         var leaf = Int(level[0])
@@ -62,6 +74,6 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(*n*).
     func packed() -> PreorderSequence {
-        PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted) { sink in forEachElement(sink) }
+        PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, count: count) { sink in forEachElement(sink) }
     }
 }

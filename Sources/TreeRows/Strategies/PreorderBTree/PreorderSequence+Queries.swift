@@ -25,10 +25,21 @@ extension PreorderSequence {
         let leaf = leafOf[Int(slot)]
         precondition(leaf >= 0, "node slot \(slot) has no element")
         let slots = slotPosition(Int(leaf) * Self.leafCapacity)
+        // Eight slots at a time; slots past the leaf's count are stale copies, which can only
+        // follow the real one.
         let index = leaves.withUnsafeBufferPointer { leaves in
-            var index = 0
-            while leaves[slots + index] != slot { index += 1 }
-            return index
+            let start = UnsafeRawPointer(leaves.baseAddress! + slots)
+            let needle = SIMD8<Int32>(repeating: slot)
+            var chunk = 0
+            while true {
+                let found = start.loadUnaligned(fromByteOffset: chunk * 32, as: SIMD8<Int32>.self) .== needle
+                if any(found) {
+                    var lane = 0
+                    while !found[lane] { lane += 1 }
+                    return chunk * 8 + lane
+                }
+                chunk += 1
+            }
         }
         assert(index < Int(leaves[countPosition(Int(leaf))]), "node slot \(slot) is not in its leaf \(leaf)")
         return Location(leaf: leaf, index: index)

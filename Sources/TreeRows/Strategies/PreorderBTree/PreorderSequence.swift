@@ -208,14 +208,22 @@ struct PreorderSequence {
             }
         } else {
             let range = child * Self.fanout..<child * Self.fanout + Int(innerCounts[child])
-            for index in range {
-                size &+= sizes[index]
-                key = min(key, minimumKeys[index])
-                minimum = min(minimum, minimums[index])
+            sizes.withUnsafeBufferPointer { sizes in
+                for index in range { size &+= sizes[index] }
             }
-            for index in range { found &+= minimums[index] == minimum ? minimumCounts[index] : 0 }
-            if isWeighted {
-                for index in range { weight &+= minimums[index] == minimum ? minimumWeights[index] : 0 }
+            minimumKeys.withUnsafeBufferPointer { keys in
+                for index in range { key = min(key, keys[index]) }
+            }
+            minimums.withUnsafeBufferPointer { minimums in
+                for index in range { minimum = min(minimum, minimums[index]) }
+                minimumCounts.withUnsafeBufferPointer { counts in
+                    for index in range { found &+= minimums[index] == minimum ? counts[index] : 0 }
+                }
+                if isWeighted {
+                    minimumWeights.withUnsafeBufferPointer { weights in
+                        for index in range { weight &+= minimums[index] == minimum ? weights[index] : 0 }
+                    }
+                }
             }
         }
         sizes[entry] = size
