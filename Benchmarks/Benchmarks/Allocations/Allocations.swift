@@ -2,7 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import TreeRows
 
-/// Allocations of the count strategies and the splice strategy per toggle, query (`index(of:)`,
+/// Allocations of the count strategies, the preorder strategies and the splice strategy per toggle, query (`index(of:)`,
 /// `row(at:)`) and insert: the deterministic metric CI gates on (`thresholds check --metric
 /// mallocCountTotal`).
 /// Only `mallocCountTotal` is measured, as other metrics would inflate it.
@@ -12,7 +12,7 @@ let benchmarks: @Sendable () -> Void = {
         thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p90: 0, .p99: 0])])
     let (name, tree) = Fixtures.corpora[0]
     let nodes = Fixtures.randomNodes(tree)
-    for type in [RangeCountsStrategy.self, FenwickCountsStrategy.self, PreorderSegmentsStrategy.self, SubtreeSpliceStrategy.self]
+    for type in [RangeCountsStrategy.self, FenwickCountsStrategy.self, PreorderSegmentsStrategy.self, PreorderBTreeStrategy.self, SubtreeSpliceStrategy.self]
         as [any RowStrategy.Type] {
         let toggleBox = StrategyBox(type, tree)
         var nextToggle = 0

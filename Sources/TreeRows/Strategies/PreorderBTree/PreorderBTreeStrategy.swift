@@ -33,43 +33,13 @@ public struct PreorderBTreeStrategy: RowStrategy {
     }
 
     /// The sequence of `tree`'s nodes in preorder, each counter set from the expanded flags
-    /// in one walk of the links: a node's counter is the collapsed ancestors passed on the
-    /// way down.
+    /// (see ``PreorderElements``).
     ///
     /// - Complexity: O(*n*).
     static func layOut(_ tree: Tree) -> PreorderSequence {
         PreorderSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights, count: tree.nodeCount) { sink in
-            tree.firstChildren.withUnsafeBufferPointer { firstChildren in
-                tree.nextSiblings.withUnsafeBufferPointer { nextSiblings in
-                    tree.parents.withUnsafeBufferPointer { parents in
-                        tree.expandedFlags.withUnsafeBufferPointer { expanded in
-                            tree.depths.withUnsafeBufferPointer { depths in
-                                var current = firstChildren[0]
-                                var hidden: Int32 = 0
-                                while current != Tree.none {
-                                    let slot = Int(current)
-                                    let height = tree.hasHeights ? tree.height(of: NodeIndex(current)) : 0
-                                    sink(current, hidden, 2 &* depths[slot] &+ (expanded[slot] ? 0 : 1), height)
-                                    let child = firstChildren[slot]
-                                    if child != Tree.none {
-                                        if !expanded[slot] { hidden += 1 }
-                                        current = child
-                                        continue
-                                    }
-                                    var node = slot
-                                    while nextSiblings[node] == Tree.none {
-                                        let parent = Int(parents[node])
-                                        if parent == Tree.root.slot { break }
-                                        if !expanded[parent] { hidden -= 1 }
-                                        node = parent
-                                    }
-                                    current = nextSiblings[node]
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            var elements = PreorderElements(tree)
+            while let element = elements.next() { sink(element.slot, element.counter, element.key, element.height) }
         }
     }
 
@@ -361,8 +331,8 @@ public struct PreorderBTreeStrategy: RowStrategy {
 
     // MARK: Invariants
 
-    /// Checks the B-tree's bookkeeping, then lays the tree out afresh and compares element
-    /// by element: the same nodes in the same order, each with the same counter, key and
+    /// Checks the B-tree's bookkeeping, then walks the tree in preorder beside the
+    /// sequence: the same nodes in the same order, each with the same counter, key and
     /// height.
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
@@ -370,22 +340,22 @@ public struct PreorderBTreeStrategy: RowStrategy {
             throw InvariantViolation("preorder-btree: \(sequence.leafOf.count) leaf links for \(tree.slotCount) slots, or heights out of step")
         }
         try sequence.checkStructure()
-        var expected: [(Int32, Int32, Int32, Int32)] = []
-        expected.reserveCapacity(tree.nodeCount)
-        Self.layOut(tree).forEachElement { expected.append(($0, $1, $2, $3)) }
-        guard expected.count == sequence.count else {
-            throw InvariantViolation("preorder-btree: \(sequence.count) elements for \(expected.count) live nodes")
-        }
+        var expected = PreorderElements(tree)
         var ordinal = 0
         var problem: String?
         sequence.forEachElement { slot, value, key, weight in
-            let (freshSlot, freshValue, freshKey, freshWeight) = expected[ordinal]
-            if problem == nil && (slot, value, key, weight) != (freshSlot, freshValue, freshKey, freshWeight) {
+            guard problem == nil else { return }
+            guard let fresh = expected.next() else {
+                problem = "preorder-btree: element \(ordinal) is #\(slot), past the last live node"
+                return
+            }
+            if (slot, value, key, weight) != (fresh.slot, fresh.counter, fresh.key, fresh.height) {
                 problem = "preorder-btree: element \(ordinal) is #\(slot) with counter \(value), key \(key), height \(weight); "
-                    + "expected #\(freshSlot) with counter \(freshValue), key \(freshKey), height \(freshWeight)"
+                    + "expected #\(fresh.slot) with counter \(fresh.counter), key \(fresh.key), height \(fresh.height)"
             }
             ordinal += 1
         }
+        if problem == nil, let missing = expected.next() { problem = "preorder-btree: #\(missing.slot) and later nodes have no element" }
         if let problem { throw InvariantViolation(problem) }
     }
 }
