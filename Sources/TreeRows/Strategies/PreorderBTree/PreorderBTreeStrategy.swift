@@ -87,8 +87,7 @@ public struct PreorderBTreeStrategy: RowStrategy {
     }
 
     public func index(of node: NodeIndex) -> Int? {
-        tree.requireLive(node)
-        let prefix = sequence.prefix(at: sequence.location(ofSlot: node.rawValue))
+        let prefix = sequence.prefix(at: element(of: node))
         return prefix.value == 0 ? prefix.zeros : nil
     }
 
@@ -142,30 +141,38 @@ public struct PreorderBTreeStrategy: RowStrategy {
 
     // MARK: Toggles
 
+    /// The element of a live node, which the sequence knows without reading the tree's
+    /// columns: the check of ``Tree/requireLive(_:_:)``, with one cache miss fewer.
+    ///
+    /// - Complexity: O(log *n*).
+    private func element(of node: NodeIndex, _ operation: StaticString = #function) -> Location {
+        precondition(node.rawValue > 0 && node.slot < sequence.leafOf.count && sequence.leafOf[node.slot] >= 0,
+                     "\(operation): \(node) is not a live node (the root, removed, or out of range)")
+        return sequence.location(ofSlot: node.rawValue)
+    }
+
     /// Sets one node's flag and key, adds ±1 to its descendants' counters and reports the
-    /// zeros among them as the changed rows. A leaf changes its key only. The run of
-    /// descendants ends at the next sibling when there is one (no search), else at the
-    /// first later element no deeper than the node.
+    /// zeros among them as the changed rows. Everything but the flag comes from the
+    /// sequence, whose leaf holds the node's depth (in its key) and usually its first child
+    /// and the end of its subtree, so the tree's link columns are not read: the node has
+    /// children when the next element is deeper, and they end at the first later element no
+    /// deeper than the node. A leaf changes its key only.
     ///
     /// - Complexity: O(log *n*).
     private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
-        tree.requireLive(node)
-        guard tree.isExpanded(node) != isExpanded else { return .empty }
+        let location = element(of: node)
+        guard tree.expandedFlags[node.slot] != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
-        tree.setExpanded(node, isExpanded)
-        let location = sequence.location(ofSlot: node.rawValue)
-        guard tree.firstChild(of: node) != nil else {
-            sequence.setKey(key(of: node), at: location)
+        tree.expandedFlags[node.slot] = isExpanded
+        let key = sequence.key(at: location)
+        let newKey = (key & ~1) | (isExpanded ? 0 : 1)
+        guard let next = sequence.firstElement(after: location, keyAtMost: Int32.max - 1), sequence.key(at: next) > key | 1 else {
+            sequence.setKey(newKey, at: location)
             return .empty
         }
+        let end = sequence.firstElement(after: next, keyAtMost: key | 1).map(sequence.ordinal(of:)) ?? sequence.count
         let start = sequence.prefix(at: location)
-        let end: Int
-        if let sibling = tree.nextSibling(of: node) {
-            end = sequence.ordinal(of: sequence.location(ofSlot: sibling.rawValue))
-        } else {
-            end = elementAfterSubtree(of: node, at: location).map(sequence.ordinal(of:)) ?? sequence.count
-        }
-        let zeros = sequence.setKey(key(of: node), at: location, ordinal: start.ordinal, adding: isExpanded ? -1 : 1, upTo: end)
+        let zeros = sequence.setKey(newKey, at: location, ordinal: start.ordinal, adding: isExpanded ? -1 : 1, upTo: end)
         guard start.value == 0 else { return .empty }
         let first = start.zeros + 1
         if isExpanded {
