@@ -122,6 +122,56 @@ extension PreorderSequence {
         return ordinal
     }
 
+    /// What a descent measures entries by: their elements, their zeros (rows), or the
+    /// heights of their zeros.
+    private enum Measure {
+        case elements, zeros, zeroHeights
+    }
+
+    /// Where a descent ends: a leaf, what is left of the amount there, the zeros and their
+    /// height sum in the entries it passed on the left, and the adds above the leaf.
+    private struct Descent {
+        var leaf: Int32
+        var remaining: Int64
+        var zeros: Int
+        var weight: Int64
+        var above: Int32
+    }
+
+    /// Descends from the super-root to the leaf where the running sum of the entries'
+    /// `measure` passes `amount`, which must be below the whole sequence's.
+    ///
+    /// - Complexity: O(``fanout`` · *h*).
+    private func descend(by measure: Measure, to amount: Int64) -> Descent {
+        var descent = Descent(leaf: 0, remaining: amount, zeros: 0, weight: 0, above: 0)
+        var level = height + 1
+        while level > 0 {
+            var entry = Int(descent.leaf) * Self.fanout
+            let end = entry + Int(innerCounts[Int(descent.leaf)])
+            while true {
+                precondition(entry < end, "no element of the sequence reaches \(amount) by \(measure)")
+                let isZero = minimums[entry] &+ descent.above == 0
+                let size: Int64
+                switch measure {
+                case .elements: size = Int64(sizes[entry])
+                case .zeros: size = isZero ? Int64(minimumCounts[entry]) : 0
+                case .zeroHeights: size = isZero ? minimumWeights[entry] : 0
+                }
+                if descent.remaining < size { break }
+                descent.remaining -= size
+                if isZero {
+                    descent.zeros += Int(minimumCounts[entry])
+                    if isWeighted { descent.weight += minimumWeights[entry] }
+                }
+                entry += 1
+            }
+            descent.above &+= adds[entry]
+            descent.leaf = children[entry]
+            level -= 1
+        }
+        return descent
+    }
+
     /// What lies before ordinal `ordinal` (``count`` gives the totals and a value of
     /// ``noMinimum``): one descent by element counts.
     ///
@@ -129,33 +179,15 @@ extension PreorderSequence {
     func prefix(atOrdinal ordinal: Int) -> Prefix {
         precondition(ordinal >= 0 && ordinal <= count, "ordinal \(ordinal) out of 0...\(count)")
         guard ordinal < count else { return Prefix(ordinal: ordinal, zeros: zeroCount, weight: zeroWeight, value: Self.noMinimum) }
-        var remaining = ordinal
-        var zeros = 0
-        var weight: Int64 = 0
-        var above: Int32 = 0
-        var node: Int32 = 0
-        var level = height + 1
-        while level > 0 {
-            var entry = Int(node) * Self.fanout
-            while remaining >= Int(sizes[entry]) {
-                remaining -= Int(sizes[entry])
-                if minimums[entry] &+ above == 0 {
-                    zeros += Int(minimumCounts[entry])
-                    if isWeighted { weight += minimumWeights[entry] }
-                }
-                entry += 1
-            }
-            above &+= adds[entry]
-            node = children[entry]
-            level -= 1
-        }
-        let start = Int(node) * Self.leafCapacity
-        let target = 0 &- above
-        for index in start..<start + remaining where leaves[valuePosition(index)] == target {
+        let descent = descend(by: .elements, to: Int64(ordinal))
+        var zeros = descent.zeros, weight = descent.weight
+        let start = Int(descent.leaf) * Self.leafCapacity, index = Int(descent.remaining)
+        let target = 0 &- descent.above
+        for element in start..<start + index where leaves[valuePosition(element)] == target {
             zeros += 1
-            if isWeighted { weight += Int64(leaves[weightPosition(index)]) }
+            if isWeighted { weight += Int64(leaves[weightPosition(element)]) }
         }
-        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: leaves[valuePosition(start + remaining)] &+ above)
+        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: leaves[valuePosition(start + index)] &+ descent.above)
     }
 
     /// The zero (row) at which the running sum of the zeros' sizes passes `amount`, a
@@ -163,30 +195,9 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func zero(covering amount: Int64, weighted: Bool) -> (location: Location, zeros: Int, weight: Int64) {
-        var remaining = amount
-        var zeros = 0
-        var weight: Int64 = 0
-        var above: Int32 = 0
-        var node: Int32 = 0
-        var level = height + 1
-        while level > 0 {
-            var entry = Int(node) * Self.fanout
-            let end = entry + Int(innerCounts[Int(node)])
-            while true {
-                precondition(entry < end, "no zero covers \(amount)")
-                if minimums[entry] &+ above == 0 {
-                    let size = weighted ? minimumWeights[entry] : Int64(minimumCounts[entry])
-                    if remaining < size { break }
-                    remaining -= size
-                    zeros += Int(minimumCounts[entry])
-                    if isWeighted { weight += minimumWeights[entry] }
-                }
-                entry += 1
-            }
-            above &+= adds[entry]
-            node = children[entry]
-            level -= 1
-        }
+        let descent = descend(by: weighted ? .zeroHeights : .zeros, to: amount)
+        var remaining = descent.remaining, zeros = descent.zeros, weight = descent.weight
+        let node = descent.leaf, above = descent.above
         let start = Int(node) * Self.leafCapacity
         let target = 0 &- above
         for index in start..<start + Int(leaves[countPosition(Int(node))]) where leaves[valuePosition(index)] == target {
@@ -249,19 +260,8 @@ extension PreorderSequence {
     /// - Complexity: O(``fanout`` · *h*).
     func location(atOrdinal ordinal: Int) -> Location {
         precondition(ordinal >= 0 && ordinal < count, "ordinal \(ordinal) out of 0..<\(count)")
-        var remaining = ordinal
-        var node: Int32 = 0
-        var level = height + 1
-        while level > 0 {
-            var entry = Int(node) * Self.fanout
-            while remaining >= Int(sizes[entry]) {
-                remaining -= Int(sizes[entry])
-                entry += 1
-            }
-            node = children[entry]
-            level -= 1
-        }
-        return Location(leaf: node, index: remaining)
+        let descent = descend(by: .elements, to: Int64(ordinal))
+        return Location(leaf: descent.leaf, index: Int(descent.remaining))
     }
 
     /// The last element, or `nil` when the sequence is empty.
