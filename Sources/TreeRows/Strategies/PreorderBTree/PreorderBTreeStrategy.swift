@@ -294,20 +294,36 @@ public struct PreorderBTreeStrategy: RowStrategy {
     }
 
     /// Adds the replies one by one before the kept load-more row (or last), each straight
-    /// into the sequence, without walking the parent's children.
+    /// into the sequence, without walking the parent's children. The replies share their
+    /// counter and the element they go before, so both are found once.
     ///
     /// - Complexity: O(*k* log *n*) for *k* replies.
     public mutating func loadPage(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
     ) throws(Tree.InsertionError) -> RowDiff {
         try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) { strategy, before in
-            for id in ids {
-                do {
-                    _ = strategy.place(try strategy.tree.insert(id, under: parent, before: before))
-                } catch {
-                    preconditionFailure("page not validated: \(error)")
-                }
-            }
+            strategy.placePage(ids, under: parent, before: before)
+        }
+    }
+
+    /// Adds validated replies to the tree and the sequence, before `before` (a child of
+    /// `parent`) or after the last child.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* replies.
+    private mutating func placePage(_ ids: [NodeID], under parent: NodeIndex, before: NodeIndex?) {
+        var counter: Int32 = 0
+        var next = before?.rawValue
+        if parent != Tree.root {
+            let location = sequence.location(ofSlot: parent.rawValue)
+            counter = sequence.prefix(at: location).value &+ (tree.isExpanded(parent) ? 0 : 1)
+            if next == nil { next = elementAfterSubtree(of: parent, at: location).map(sequence.slot(at:)) }
+        }
+        for id in ids {
+            let node: NodeIndex
+            do { node = try tree.insert(id, under: parent, before: before) } catch { preconditionFailure("page not validated: \(error)") }
+            while sequence.leafOf.count < tree.slotCount { sequence.leafOf.append(-1) }
+            sequence.insert(slot: node.rawValue, value: counter, key: key(of: node), weight: tree.height(of: node),
+                            before: next.map(sequence.location(ofSlot:)))
         }
     }
 
