@@ -166,12 +166,6 @@ struct PreorderSequence {
         return entry
     }
 
-    /// The entry that points at a node at `level`.
-    @inline(__always)
-    func entry(ofNode node: Int32, level: Int) -> Int {
-        entry(of: node, in: parent(of: node, level: level))
-    }
-
     /// The element count of the whole sequence.
     var count: Int { Int(sizes[Self.top]) }
 
@@ -231,19 +225,6 @@ struct PreorderSequence {
         minimumCounts[entry] = found
         minimumKeys[entry] = key
         if isWeighted { minimumWeights[entry] = weight }
-    }
-
-    /// Recomputes the entries from the node at `level` up to the super-root.
-    ///
-    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*) for height *h*.
-    mutating func refreshUpward(from node: Int32, level: Int) {
-        var node = node, level = level
-        while level <= height {
-            let parent = self.parent(of: node, level: level)
-            refreshEntry(entry(of: node, in: parent), childLevel: level)
-            node = parent
-            level += 1
-        }
     }
 
     /// The sum of the adds above the elements of `leaf`: what turns its raw counters into
