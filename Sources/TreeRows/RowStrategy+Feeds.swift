@@ -4,6 +4,19 @@ extension RowStrategy {
         sortSiblings(by: order, reportingMoves: true)
     }
 
+    /// The sort of the strategies that lay their bookkeeping out again: reads the rows
+    /// (when the diff is moves), lets `sortAndLayOut` sort the tree and rebuild, and diffs
+    /// the rows before and after by position, or reloads every row.
+    ///
+    /// - Complexity: O(*n* log *n*) plus `sortAndLayOut`.
+    package mutating func sortSiblings(reportingMoves: Bool, _ sortAndLayOut: (inout Self) -> Void) -> RowDiff {
+        let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []
+        sortAndLayOut(&self)
+        checkInvariantsIfEnabled()
+        guard reportingMoves else { return .reloadingAll(rowCount: rowCount) }
+        return FullRebuildStrategy.diff(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
+    }
+
     /// Collapses the expanded siblings of `node` one by one, then expands `node`, as one
     /// batch.
     ///

@@ -331,11 +331,7 @@ public struct RangeCountsStrategy: RowStrategy {
     public func sectionLayout() -> SectionLayout { tree.sectionLayout { Int(counts[$0.slot]) } }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
-        let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []
-        tree.sortSiblings(by: order)
-        checkInvariantsIfEnabled()
-        guard reportingMoves else { return .reloadingAll(rowCount: rowCount) }
-        return FullRebuildStrategy.diff(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
+        sortSiblings(reportingMoves: reportingMoves) { $0.tree.sortSiblings(by: order) }
     }
 
     public func checkInvariants() throws(InvariantViolation) {

@@ -351,13 +351,11 @@ public struct FenwickCountsStrategy: RowStrategy {
     }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
-        let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []
-        tree.sortSiblings(by: order)
-        // Counts do not change; the regions are laid out in the new order.
-        refresh(Tree.root)
-        checkInvariantsIfEnabled()
-        guard reportingMoves else { return .reloadingAll(rowCount: rowCount) }
-        return FullRebuildStrategy.diff(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
+        sortSiblings(reportingMoves: reportingMoves) { strategy in
+            strategy.tree.sortSiblings(by: order)
+            // Counts do not change; the regions are laid out in the new order.
+            strategy.refresh(Tree.root)
+        }
     }
 
     public func checkInvariants() throws(InvariantViolation) {

@@ -344,12 +344,10 @@ public struct PreorderBTreeStrategy: RowStrategy {
     }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
-        let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []
-        tree.sortSiblings(by: order)
-        sequence = Self.layOut(tree)
-        checkInvariantsIfEnabled()
-        guard reportingMoves else { return .reloadingAll(rowCount: rowCount) }
-        return FullRebuildStrategy.diff(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
+        sortSiblings(reportingMoves: reportingMoves) { strategy in
+            strategy.tree.sortSiblings(by: order)
+            strategy.sequence = Self.layOut(strategy.tree)
+        }
     }
 
     // MARK: Invariants

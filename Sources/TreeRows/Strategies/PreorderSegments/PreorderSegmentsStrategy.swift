@@ -384,12 +384,10 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
-        let old = reportingMoves ? ContiguousArray(rows(in: 0..<rowCount)) : []
-        tree.sortSiblings(by: order)
-        layOut()
-        checkInvariantsIfEnabled()
-        guard reportingMoves else { return .reloadingAll(rowCount: rowCount) }
-        return FullRebuildStrategy.diff(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
+        sortSiblings(reportingMoves: reportingMoves) { strategy in
+            strategy.tree.sortSiblings(by: order)
+            strategy.layOut()
+        }
     }
 
     // MARK: Invariants
