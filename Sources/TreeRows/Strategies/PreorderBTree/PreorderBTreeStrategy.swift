@@ -264,6 +264,18 @@ public struct PreorderBTreeStrategy: RowStrategy {
 
     // MARK: Edits
 
+    /// Where new children of `parent` go in the sequence when they are linked before
+    /// its child `sibling` (last for `nil`): their counter, and the slot of the element
+    /// they go before (`nil`: the end).
+    ///
+    /// - Complexity: O(log *n*).
+    private func insertionPoint(under parent: NodeIndex, before sibling: NodeIndex?) -> (counter: Int32, next: Int32?) {
+        guard parent != Tree.root else { return (0, sibling?.rawValue) }
+        let location = sequence.location(ofSlot: parent.rawValue)
+        let counter = sequence.prefix(at: location).value &+ (tree.isExpanded(parent) ? 0 : 1)
+        return (counter, sibling?.rawValue ?? elementAfterSubtree(of: parent, at: location).map(sequence.slot(at:)))
+    }
+
     /// Puts a node the tree has just gained (a leaf) into the sequence: before its next
     /// sibling, or at the end of its parent's subtree.
     ///
@@ -271,17 +283,10 @@ public struct PreorderBTreeStrategy: RowStrategy {
     /// - Complexity: O(log *n*).
     private mutating func place(_ node: NodeIndex) -> Int32 {
         while sequence.leafOf.count < tree.slotCount { sequence.leafOf.append(-1) }
-        let parent = tree.parent(of: node)
-        var next: Location?
-        var value: Int32 = 0
-        if let sibling = tree.nextSibling(of: node) { next = sequence.location(ofSlot: sibling.rawValue) }
-        if parent != Tree.root {
-            let location = sequence.location(ofSlot: parent.rawValue)
-            value = sequence.prefix(at: location).value &+ (tree.isExpanded(parent) ? 0 : 1)
-            if next == nil { next = elementAfterSubtree(of: parent, at: location) }
-        }
-        sequence.insert(slot: node.rawValue, value: value, key: key(of: node), weight: tree.height(of: node), before: next)
-        return value
+        let point = insertionPoint(under: tree.parent(of: node), before: tree.nextSibling(of: node))
+        sequence.insert(slot: node.rawValue, value: point.counter, key: key(of: node), weight: tree.height(of: node),
+                        before: point.next.map(sequence.location(ofSlot:)))
+        return point.counter
     }
 
     public mutating func insert(
@@ -311,19 +316,13 @@ public struct PreorderBTreeStrategy: RowStrategy {
     ///
     /// - Complexity: O(*k* log *n*) for *k* replies.
     private mutating func placePage(_ ids: [NodeID], under parent: NodeIndex, before: NodeIndex?) {
-        var counter: Int32 = 0
-        var next = before?.rawValue
-        if parent != Tree.root {
-            let location = sequence.location(ofSlot: parent.rawValue)
-            counter = sequence.prefix(at: location).value &+ (tree.isExpanded(parent) ? 0 : 1)
-            if next == nil { next = elementAfterSubtree(of: parent, at: location).map(sequence.slot(at:)) }
-        }
+        let point = insertionPoint(under: parent, before: before)
         for id in ids {
             let node: NodeIndex
             do { node = try tree.insert(id, under: parent, before: before) } catch { preconditionFailure("page not validated: \(error)") }
             while sequence.leafOf.count < tree.slotCount { sequence.leafOf.append(-1) }
-            sequence.insert(slot: node.rawValue, value: counter, key: key(of: node), weight: tree.height(of: node),
-                            before: next.map(sequence.location(ofSlot:)))
+            sequence.insert(slot: node.rawValue, value: point.counter, key: key(of: node), weight: tree.height(of: node),
+                            before: point.next.map(sequence.location(ofSlot:)))
         }
     }
 
