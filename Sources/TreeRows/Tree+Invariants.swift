@@ -6,13 +6,14 @@ extension Tree {
     /// - Throws: ``InvariantViolation`` naming the first node found wrong.
     /// - Complexity: O(*s*), where *s* is ``slotCount``.
     public func checkInvariants() throws(InvariantViolation) {
-        guard expandedFlags[0], parents[0] == Tree.none else { throw InvariantViolation("root slot corrupted") }
+        guard expandedFlags[0], parents[0] == Tree.none, expandedFlags.count == slotCount else { throw InvariantViolation("root slot corrupted") }
         var seen = ContiguousArray<Bool>(repeating: false, count: slotCount)
         var reached = 0
         var stack: [Int32] = [0]
         while let parent = stack.popLast() {
             var previous = Tree.none
-            var child = firstChildren[Int(parent)]
+            let first = firstChildren[Int(parent)]
+            var child = first
             while child != Tree.none {
                 let slot = Int(child)
                 guard slot > 0, slot < slotCount, !seen[slot] else {
@@ -23,7 +24,7 @@ extension Tree {
                 guard parents[slot] == parent else {
                     throw InvariantViolation("#\(child) is a child of #\(parent) but its parent link is \(parents[slot])")
                 }
-                guard previousSiblings[slot] == previous else {
+                guard child == first || previousSiblings[slot] == previous else {
                     throw InvariantViolation("#\(child): previous-sibling link \(previousSiblings[slot]), expected \(previous)")
                 }
                 guard depths[slot] == depths[Int(parent)] + 1 else {
@@ -36,8 +37,8 @@ extension Tree {
                 previous = child
                 child = nextSiblings[slot]
             }
-            guard lastChildren[Int(parent)] == previous else {
-                throw InvariantViolation("#\(parent): last-child link \(lastChildren[Int(parent)]), expected \(previous)")
+            guard first == Tree.none || previousSiblings[Int(first)] == previous else {
+                throw InvariantViolation("#\(parent): its first child's previous link \(previousSiblings[Int(first)]) should name the last child \(previous)")
             }
         }
         for slot in 1..<slotCount where !seen[slot] && parents[slot] != Tree.removed {

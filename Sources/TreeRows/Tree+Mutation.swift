@@ -138,31 +138,31 @@ extension Tree {
     ) -> Int32 {
         let slot = Int32(parents.count)
         precondition(slot < Int32.max, "a tree holds at most \(Int32.max - 1) nodes")
+        let first = firstChildren[parent.slot]
         parents.append(parent.rawValue)
         firstChildren.append(Tree.none)
-        lastChildren.append(Tree.none)
         depths.append(depths[parent.slot] + 1)
         expandedFlags.append(isExpanded)
-        Self.append(time, to: &times, slotCount: Int(slot))
-        Self.append(score, to: &scores, slotCount: Int(slot))
+        times.append(time, slotCount: Int(slot))
+        scores.append(score, slotCount: Int(slot))
         if !heights.isEmpty { heights.append(Tree.defaultRowHeight) }
-        let previous = before == Tree.none ? lastChildren[parent.slot] : previousSiblings[Int(before)]
-        previousSiblings.append(previous)
-        nextSiblings.append(before)
-        if previous == Tree.none { firstChildren[parent.slot] = slot } else { nextSiblings[Int(previous)] = slot }
-        if before == Tree.none { lastChildren[parent.slot] = slot } else { previousSiblings[Int(before)] = slot }
-        return slot
-    }
-
-    /// Appends an optional field value to its lazily allocated column of `slotCount` entries.
-    private static func append(_ value: Int64?, to column: inout ContiguousArray<Int64>, slotCount: Int) {
-        if column.isEmpty {
-            guard let value else { return }
-            column = ContiguousArray(repeating: Tree.absent, count: slotCount)
-            column.append(value)
+        // A first child's previous link names the last child.
+        if first == Tree.none {
+            previousSiblings.append(slot)
+            firstChildren[parent.slot] = slot
+        } else if before == first {
+            previousSiblings.append(previousSiblings[Int(first)])
+            previousSiblings[Int(first)] = slot
+            firstChildren[parent.slot] = slot
         } else {
-            column.append(value ?? Tree.absent)
+            let next = before == Tree.none ? first : before
+            let previous = previousSiblings[Int(next)]
+            previousSiblings.append(previous)
+            nextSiblings[Int(previous)] = slot
+            previousSiblings[Int(next)] = slot
         }
+        nextSiblings.append(before)
+        return slot
     }
 
     /// The number of children of `node` (or of ``Tree/root``).
@@ -239,10 +239,20 @@ extension Tree {
     public mutating func removeSubtree(_ node: NodeIndex) -> Int {
         precondition(contains(node), "\(node) is not a live node")
         let parent = Int(parents[node.slot])
-        let previous = previousSiblings[node.slot]
+        let first = firstChildren[parent]
+        let previous = previousSiblings[node.slot]  // the last child when `node` is the first
         let next = nextSiblings[node.slot]
-        if previous == Tree.none { firstChildren[parent] = next } else { nextSiblings[Int(previous)] = next }
-        if next == Tree.none { lastChildren[parent] = previous } else { previousSiblings[Int(next)] = previous }
+        if node.rawValue == first {
+            firstChildren[parent] = next
+        } else {
+            nextSiblings[Int(previous)] = next
+        }
+        // The next sibling (or, for the last, the first child) takes over the previous link.
+        if next != Tree.none {
+            previousSiblings[Int(next)] = previous
+        } else if node.rawValue != first {
+            previousSiblings[Int(first)] = previous
+        }
         // Postorder, written out (a closure writing to self would copy the tree): each
         // node's links are read before they are cleared.
         var removedCount = 0
@@ -260,7 +270,6 @@ extension Tree {
             }
             parents[member] = Tree.removed
             firstChildren[member] = Tree.none
-            lastChildren[member] = Tree.none
             nextSiblings[member] = Tree.none
             previousSiblings[member] = Tree.none
             if current == node.rawValue { break }

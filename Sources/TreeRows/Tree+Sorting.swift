@@ -41,8 +41,8 @@ extension Tree {
     /// The value each slot is sorted by; an absent field is `Int64.min`, below every value.
     private func sortKeys(_ key: SiblingOrder.Key) -> ContiguousArray<Int64> {
         switch key {
-        case .time: return times.isEmpty ? ContiguousArray(repeating: Tree.absent, count: slotCount) : times
-        case .score: return scores.isEmpty ? ContiguousArray(repeating: Tree.absent, count: slotCount) : scores
+        case .time: return times.decoded(slotCount: slotCount, absent: Tree.absent)
+        case .score: return scores.decoded(slotCount: slotCount, absent: Tree.absent)
         case .replies:
             var counts = ContiguousArray<Int64>(repeating: 0, count: slotCount)
             forEachInSubtreePostorder(of: Tree.root) { node in
@@ -56,11 +56,10 @@ extension Tree {
     /// Links `children` as the sibling list of `parent`, in this order.
     private mutating func relink(_ parent: Int, _ children: [Int32]) {
         firstChildren[parent] = children[0]
-        lastChildren[parent] = children[children.count - 1]
-        var previous = Tree.none
+        var previous = children[children.count - 1]  // a first child's previous link: the last child
         for child in children {
             previousSiblings[Int(child)] = previous
-            if previous != Tree.none { nextSiblings[Int(previous)] = child }
+            if child != children[0] { nextSiblings[Int(previous)] = child }
             previous = child
         }
         nextSiblings[Int(previous)] = Tree.none

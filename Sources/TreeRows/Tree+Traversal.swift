@@ -63,7 +63,7 @@ extension Tree {
         try firstChildren.withUnsafeBufferPointer { firstChildren in
             try nextSiblings.withUnsafeBufferPointer { nextSiblings in
                 try parents.withUnsafeBufferPointer { parents in
-                    try expandedFlags.withUnsafeBufferPointer { expanded in
+                    try expandedFlags.withUnsafeFlags { expanded in
                         var current = firstChildren[node.slot]
                         if current == Tree.none { return }
                         while true {

@@ -1,10 +1,13 @@
 /// A forest of comments in struct-of-arrays storage with 32-bit links.
 ///
-/// Every node has a slot (``NodeIndex``) holding its parent, its first and last child, its
-/// previous and next sibling, its depth, its expanded flag and the optional `time` and
-/// `score` fields, each in one contiguous array. There is no object per node. Slot 0 is a
-/// virtual root whose children are the top-level nodes; it is always expanded and is
-/// never a row. Removed nodes keep their slot (marked dead) so that indices stay stable.
+/// Every node has a slot (``NodeIndex``) holding its parent, its first child, its previous
+/// and next sibling, its depth, its expanded flag and the optional `time` and `score`
+/// fields, each in one contiguous column. There is no object per node, and no link that
+/// another gives cheaply: a first child's previous-sibling link names the last child, so
+/// there is no last-child column. Flags take a bit; times and scores take 32 bits and
+/// nothing while no node has one. Slot 0 is a virtual root whose children are the
+/// top-level nodes; it is always expanded and is never a row. Removed nodes keep their slot
+/// (marked dead) so that indices stay stable.
 ///
 /// Siblings keep the order in which they were added (the input order). A new node starts
 /// expanded.
@@ -13,20 +16,21 @@ public struct Tree: Sendable {
     @usableFromInline static let none: Int32 = -1
     /// The parent value of a removed node's slot.
     @usableFromInline static let removed: Int32 = -2
-    /// The stored value of an absent `time` or `score`.
+    /// The value that stands for an absent `time` or `score`: no node may have it, and it
+    /// sorts below every value.
     @usableFromInline static let absent: Int64 = .min
 
     @usableFromInline var parents: ContiguousArray<Int32>
     @usableFromInline var firstChildren: ContiguousArray<Int32>
-    @usableFromInline var lastChildren: ContiguousArray<Int32>
     @usableFromInline var nextSiblings: ContiguousArray<Int32>
+    /// The sibling before each node; for a first child, the last child of its parent.
     @usableFromInline var previousSiblings: ContiguousArray<Int32>
     @usableFromInline var depths: ContiguousArray<Int32>
-    @usableFromInline var expandedFlags: ContiguousArray<Bool>
-    /// Times by slot; empty while no node has one (then every time is absent).
-    @usableFromInline var times: ContiguousArray<Int64>
-    /// Scores by slot; empty while no node has one.
-    @usableFromInline var scores: ContiguousArray<Int64>
+    @usableFromInline var expandedFlags: FlagColumn
+    /// Times by slot; stores nothing while no node has one.
+    var times: ValueColumn
+    /// Scores by slot; stores nothing while no node has one.
+    var scores: ValueColumn
     /// Row heights by slot; empty while every node has ``defaultRowHeight``.
     @usableFromInline var heights: ContiguousArray<Int32>
     /// Slots `1...implicitIDCount` have the id `.integer(slot - 1)` and store nothing: the
@@ -47,13 +51,12 @@ public struct Tree: Sendable {
     public init() {
         parents = [Tree.none]
         firstChildren = [Tree.none]
-        lastChildren = [Tree.none]
         nextSiblings = [Tree.none]
         previousSiblings = [Tree.none]
         depths = [-1]
-        expandedFlags = [true]
-        times = []
-        scores = []
+        expandedFlags = FlagColumn(repeating: true, count: 1)
+        times = ValueColumn()
+        scores = ValueColumn()
         heights = []
         implicitIDCount = 0
         explicitIDs = []
@@ -64,10 +67,12 @@ public struct Tree: Sendable {
     /// Creates an empty forest with room for `capacity` nodes without reallocation.
     public init(reservingCapacity capacity: Int) {
         self.init()
-        for keyPath in [\Tree.parents, \.firstChildren, \.lastChildren, \.nextSiblings, \.previousSiblings, \.depths] {
+        for keyPath in [\Tree.parents, \.firstChildren, \.nextSiblings, \.previousSiblings, \.depths] {
             self[keyPath: keyPath].reserveCapacity(capacity + 1)
         }
         expandedFlags.reserveCapacity(capacity + 1)
+        times = ValueColumn(reservingCapacity: capacity + 1)
+        scores = ValueColumn(reservingCapacity: capacity + 1)
     }
 
     /// The number of slots, live or removed, including the root: one more than the largest
@@ -116,10 +121,12 @@ public struct Tree: Sendable {
     }
 
     /// The last child of `node` (or of ``Tree/root``).
+    ///
+    /// - Complexity: O(1): the first child's previous-sibling link.
     @inlinable
     public func lastChild(of node: NodeIndex) -> NodeIndex? {
-        let child = lastChildren[node.slot]
-        return child == Tree.none ? nil : NodeIndex(child)
+        let first = firstChildren[node.slot]
+        return first == Tree.none ? nil : NodeIndex(previousSiblings[Int(first)])
     }
 
     /// The sibling after `node`, if any.
@@ -130,10 +137,13 @@ public struct Tree: Sendable {
     }
 
     /// The sibling before `node`, if any.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public func previousSibling(of node: NodeIndex) -> NodeIndex? {
-        let sibling = previousSiblings[node.slot]
-        return sibling == Tree.none ? nil : NodeIndex(sibling)
+        let parent = parents[node.slot]
+        guard parent >= 0, firstChildren[Int(parent)] != node.rawValue else { return nil }
+        return NodeIndex(previousSiblings[node.slot])
     }
 
     /// The depth of `node`: 0 for a top-level node, -1 for the root.
@@ -145,18 +155,10 @@ public struct Tree: Sendable {
     public func isExpanded(_ node: NodeIndex) -> Bool { expandedFlags[node.slot] }
 
     /// The `time` field of `node` (unix seconds), if the input gave one.
-    public func time(of node: NodeIndex) -> Int64? {
-        guard !times.isEmpty else { return nil }
-        let value = times[node.slot]
-        return value == Tree.absent ? nil : value
-    }
+    public func time(of node: NodeIndex) -> Int64? { times[node.slot] }
 
     /// The `score` field of `node`, if the input gave one.
-    public func score(of node: NodeIndex) -> Int64? {
-        guard !scores.isEmpty else { return nil }
-        let value = scores[node.slot]
-        return value == Tree.absent ? nil : value
-    }
+    public func score(of node: NodeIndex) -> Int64? { scores[node.slot] }
 
     /// Whether any node has a `time` (otherwise none is stored).
     public var hasTimes: Bool { !times.isEmpty }

@@ -106,6 +106,50 @@ import TreeRowsTestSupport
                 tree.removeSubtree(live[random.below(live.count)])
             }
             #expect(throws: Never.self, "step \(step)") { try tree.checkInvariants() }
+            if step % 10 == 0 { tree.sortSiblings(by: SiblingOrder(.replies, descending: step % 20 == 0)) }
+            // Every derived link agrees with the sibling lists walked forward.
+            for parent in [Tree.root] + tree.nodes {
+                let children = tree.children(of: parent)
+                #expect(tree.lastChild(of: parent) == children.last, "step \(step)")
+                for (index, child) in children.enumerated() {
+                    #expect(tree.previousSibling(of: child) == (index == 0 ? nil : children[index - 1]), "step \(step)")
+                }
+            }
         }
+    }
+
+    @Test("Times and scores keep every 64-bit value, near the first one stored or far from it")
+    func valueColumnsKeepFarValues() throws {
+        let values: [Int64?] = [nil, 1_700_000_000, nil, .max, .min + 1, 1_700_000_000 + Int64(Int32.max),
+                                1_700_000_000 - Int64(Int32.max) - 2, 0, -1, nil, 1_700_000_001]
+        var tree = Tree(reservingCapacity: 4)
+        var nodes: [NodeIndex] = []
+        for (index, value) in values.enumerated() {
+            nodes.append(try tree.append(.integer(Int64(index)), under: Tree.root, time: value, score: value.map { -$0 }))
+        }
+        #expect(nodes.map(tree.time(of:)) == values)
+        #expect(nodes.map(tree.score(of:)) == values.map { $0.map { -$0 } })
+        tree.sortSiblings(by: SiblingOrder(.time))
+        let sorted = values.enumerated().sorted { ($0.element ?? .min, $0.offset) < ($1.element ?? .min, $1.offset) }
+        #expect(tree.children(of: Tree.root) == sorted.map { nodes[$0.offset] })
+        try tree.checkInvariants()
+    }
+
+    @Test("Expanded flags packed in words keep each node's flag across word boundaries")
+    func flagsAcrossWords() throws {
+        var tree = Tree()
+        var expected: [Bool] = []
+        for index in 0..<200 {
+            let flag = index % 3 != 0
+            try tree.append(.integer(Int64(index)), under: Tree.root, isExpanded: flag)
+            expected.append(flag)
+        }
+        for slot in stride(from: 63, through: 199, by: 17) {
+            tree.setExpanded(NodeIndex(Int32(slot + 1)), !expected[slot])
+            expected[slot].toggle()
+        }
+        #expect((0..<200).map { tree.isExpanded(NodeIndex(Int32($0 + 1))) } == expected)
+        #expect(Tree.FlagColumn(repeating: true, count: 70).words == [~0, 63])
+        try tree.checkInvariants()
     }
 }

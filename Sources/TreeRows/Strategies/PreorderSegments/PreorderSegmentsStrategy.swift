@@ -76,7 +76,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
                     tree.firstChildren.withUnsafeBufferPointer { firstChildren in
                         tree.nextSiblings.withUnsafeBufferPointer { nextSiblings in
                             tree.parents.withUnsafeBufferPointer { parents in
-                                tree.expandedFlags.withUnsafeBufferPointer { expanded in
+                                tree.expandedFlags.withUnsafeFlags { expanded in
                                     var current = firstChildren[0]
                                     // The collapsed ancestors of `current`.
                                     var hidden: Int32 = 0
