@@ -113,85 +113,31 @@ public struct BenchmarkRunner {
         let reserved = (Self.freshPass.warm + Self.freshPass.counted + Self.freshPass.verified) * batch
         let samplesPerLane = configuration.warmup + configuration.repetitions
         let wanted = reserved + samplesPerLane * batch
-        let rows = ReferenceStrategy.walk(tree)
-        let totalHeight = rows.reduce(0) { $0 + Int(tree.height(of: $1.node)) }
-        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rows.count, totalHeight: totalHeight, count: wanted, seed: seed)
+        var rowCount = 0
+        var totalHeight = 0
+        tree.forEachVisibleDescendant(of: Tree.root) { node in
+            rowCount += 1
+            totalHeight += Int(tree.height(of: node))
+        }
+        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight, count: wanted, seed: seed)
         // The first inputs are reserved for the fresh pass, so it sees the same inputs however
         // many timed samples the budget allows.
-        let freshInputs = workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch))
+        let freshInputs = Array(workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch)))
         // The inputs are every lane's: each gets an equal share of their time.
         let sharedSetup = (clock.now - setupStart).nanoseconds / 1e9 / Double(max(1, strategies.count))
-        var splits: [BenchmarkTimeSplit] = []
-        var lanes: [Lane] = []
-        for type in strategies {
-            let buildStart = clock.now
-            lanes.append(Lane(state: type.init(tree: tree), expected: tree))
-            lanes[lanes.count - 1].histogram.autoResize = true
-            lanes[lanes.count - 1].next = freshInputs.count
-            splits.append(BenchmarkTimeSplit(setup: sharedSetup + (clock.now - buildStart).nanoseconds / 1e9))
-        }
         var sink = 0
-        // Each strategy takes its samples in one block, warm-up first, so that no timed sample
-        // pays for the cache and TLB misses another strategy's work left behind; the order of
-        // the blocks rotates from cell to cell.
-        for turn in lanes.indices {
-            let index = (turn + rotation) % lanes.count
-            var taken = 0
-            let blockStart = clock.now
-            var bookkeeping = Duration.zero
-            var warming = Duration.zero
-            while taken < samplesPerLane && lanes[index].spent < configuration.budget
-                    && lanes[index].next + batch <= workload.inputs.count {
-                let inputs = workload.inputs[lanes[index].next..<lanes[index].next + batch]
-                lanes[index].next += batch
-                Self.prepare(operation, &lanes[index])
-                if let eviction = configuration.eviction { sink &+= Int(truncatingIfNeeded: eviction.run()) }
-                let start = clock.now
-                sink &+= Self.perform(operation, inputs, &lanes[index].state, tree: tree)
-                let elapsed = clock.now - start
-                for input in inputs { Self.apply(operation, input, to: &lanes[index].expected) }
-                bookkeeping += clock.now - start - elapsed
-                taken += 1
-                if taken > configuration.warmup {
-                    // Picoseconds per operation, so batched queries keep their fractions.
-                    lanes[index].histogram.record(UInt64(max(1, elapsed.nanoseconds * 1000 / Double(batch))))
-                    lanes[index].samples += 1
-                    lanes[index].spent += elapsed
-                } else {
-                    // A strategy whose warm-up alone outlasts the budget is warm enough: it
-                    // goes on to its timed samples (a second a sample would spend seconds here).
-                    warming += elapsed
-                    if warming >= configuration.budget { taken = configuration.warmup }
-                }
-            }
-            splits[index].sampling += (clock.now - blockStart - bookkeeping).nanoseconds / 1e9
-            splits[index].checking += bookkeeping.nanoseconds / 1e9
-        }
-        let timedCorrect = lanes.indices.map { index in
-            let checkStart = clock.now
-            defer { splits[index].checking += (clock.now - checkStart).nanoseconds / 1e9 }
-            return Self.isCorrect(lanes[index].state, expected: lanes[index].expected, workload: workload)
-        }
-        var results: [BenchmarkResult] = []
-        for (index, lane) in lanes.enumerated() {
-            let type = type(of: lane.state)
-            let fresh = freshPass(type, operation, Array(freshInputs), tree: tree, median: lane.histogram.valueAtPercentile(50))
-            sink &+= fresh.sink
-            let samples = lane.samples
-            func percentile(_ value: Double) -> Double { samples == 0 ? 0 : Double(lane.histogram.valueAtPercentile(value)) / 1000 }
-            var result = BenchmarkResult(
-                strategy: type.name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue,
-                samples: samples, medianNanoseconds: percentile(50), p90Nanoseconds: percentile(90), p99Nanoseconds: percentile(99),
-                operationsPerSecond: samples == 0 ? 0 : Double(samples * batch) / (lane.spent.nanoseconds / 1e9),
-                allocationsPerOperation: fresh.allocations?.0, bytesPerOperation: fresh.allocations?.1,
-                peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil,
-                correct: timedCorrect[index] && fresh.correct)
-            result.strategyBytesPerNode = fresh.strategyBytes
-            result.timeSplit = splits[index] + fresh.split
-            result.debugBuild = Self.isDebugBuild
-            results.append(result)
+        // One strategy at a time, built just before its block and dropped after its check, so
+        // that a run keeps one strategy's state (and one expected tree) beside the tree, and
+        // no timed sample pays for the cache and TLB misses another strategy's work left
+        // behind. The order of the blocks rotates from cell to cell.
+        var measured: [BenchmarkResult?] = Array(repeating: nil, count: strategies.count)
+        for turn in strategies.indices {
+            let index = (turn + rotation) % strategies.count
+            measured[index] = measureLane(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
+                                          freshInputs: freshInputs, sharedSetup: sharedSetup, sink: &sink)
         }
         BenchmarkSink.consume(sink)
+        var results = measured.compactMap { $0 }
         // Ratios among cells that took samples (a cell may run out of inputs on a small tree).
         let referenceMedian = results.first { $0.strategy == ReferenceStrategy.name && $0.samples > 0 }?.medianNanoseconds
         let fastest = results.filter { $0.correct && $0.samples > 0 }.map(\.medianNanoseconds).min()
@@ -202,17 +148,84 @@ public struct BenchmarkRunner {
         return results
     }
 
-    /// The untimed pass on a freshly built state: two warm-up inputs (the first write copies
-    /// the tree's shared arrays), then allocations counted over fixed inputs, then a few
-    /// inputs whose diffs and answers are verified against the reference. A strategy whose
-    /// timed median makes this too slow counts and verifies fewer inputs; so does a tree of
-    /// more than 2^20 nodes, where each verified input reads and walks every row (one input
-    /// is verified at 4,194,304 nodes and beyond; the state at the end is checked in full
-    /// whatever the size).
+    /// One strategy's cell: its build (with the bytes it keeps), the untimed fresh pass on
+    /// that fresh state, its timed block on the same state, then the check of the state
+    /// every input so far should have left.
+    private func measureLane(
+        _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, corpus: String, tree: Tree, workload: BenchmarkWorkload,
+        freshInputs: [BenchmarkWorkload.Input], sharedSetup: Double, sink: inout Int
+    ) -> BenchmarkResult {
+        let clock = ContinuousClock()
+        let batch = Self.batch(operation)
+        let buildStart = clock.now
+        // What a fresh strategy keeps beyond the tree it shares, read around its build alone.
+        let (state, keptBytes) = keptBytesPerNode(by: allocations, nodes: { _ in tree.nodeCount }) { type.init(tree: tree) }
+        var split = BenchmarkTimeSplit(setup: sharedSetup + (clock.now - buildStart).nanoseconds / 1e9)
+        // Moved, not copied: a second reference to the state would make its first writes copy.
+        var lane = Lane(state: consume state, expected: tree)
+        lane.histogram.autoResize = true
+        let fresh = freshPass(operation, freshInputs, &lane, tree: tree, sink: &sink)
+        split = split + fresh.split
+        // The timed samples go on from the inputs after the fresh pass's.
+        lane.next = freshInputs.count
+        let blockStart = clock.now
+        var taken = 0
+        var bookkeeping = Duration.zero
+        var warming = Duration.zero
+        let samplesPerLane = configuration.warmup + configuration.repetitions
+        while taken < samplesPerLane && lane.spent < configuration.budget && lane.next + batch <= workload.inputs.count {
+            let inputs = workload.inputs[lane.next..<lane.next + batch]
+            lane.next += batch
+            Self.prepare(operation, &lane)
+            if let eviction = configuration.eviction { sink &+= Int(truncatingIfNeeded: eviction.run()) }
+            let start = clock.now
+            sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
+            let elapsed = clock.now - start
+            for input in inputs { Self.apply(operation, input, to: &lane.expected) }
+            bookkeeping += clock.now - start - elapsed
+            taken += 1
+            if taken > configuration.warmup {
+                // Picoseconds per operation, so batched queries keep their fractions.
+                lane.histogram.record(UInt64(max(1, elapsed.nanoseconds * 1000 / Double(batch))))
+                lane.samples += 1
+                lane.spent += elapsed
+            } else {
+                // A strategy whose warm-up alone outlasts the budget is warm enough: it goes
+                // on to its timed samples (a second a sample would spend seconds here).
+                warming += elapsed
+                if warming >= configuration.budget { taken = configuration.warmup }
+            }
+        }
+        split.sampling += (clock.now - blockStart - bookkeeping).nanoseconds / 1e9
+        split.checking += bookkeeping.nanoseconds / 1e9
+        let checkStart = clock.now
+        let correct = fresh.correct && Self.isCorrect(lane.state, expected: lane.expected, workload: workload)
+        split.checking += (clock.now - checkStart).nanoseconds / 1e9
+        let samples = lane.samples
+        let histogram = lane.histogram
+        func percentile(_ value: Double) -> Double { samples == 0 ? 0 : Double(histogram.valueAtPercentile(value)) / 1000 }
+        var result = BenchmarkResult(
+            strategy: type.name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue,
+            samples: samples, medianNanoseconds: percentile(50), p90Nanoseconds: percentile(90), p99Nanoseconds: percentile(99),
+            operationsPerSecond: samples == 0 ? 0 : Double(samples * batch) / (lane.spent.nanoseconds / 1e9),
+            allocationsPerOperation: fresh.allocations?.0, bytesPerOperation: fresh.allocations?.1,
+            peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil, correct: correct)
+        result.strategyBytesPerNode = operation == .build ? keptBytes : nil
+        result.timeSplit = split
+        result.debugBuild = Self.isDebugBuild
+        return result
+    }
+
+    /// The untimed pass on the freshly built state of `lane`: two warm-up inputs (the first
+    /// write copies the tree's shared arrays), then allocations counted over fixed inputs,
+    /// then a few inputs whose diffs and answers are verified against the reference. A
+    /// strategy whose warm-up inputs make this too slow counts and verifies fewer inputs; so
+    /// does a tree of more than 2^20 nodes, where each verified input reads and walks every
+    /// row (one input is verified at 4,194,304 nodes and beyond). The lane's check at the
+    /// end of its cell covers the state this pass leaves.
     private func freshPass(
-        _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], tree: Tree,
-        median picoseconds: UInt64
-    ) -> (allocations: (Double, Double)?, strategyBytes: Double?, correct: Bool, split: BenchmarkTimeSplit, sink: Int) {
+        _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], _ lane: inout Lane, tree: Tree, sink: inout Int
+    ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit) {
         let clock = ContinuousClock()
         var phaseStart = clock.now
         var split = BenchmarkTimeSplit()
@@ -223,22 +236,20 @@ public struct BenchmarkRunner {
             return (now - phaseStart).nanoseconds / 1e9
         }
         let batch = Self.batch(operation)
-        let slow = Double(picoseconds) / 1e12 * Double(Self.freshPass.counted * batch) > 2
-        let counted = slow ? 2 : Self.freshPass.counted
-        let verified = slow ? 1 : max(1, min(Self.freshPass.verified, Self.freshPass.verified * (1 << 20) / max(1, tree.nodeCount)))
-        // What a fresh strategy keeps beyond the tree it shares, read around its build alone.
-        let (state, keptBytes) = keptBytesPerNode(by: allocations, nodes: { _ in tree.nodeCount }) { type.init(tree: tree) }
-        let strategyBytes = operation == .build ? keptBytes : nil
-        // Moved, not copied: a second reference to the state would make its first writes copy.
-        var lane = Lane(state: consume state, expected: tree)
         var batches = stride(from: 0, to: inputs.count, by: batch).map { inputs[$0..<$0 + batch] }.makeIterator()
-        var sink = 0
+        // The last warm-up input's time stands for every input's.
+        var warmSample = Duration.zero
         for _ in 0..<Self.freshPass.warm {
             guard let inputs = batches.next() else { break }
             Self.prepare(operation, &lane)
+            let start = clock.now
             sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
+            warmSample = clock.now - start
             for input in inputs { Self.apply(operation, input, to: &lane.expected) }
         }
+        let slow = warmSample.nanoseconds / 1e9 * Double(Self.freshPass.counted) > 2
+        let counted = slow ? 2 : Self.freshPass.counted
+        let verified = slow ? 1 : max(1, min(Self.freshPass.verified, Self.freshPass.verified * (1 << 20) / max(1, tree.nodeCount)))
         split.setup = lap()
         var allocationFigures: (Double, Double)?
         if let counter = allocations {
@@ -270,9 +281,8 @@ public struct BenchmarkRunner {
             correct = Self.verify(operation, inputs, &lane, rows: &rows)
             checked += 1
         }
-        correct = correct && Self.isCorrect(lane.state, expected: lane.expected, workload: BenchmarkWorkload(inputs: inputs))
         split.checking = lap()
-        return (allocationFigures, strategyBytes, correct, split, sink)
+        return (allocationFigures, correct, split)
     }
 
     /// One sample with its results checked: the state after `prepare`, every diff (applied
@@ -479,17 +489,26 @@ public struct BenchmarkRunner {
                     || tree.parent(of: node) != expected.parent(of: node)) { return false }
             }
             let rows = ReferenceStrategy.walk(expected)
-            guard strategy.rowCount == rows.count, strategy.rows(in: 0..<rows.count) == rows else { return false }
-            // Each row's position by node slot: an array, as hashing every node would cost more
-            // than the rest of the check.
-            var position = [Int](repeating: -1, count: expected.slotCount)
-            for (index, row) in rows.enumerated() { position[Int(row.node.rawValue)] = index }
-            for input in workload.inputs.prefix(64) {
+            guard strategy.rowCount == rows.count else { return false }
+            // In slices, so that the strategy's rows never sit whole beside the reference's.
+            let slice = 1 << 16
+            for start in stride(from: 0, to: rows.count, by: slice) {
+                let range = start..<min(rows.count, start + slice)
+                guard strategy.rows(in: range).elementsEqual(rows[range]) else { return false }
+            }
+            // The rows of the sampled nodes, found in one pass that tests a bit per row.
+            let sampled = workload.inputs.prefix(64)
+            var marks = [UInt64](repeating: 0, count: (expected.slotCount + 63) / 64)
+            for case .node(let node) in sampled where expected.contains(node) { marks[node.slot / 64] |= 1 << UInt64(node.slot % 64) }
+            var position: [NodeIndex: Int] = [:]
+            for (index, row) in rows.enumerated() where marks[row.node.slot / 64] >> UInt64(row.node.slot % 64) & 1 != 0 {
+                position[row.node] = index
+            }
+            for input in sampled {
                 switch input {
                 case .row(let row) where row < rows.count: if strategy.row(at: row) != rows[row] { return false }
                 case .node(let node) where expected.contains(node):
-                    let found = position[Int(node.rawValue)]
-                    if strategy.index(of: node) != (found < 0 ? nil : found) { return false }
+                    if strategy.index(of: node) != position[node] { return false }
                 default: break
                 }
             }
