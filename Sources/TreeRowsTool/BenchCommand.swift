@@ -56,9 +56,9 @@ struct BenchCommand: ParsableCommand {
         let sweepSizes = try sizes.map(Self.parseSizes)
         if let (shape, counts) = sweepSizes, let largest = counts.max() {
             try memory.require(
-                BenchmarkMemoryEstimate.bytes(nodes: largest, strategies: selected.count, operations: selectedOperations),
+                BenchmarkMemoryEstimate.bytes(nodes: largest, operations: selectedOperations),
                 for: "bench of \(shape.name):\(largest) with \(selected.count) strategies and \(selectedOperations.count) operations",
-                fix: "measure fewer nodes, strategies or operations")
+                fix: "measure fewer nodes, or only the build, toggles and queries")
         }
         guard !BenchmarkRunner.isDebugBuild else {
             let checks = internalChecksEnabled ? " with invariant checks after every operation" : ""
