@@ -219,10 +219,10 @@ public struct BenchmarkRunner {
     /// The untimed pass on the freshly built state of `lane`: two warm-up inputs (the first
     /// write copies the tree's shared arrays), then allocations counted over fixed inputs,
     /// then a few inputs whose diffs and answers are verified against the reference. A
-    /// strategy whose warm-up inputs make this too slow counts and verifies fewer inputs; so
-    /// does a tree of more than 2^20 nodes, where each verified input reads and walks every
-    /// row (one input is verified at 4,194,304 nodes and beyond). The lane's check at the
-    /// end of its cell covers the state this pass leaves.
+    /// strategy whose warm-up input makes this too slow warms up, counts and verifies one
+    /// input each; a tree of more than 2^20 nodes verifies fewer inputs too, as each
+    /// verified input reads and walks every row (one input at 4,194,304 nodes and beyond).
+    /// The lane's check at the end of its cell covers the state this pass leaves.
     private func freshPass(
         _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], _ lane: inout Lane, tree: Tree, sink: inout Int
     ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit) {
@@ -237,18 +237,20 @@ public struct BenchmarkRunner {
         }
         let batch = Self.batch(operation)
         var batches = stride(from: 0, to: inputs.count, by: batch).map { inputs[$0..<$0 + batch] }.makeIterator()
-        // The last warm-up input's time stands for every input's.
-        var warmSample = Duration.zero
+        // The last warm-up input's time stands for every input's. An input slow enough that
+        // the counted ones would take seconds (a build at 1e8 nodes) needs no second warm-up,
+        // and one input counted and one verified say what they would.
+        var slow = false
         for _ in 0..<Self.freshPass.warm {
             guard let inputs = batches.next() else { break }
             Self.prepare(operation, &lane)
             let start = clock.now
             sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
-            warmSample = clock.now - start
+            slow = (clock.now - start).nanoseconds / 1e9 * Double(Self.freshPass.counted) > 2
             for input in inputs { Self.apply(operation, input, to: &lane.expected) }
+            if slow { break }
         }
-        let slow = warmSample.nanoseconds / 1e9 * Double(Self.freshPass.counted) > 2
-        let counted = slow ? 2 : Self.freshPass.counted
+        let counted = slow ? 1 : Self.freshPass.counted
         let verified = slow ? 1 : max(1, min(Self.freshPass.verified, Self.freshPass.verified * (1 << 20) / max(1, tree.nodeCount)))
         split.setup = lap()
         var allocationFigures: (Double, Double)?
@@ -303,8 +305,8 @@ public struct BenchmarkRunner {
             if let known {
                 rows = known
             } else {
-                rows = strategy.rows(in: 0..<strategy.rowCount)
-                guard rows == ReferenceStrategy.walk(expected) else { return false }
+                rows = ReferenceStrategy.walk(expected)
+                guard Self.rowsEqual(strategy, rows) else { return false }
             }
             // For queries: each row's position by node slot, and each row's top offset.
             lazy var positions: [Int] = {
@@ -334,8 +336,8 @@ public struct BenchmarkRunner {
                 case (.sortReload, .order(let order)):
                     guard strategy.sortSiblings(by: order, reportingMoves: false) == .reloadingAll(rowCount: oldRows.count) else { return false }
                     apply(operation, input, to: &expected)
-                    rows = strategy.rows(in: 0..<strategy.rowCount)
-                    guard rows == ReferenceStrategy.walk(expected) else { return false }
+                    rows = ReferenceStrategy.walk(expected)
+                    guard Self.rowsEqual(strategy, rows) else { return false }
                     continue
                 case (.accordionExpand, .node(let node)): diff = strategy.accordionExpand(node)
                 case let (.loadPage, .page(ids, parent, loadMoreRow)):
@@ -366,8 +368,8 @@ public struct BenchmarkRunner {
                     let newRows = ReferenceStrategy.walk(expected)
                     if StepCheck.checkSections(strategy, diff: diff, oldRows: oldRows, newRows: newRows) != nil { return false }
                     if StepCheck.check(strategy, diff: diff, referenceDiff: diff, oldRows: oldRows, newRows: newRows, full: false) != nil { return false }
-                    rows = strategy.rows(in: 0..<strategy.rowCount)
-                    guard rows == newRows else { return false }
+                    guard Self.rowsEqual(strategy, newRows) else { return false }
+                    rows = newRows
                     continue
                 default: break
                 }
@@ -376,8 +378,8 @@ public struct BenchmarkRunner {
                 if StepCheck.check(strategy, diff: diff, referenceDiff: diff, oldRows: oldRows, newRows: newRows, full: false) != nil {
                     return false
                 }
-                rows = strategy.rows(in: 0..<strategy.rowCount)
-                guard rows == newRows else { return false }
+                guard Self.rowsEqual(strategy, newRows) else { return false }
+                rows = newRows
             }
             known = rows
             return true
@@ -475,6 +477,20 @@ public struct BenchmarkRunner {
         }
     }
 
+    /// Whether `strategy` has exactly `rows`, read in slices of 65,536 so that its rows never
+    /// sit whole beside them (at 1e8 rows an array is 800 MB).
+    ///
+    /// - Complexity: O(*r*) for *r* rows, and what `rows(in:)` costs per slice.
+    private static func rowsEqual<S: RowStrategy>(_ strategy: S, _ rows: [Row]) -> Bool {
+        guard strategy.rowCount == rows.count else { return false }
+        let slice = 1 << 16
+        for start in stride(from: 0, to: rows.count, by: slice) {
+            let range = start..<min(rows.count, start + slice)
+            guard strategy.rows(in: range).elementsEqual(rows[range]) else { return false }
+        }
+        return true
+    }
+
     /// The strategy's tree has the expected structure and expanded flags (hidden ones too),
     /// its rows equal the reference's rows of that tree, its answers to sampled queries are
     /// right, and its invariants hold.
@@ -489,13 +505,7 @@ public struct BenchmarkRunner {
                     || tree.parent(of: node) != expected.parent(of: node)) { return false }
             }
             let rows = ReferenceStrategy.walk(expected)
-            guard strategy.rowCount == rows.count else { return false }
-            // In slices, so that the strategy's rows never sit whole beside the reference's.
-            let slice = 1 << 16
-            for start in stride(from: 0, to: rows.count, by: slice) {
-                let range = start..<min(rows.count, start + slice)
-                guard strategy.rows(in: range).elementsEqual(rows[range]) else { return false }
-            }
+            guard rowsEqual(strategy, rows) else { return false }
             // The rows of the sampled nodes, found in one pass that tests a bit per row.
             let sampled = workload.inputs.prefix(64)
             var marks = [UInt64](repeating: 0, count: (expected.slotCount + 63) / 64)

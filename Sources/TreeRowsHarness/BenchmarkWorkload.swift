@@ -67,13 +67,21 @@ struct BenchmarkWorkload {
             }
             var heavy: [NodeIndex] = []
             var spans: [Range<Int>] = []
-            for node in live.sorted(by: { sizes[$0.slot] > sizes[$1.slot] }) {
-                if heavy.count == 64 { break }
-                let number = preorder[node.slot]
-                if !spans.contains(where: { $0.contains(number) }) {
-                    spans.append(number..<number + sizes[node.slot])
-                    heavy.append(node)
+            // The heaviest 4,096 first (enough on every shape measured); all of them, sorted,
+            // only when those hold fewer than 64 that do not nest.
+            for taken in [4096, live.count] {
+                let candidates = Self.largest(taken, of: live) { sizes[$0.slot] }
+                for node in candidates {
+                    if heavy.count == 64 { break }
+                    let number = preorder[node.slot]
+                    if !spans.contains(where: { $0.contains(number) }) {
+                        spans.append(number..<number + sizes[node.slot])
+                        heavy.append(node)
+                    }
                 }
+                if heavy.count == 64 || candidates.count == live.count { break }
+                heavy = []
+                spans = []
             }
             inputs = (0..<count).map { _ in .node(heavy[random.below(heavy.count)]) }
         case .toggleLast:
@@ -85,7 +93,7 @@ struct BenchmarkWorkload {
             inputs = (0..<count).map { _ in last.map(Input.node) ?? .none }
         case .toggleDeep:
             let parents = live.filter { tree.firstChild(of: $0) != nil }
-            let deep = (parents.isEmpty ? live : parents).sorted { tree.depth(of: $0) > tree.depth(of: $1) }.prefix(64)
+            let deep = Self.largest(64, of: parents.isEmpty ? live : parents) { Int(tree.depth(of: $0)) }
             inputs = (0..<count).map { _ in .node(deep[random.below(deep.count)]) }
         case .rowAtRandom:
             inputs = (0..<count).map { _ in rowCount == 0 ? .none : .row(random.below(rowCount)) }
@@ -126,6 +134,47 @@ struct BenchmarkWorkload {
             }
             inputs = chosen.map { .node($0) }
         }
+    }
+
+    /// The `count` nodes of `nodes` with the largest `key`, largest first, ties in the order
+    /// of `nodes`: the first `count` of a stable sort by descending key, without sorting
+    /// the rest.
+    ///
+    /// - Complexity: O(*n* log `count`) for *n* nodes (a heap of the best so far).
+    static func largest(_ count: Int, of nodes: [NodeIndex], by key: (NodeIndex) -> Int) -> [NodeIndex] {
+        // (key, position) pairs; the heap's top is the worst kept: the smallest key, then
+        // the latest position.
+        typealias Entry = (key: Int, position: Int)
+        func worse(_ a: Entry, _ b: Entry) -> Bool { a.key != b.key ? a.key < b.key : a.position > b.position }
+        var heap: [Entry] = []
+        heap.reserveCapacity(min(count, nodes.count))
+        func siftDown(_ start: Int) {
+            var index = start
+            while true {
+                var worst = index
+                let left = 2 * index + 1, right = left + 1
+                if left < heap.count && worse(heap[left], heap[worst]) { worst = left }
+                if right < heap.count && worse(heap[right], heap[worst]) { worst = right }
+                if worst == index { return }
+                heap.swapAt(index, worst)
+                index = worst
+            }
+        }
+        for (position, node) in nodes.enumerated() {
+            let entry = (key: key(node), position: position)
+            if heap.count < count {
+                heap.append(entry)
+                var index = heap.count - 1
+                while index > 0, worse(heap[index], heap[(index - 1) / 2]) {
+                    heap.swapAt(index, (index - 1) / 2)
+                    index = (index - 1) / 2
+                }
+            } else if count > 0, worse(heap[0], entry) {
+                heap[0] = entry
+                siftDown(0)
+            }
+        }
+        return heap.sorted { worse($1, $0) }.map { nodes[$0.position] }
     }
 
     static func subtreeSizes(_ tree: Tree) -> [Int] {

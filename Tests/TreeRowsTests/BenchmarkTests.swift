@@ -80,6 +80,19 @@ extension BenchmarkTests {
         #expect(results.first { $0.strategy == TopLevelCollapseAll.name }?.correct == false)
     }
 
+    @Test("The heaviest and deepest nodes are chosen as a stable sort by descending key would choose them")
+    func largestMatchesAStableSort() {
+        var random = SplitMix64(seed: 5)
+        for round in 0..<50 {
+            let nodes = (0..<random.below(300)).map { _ in NodeIndex(Int32(1 + random.below(1000))) }
+            let keys = (0..<1001).map { _ in random.below(round % 2 == 0 ? 8 : 1000) }  // many ties, then few
+            for count in [0, 1, 5, 64, 400] {
+                let expected = Array(nodes.sorted { keys[$0.slot] > keys[$1.slot] }.prefix(count))
+                #expect(BenchmarkWorkload.largest(count, of: nodes) { keys[$0.slot] } == expected, "round \(round), count \(count)")
+            }
+        }
+    }
+
     @Test("Inputs of a cell do not depend on the other operations selected")
     func seedsDependOnTheOperationOnly() {
         let seed = BenchmarkRunner.seed(1, .toggleRandom)
