@@ -92,7 +92,8 @@ public struct Tree: Sendable {
     ///
     /// - Complexity: O(1) on average (a hash lookup).
     public func index(of id: NodeID) -> NodeIndex? {
-        if let slot = slotsByID[id] { return NodeIndex(slot) }
+        // An empty table (every id implicit) is not hashed into.
+        if !slotsByID.isEmpty, let slot = slotsByID[id] { return NodeIndex(slot) }
         if case .integer(let value) = id, value >= 0, value < Int64(implicitIDCount) {
             let node = NodeIndex(Int32(value) + 1)
             return contains(node) ? node : nil
