@@ -14,7 +14,7 @@ extension RowStrategy {
         sortAndLayOut(&self)
         checkInvariantsIfEnabled()
         guard reportingMoves else { return .reloadingAll(rowCount: rowCount) }
-        return FullRebuildStrategy.diff(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
+        return RowDiff.trimmed(from: old, to: ContiguousArray(rows(in: 0..<rowCount)))
     }
 
     /// Collapses the expanded siblings of `node` one by one, then expands `node`, as one

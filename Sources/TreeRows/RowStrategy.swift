@@ -166,7 +166,7 @@ extension RowStrategy {
 
     /// Reloads the row of `node` if ``index(of:)`` finds one.
     public mutating func reload(_ node: NodeIndex) -> RowDiff {
-        precondition(tree.contains(node), "\(node) is not a live node")
+        tree.requireLive(node)
         guard let index = index(of: node) else { return .empty }
         return RowDiff(reloads: [index..<index + 1])
     }

@@ -6,15 +6,15 @@ extension Tree {
     /// - Throws: ``InvariantViolation`` naming the first node found wrong.
     /// - Complexity: O(*s*), where *s* is ``slotCount``.
     public func checkInvariants() throws(InvariantViolation) {
-        guard expandedFlags[0], parents[0] == Tree.none, expandedFlags.count == slotCount else { throw InvariantViolation("root slot corrupted") }
+        guard expandedFlags[0], parents[0] == Tree.noNode, expandedFlags.count == slotCount else { throw InvariantViolation("root slot corrupted") }
         var seen = ContiguousArray<Bool>(repeating: false, count: slotCount)
         var reached = 0
         var stack: [Int32] = [0]
         while let parent = stack.popLast() {
-            var previous = Tree.none
+            var previous = Tree.noNode
             let first = firstChildren[Int(parent)]
             var child = first
-            while child != Tree.none {
+            while child != Tree.noNode {
                 let slot = Int(child)
                 guard slot > 0, slot < slotCount, !seen[slot] else {
                     throw InvariantViolation("child link \(child) of #\(parent) is invalid or reached twice")
@@ -37,7 +37,7 @@ extension Tree {
                 previous = child
                 child = nextSiblings[slot]
             }
-            guard first == Tree.none || previousSiblings[Int(first)] == previous else {
+            guard first == Tree.noNode || previousSiblings[Int(first)] == previous else {
                 throw InvariantViolation("#\(parent): its first child's previous link \(previousSiblings[Int(first)]) should name the last child \(previous)")
             }
         }

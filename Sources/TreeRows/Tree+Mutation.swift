@@ -56,7 +56,7 @@ extension Tree {
         precondition(explicitIDs.isEmpty && Int(implicitIDCount) == parents.count - 1, "ids are not all implicit")
         precondition(parent.rawValue < Int32(parents.count) && parents[parent.slot] != Tree.removed, "unknown parent")
         precondition(time != Tree.absent && score != Tree.absent, "Int64.min is reserved for an absent time or score")
-        let slot = appendSlot(under: parent, before: Tree.none, time: time, score: score, isExpanded: isExpanded)
+        let slot = appendSlot(under: parent, before: Tree.noNode, time: time, score: score, isExpanded: isExpanded)
         implicitIDCount = slot
         nodeCount += 1
         return NodeIndex(slot)
@@ -81,11 +81,11 @@ extension Tree {
         guard parent == Tree.root || contains(parent) else { throw .unknownParent(parent) }
         guard index(of: id) == nil else { throw .duplicateID(id) }
         // Find the sibling the new node goes before (none: append).
-        var before = Tree.none
+        var before = Tree.noNode
         if let position {
             var child = firstChildren[parent.slot]
             var index = 0
-            while index < position && child != Tree.none {
+            while index < position && child != Tree.noNode {
                 child = nextSiblings[Int(child)]
                 index += 1
             }
@@ -111,10 +111,10 @@ extension Tree {
         guard parent == Tree.root || contains(parent) else { throw .unknownParent(parent) }
         if let sibling { precondition(contains(sibling) && self.parent(of: sibling) == parent, "\(sibling) is not a child of \(parent)") }
         guard index(of: id) == nil else { throw .duplicateID(id) }
-        return try insert(id, under: parent, beforeSlot: sibling?.rawValue ?? Tree.none, time: time, score: score, isExpanded: true)
+        return try insert(id, under: parent, beforeSlot: sibling?.rawValue ?? Tree.noNode, time: time, score: score, isExpanded: true)
     }
 
-    /// Links a new node before the sibling slot `before` (``Tree/none``: last) once the parent,
+    /// Links a new node before the sibling slot `before` (``Tree/noNode``: last) once the parent,
     /// id and position are known to be valid, and records its id.
     private mutating func insert(
         _ id: NodeID, under parent: NodeIndex, beforeSlot before: Int32, time: Int64?, score: Int64?, isExpanded: Bool
@@ -132,7 +132,7 @@ extension Tree {
     }
 
     /// Appends a slot for a new node under `parent`, linked before the sibling `before`
-    /// (``Tree/none``: last); the caller records its id and counts it.
+    /// (``Tree/noNode``: last); the caller records its id and counts it.
     private mutating func appendSlot(
         under parent: NodeIndex, before: Int32, time: Int64?, score: Int64?, isExpanded: Bool
     ) -> Int32 {
@@ -140,14 +140,14 @@ extension Tree {
         precondition(slot < Int32.max, "a tree holds at most \(Int32.max - 1) nodes")
         let first = firstChildren[parent.slot]
         parents.append(parent.rawValue)
-        firstChildren.append(Tree.none)
+        firstChildren.append(Tree.noNode)
         depths.append(depths[parent.slot] + 1)
         expandedFlags.append(isExpanded)
         times.append(time, slotCount: Int(slot))
         scores.append(score, slotCount: Int(slot))
         if !heights.isEmpty { heights.append(Tree.defaultRowHeight) }
         // A first child's previous link names the last child.
-        if first == Tree.none {
+        if first == Tree.noNode {
             previousSiblings.append(slot)
             firstChildren[parent.slot] = slot
         } else if before == first {
@@ -155,7 +155,7 @@ extension Tree {
             previousSiblings[Int(first)] = slot
             firstChildren[parent.slot] = slot
         } else {
-            let next = before == Tree.none ? first : before
+            let next = before == Tree.noNode ? first : before
             let previous = previousSiblings[Int(next)]
             previousSiblings.append(previous)
             nextSiblings[Int(previous)] = slot
@@ -171,7 +171,7 @@ extension Tree {
     public func childCount(of node: NodeIndex) -> Int {
         var count = 0
         var child = firstChildren[node.slot]
-        while child != Tree.none {
+        while child != Tree.noNode {
             count += 1
             child = nextSiblings[Int(child)]
         }
@@ -199,7 +199,7 @@ extension Tree {
     public mutating func setExpandedExclusively(_ node: NodeIndex) {
         requireLive(node)
         var sibling = firstChildren[Int(parents[node.slot])]
-        while sibling != Tree.none {
+        while sibling != Tree.noNode {
             expandedFlags[Int(sibling)] = sibling == node.rawValue
             sibling = nextSiblings[Int(sibling)]
         }
@@ -215,14 +215,14 @@ extension Tree {
         // writes to self, which would copy every array of the tree first.
         if node != Tree.root { expandedFlags[node.slot] = isExpanded }
         var current = firstChildren[node.slot]
-        walk: while current != Tree.none {
+        walk: while current != Tree.noNode {
             expandedFlags[Int(current)] = isExpanded
             let child = firstChildren[Int(current)]
-            if child != Tree.none {
+            if child != Tree.noNode {
                 current = child
                 continue
             }
-            while nextSiblings[Int(current)] == Tree.none {
+            while nextSiblings[Int(current)] == Tree.noNode {
                 current = parents[Int(current)]
                 if current == node.rawValue { break walk }
             }
@@ -237,7 +237,7 @@ extension Tree {
     /// - Complexity: O(*m*), where *m* is the size of the subtree.
     @discardableResult
     public mutating func removeSubtree(_ node: NodeIndex) -> Int {
-        precondition(contains(node), "\(node) is not a live node")
+        requireLive(node)
         let parent = Int(parents[node.slot])
         let first = firstChildren[parent]
         let previous = previousSiblings[node.slot]  // the last child when `node` is the first
@@ -248,7 +248,7 @@ extension Tree {
             nextSiblings[Int(previous)] = next
         }
         // The next sibling (or, for the last, the first child) takes over the previous link.
-        if next != Tree.none {
+        if next != Tree.noNode {
             previousSiblings[Int(next)] = previous
         } else if node.rawValue != first {
             previousSiblings[Int(first)] = previous
@@ -257,7 +257,7 @@ extension Tree {
         // node's links are read before they are cleared.
         var removedCount = 0
         var current = node.rawValue
-        while firstChildren[Int(current)] != Tree.none { current = firstChildren[Int(current)] }
+        while firstChildren[Int(current)] != Tree.noNode { current = firstChildren[Int(current)] }
         while true {
             let member = Int(current)
             let next = nextSiblings[member]
@@ -269,13 +269,13 @@ extension Tree {
                 explicitIDs[index] = nil
             }
             parents[member] = Tree.removed
-            firstChildren[member] = Tree.none
-            nextSiblings[member] = Tree.none
-            previousSiblings[member] = Tree.none
+            firstChildren[member] = Tree.noNode
+            nextSiblings[member] = Tree.noNode
+            previousSiblings[member] = Tree.noNode
             if current == node.rawValue { break }
-            if next != Tree.none {
+            if next != Tree.noNode {
                 current = next
-                while firstChildren[Int(current)] != Tree.none { current = firstChildren[Int(current)] }
+                while firstChildren[Int(current)] != Tree.noNode { current = firstChildren[Int(current)] }
             } else {
                 current = up
             }

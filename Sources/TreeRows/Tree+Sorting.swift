@@ -20,9 +20,9 @@ extension Tree {
             index += 1
             children.removeAll(keepingCapacity: true)
             var child = firstChildren[parent]
-            while child != Tree.none {
+            while child != Tree.noNode {
                 children.append(child)
-                if firstChildren[Int(child)] != Tree.none { parents.append(child) }
+                if firstChildren[Int(child)] != Tree.noNode { parents.append(child) }
                 child = nextSiblings[Int(child)]
             }
             guard children.count > 1 else { continue }
@@ -62,6 +62,6 @@ extension Tree {
             if child != children[0] { nextSiblings[Int(previous)] = child }
             previous = child
         }
-        nextSiblings[Int(previous)] = Tree.none
+        nextSiblings[Int(previous)] = Tree.noNode
     }
 }

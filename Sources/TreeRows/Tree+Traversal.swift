@@ -8,15 +8,15 @@ extension Tree {
         if node != Tree.root { try body(node) }
         let stop = node.rawValue
         var current = firstChildren[node.slot]
-        if current == Tree.none { return }
+        if current == Tree.noNode { return }
         while true {
             try body(NodeIndex(current))
             let child = firstChildren[Int(current)]
-            if child != Tree.none {
+            if child != Tree.noNode {
                 current = child
                 continue
             }
-            while nextSiblings[Int(current)] == Tree.none {
+            while nextSiblings[Int(current)] == Tree.noNode {
                 current = parents[Int(current)]
                 if current == stop { return }
             }
@@ -33,7 +33,7 @@ extension Tree {
     @inlinable
     public func forEachInSubtreePostorder(of node: NodeIndex, _ body: (NodeIndex) throws -> Void) rethrows {
         var current = node.rawValue
-        while firstChildren[Int(current)] != Tree.none { current = firstChildren[Int(current)] }
+        while firstChildren[Int(current)] != Tree.noNode { current = firstChildren[Int(current)] }
         while true {
             if current == node.rawValue {
                 try body(node)
@@ -42,9 +42,9 @@ extension Tree {
             let next = nextSiblings[Int(current)]
             let parent = parents[Int(current)]
             try body(NodeIndex(current))
-            if next != Tree.none {
+            if next != Tree.noNode {
                 current = next
-                while firstChildren[Int(current)] != Tree.none { current = firstChildren[Int(current)] }
+                while firstChildren[Int(current)] != Tree.noNode { current = firstChildren[Int(current)] }
             } else {
                 current = parent
             }
@@ -65,15 +65,15 @@ extension Tree {
                 try parents.withUnsafeBufferPointer { parents in
                     try expandedFlags.withUnsafeFlags { expanded in
                         var current = firstChildren[node.slot]
-                        if current == Tree.none { return }
+                        if current == Tree.noNode { return }
                         while true {
                             try body(NodeIndex(current))
                             let child = firstChildren[Int(current)]
-                            if child != Tree.none && expanded[Int(current)] {
+                            if child != Tree.noNode && expanded[Int(current)] {
                                 current = child
                                 continue
                             }
-                            while nextSiblings[Int(current)] == Tree.none {
+                            while nextSiblings[Int(current)] == Tree.noNode {
                                 current = parents[Int(current)]
                                 if current == stop { return }
                             }
@@ -83,5 +83,22 @@ extension Tree {
                 }
             }
         }
+    }
+
+    /// Every row: the visible nodes in preorder with their depths, from the stackless walk
+    /// ``forEachVisibleDescendant(of:_:)``. The rows of the strategies that keep them in
+    /// one array (full-rebuild rebuilds them after every change).
+    ///
+    /// - Complexity: O(*r*), where *r* is the number of rows.
+    @inlinable
+    package func visibleRows() -> ContiguousArray<Row> {
+        var rows = ContiguousArray<Row>()
+        rows.reserveCapacity(nodeCount)
+        depths.withUnsafeBufferPointer { depths in
+            forEachVisibleDescendant(of: Tree.root) { node in
+                rows.append(Row(node: node, depth: depths[node.slot]))
+            }
+        }
+        return rows
     }
 }

@@ -13,7 +13,7 @@
 /// expanded.
 public struct Tree: Sendable {
     /// The link value meaning "no node".
-    @usableFromInline static let none: Int32 = -1
+    @usableFromInline static let noNode: Int32 = -1
     /// The parent value of a removed node's slot.
     @usableFromInline static let removed: Int32 = -2
     /// The value that stands for an absent `time` or `score`: no node may have it, and it
@@ -49,10 +49,10 @@ public struct Tree: Sendable {
 
     /// Creates an empty forest.
     public init() {
-        parents = [Tree.none]
-        firstChildren = [Tree.none]
-        nextSiblings = [Tree.none]
-        previousSiblings = [Tree.none]
+        parents = [Tree.noNode]
+        firstChildren = [Tree.noNode]
+        nextSiblings = [Tree.noNode]
+        previousSiblings = [Tree.noNode]
         depths = [-1]
         expandedFlags = FlagColumn(repeating: true, count: 1)
         times = ValueColumn()
@@ -118,7 +118,7 @@ public struct Tree: Sendable {
     @inlinable
     public func firstChild(of node: NodeIndex) -> NodeIndex? {
         let child = firstChildren[node.slot]
-        return child == Tree.none ? nil : NodeIndex(child)
+        return child == Tree.noNode ? nil : NodeIndex(child)
     }
 
     /// The last child of `node` (or of ``Tree/root``).
@@ -127,14 +127,14 @@ public struct Tree: Sendable {
     @inlinable
     public func lastChild(of node: NodeIndex) -> NodeIndex? {
         let first = firstChildren[node.slot]
-        return first == Tree.none ? nil : NodeIndex(previousSiblings[Int(first)])
+        return first == Tree.noNode ? nil : NodeIndex(previousSiblings[Int(first)])
     }
 
     /// The sibling after `node`, if any.
     @inlinable
     public func nextSibling(of node: NodeIndex) -> NodeIndex? {
         let sibling = nextSiblings[node.slot]
-        return sibling == Tree.none ? nil : NodeIndex(sibling)
+        return sibling == Tree.noNode ? nil : NodeIndex(sibling)
     }
 
     /// The sibling before `node`, if any.
@@ -186,7 +186,7 @@ public struct Tree: Sendable {
     public func children(of node: NodeIndex) -> [NodeIndex] {
         var result: [NodeIndex] = []
         var child = firstChildren[node.slot]
-        while child != Tree.none {
+        while child != Tree.noNode {
             result.append(NodeIndex(child))
             child = nextSiblings[Int(child)]
         }

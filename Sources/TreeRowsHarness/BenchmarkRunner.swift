@@ -88,7 +88,7 @@ public struct BenchmarkRunner {
     }
 
     /// One strategy's state in a cell.
-    private struct Lane {
+    private struct StrategyCell {
         var state: any RowStrategy
         /// The tree as the operations performed so far should have left it.
         var expected: Tree
@@ -99,7 +99,7 @@ public struct BenchmarkRunner {
     }
 
     /// Inputs of the untimed pass on a fresh state: warm-up, allocation-counted, verified.
-    static let freshPass = (warm: 2, counted: 16, verified: 4)
+    static let untimedInputs = (warm: 2, counted: 16, verified: 4)
 
     /// One cell per strategy; the strategies' blocks start at the one `rotation` names (mod
     /// their number).
@@ -110,9 +110,9 @@ public struct BenchmarkRunner {
         var tree = original
         if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = Self.batch(operation)
-        let reserved = (Self.freshPass.warm + Self.freshPass.counted + Self.freshPass.verified) * batch
-        let samplesPerLane = configuration.warmup + configuration.repetitions
-        let wanted = reserved + samplesPerLane * batch
+        let reserved = (Self.untimedInputs.warm + Self.untimedInputs.counted + Self.untimedInputs.verified) * batch
+        let samplesPerStrategy = configuration.warmup + configuration.repetitions
+        let wanted = reserved + samplesPerStrategy * batch
         var rowCount = 0
         var totalHeight = 0
         tree.forEachVisibleDescendant(of: Tree.root) { node in
@@ -120,10 +120,10 @@ public struct BenchmarkRunner {
             totalHeight += Int(tree.height(of: node))
         }
         let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight, count: wanted, seed: seed)
-        // The first inputs are reserved for the fresh pass, so it sees the same inputs however
+        // The first inputs are reserved for the untimed pass, so it sees the same inputs however
         // many timed samples the budget allows.
-        let freshInputs = Array(workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch)))
-        // The inputs are every lane's: each gets an equal share of their time.
+        let untimedPassInputs = Array(workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch)))
+        // The inputs are every strategyCell's: each gets an equal share of their time.
         let sharedSetup = (clock.now - setupStart).nanoseconds / 1e9 / Double(max(1, strategies.count))
         var sink = 0
         // One strategy at a time, built just before its block and dropped after its check, so
@@ -133,8 +133,8 @@ public struct BenchmarkRunner {
         var measured: [BenchmarkResult?] = Array(repeating: nil, count: strategies.count)
         for turn in strategies.indices {
             let index = (turn + rotation) % strategies.count
-            measured[index] = measureLane(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
-                                          freshInputs: freshInputs, sharedSetup: sharedSetup, sink: &sink)
+            measured[index] = measureStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
+                                          untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink)
         }
         BenchmarkSink.consume(sink)
         var results = measured.compactMap { $0 }
@@ -148,12 +148,12 @@ public struct BenchmarkRunner {
         return results
     }
 
-    /// One strategy's cell: its build (with the bytes it keeps), the untimed fresh pass on
+    /// One strategy's cell: its build (with the bytes it keeps), the untimed pass on
     /// that fresh state, its timed block on the same state, then the check of the state
     /// every input so far should have left.
-    private func measureLane(
+    private func measureStrategyCell(
         _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, corpus: String, tree: Tree, workload: BenchmarkWorkload,
-        freshInputs: [BenchmarkWorkload.Input], sharedSetup: Double, sink: inout Int
+        untimedPassInputs: [BenchmarkWorkload.Input], sharedSetup: Double, sink: inout Int
     ) -> BenchmarkResult {
         let clock = ContinuousClock()
         let batch = Self.batch(operation)
@@ -162,33 +162,33 @@ public struct BenchmarkRunner {
         let (state, keptBytes) = keptBytesPerNode(by: allocations, nodes: { _ in tree.nodeCount }) { type.init(tree: tree) }
         var split = BenchmarkTimeSplit(setup: sharedSetup + (clock.now - buildStart).nanoseconds / 1e9)
         // Moved, not copied: a second reference to the state would make its first writes copy.
-        var lane = Lane(state: consume state, expected: tree)
-        lane.histogram.autoResize = true
-        let fresh = freshPass(operation, freshInputs, &lane, tree: tree, sink: &sink)
-        split = split + fresh.split
-        // The timed samples go on from the inputs after the fresh pass's.
-        lane.next = freshInputs.count
+        var strategyCell = StrategyCell(state: consume state, expected: tree)
+        strategyCell.histogram.autoResize = true
+        let untimed = untimedPass(operation, untimedPassInputs, &strategyCell, tree: tree, sink: &sink)
+        split = split + untimed.split
+        // The timed samples go on from the inputs after the untimed pass's.
+        strategyCell.next = untimedPassInputs.count
         let blockStart = clock.now
         var taken = 0
         var bookkeeping = Duration.zero
         var warming = Duration.zero
-        let samplesPerLane = configuration.warmup + configuration.repetitions
-        while taken < samplesPerLane && lane.spent < configuration.budget && lane.next + batch <= workload.inputs.count {
-            let inputs = workload.inputs[lane.next..<lane.next + batch]
-            lane.next += batch
-            Self.prepare(operation, &lane)
+        let samplesPerStrategy = configuration.warmup + configuration.repetitions
+        while taken < samplesPerStrategy && strategyCell.spent < configuration.budget && strategyCell.next + batch <= workload.inputs.count {
+            let inputs = workload.inputs[strategyCell.next..<strategyCell.next + batch]
+            strategyCell.next += batch
+            Self.prepare(operation, &strategyCell)
             if let eviction = configuration.eviction { sink &+= Int(truncatingIfNeeded: eviction.run()) }
             let start = clock.now
-            sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
+            sink &+= Self.perform(operation, inputs, &strategyCell.state, tree: tree)
             let elapsed = clock.now - start
-            for input in inputs { Self.apply(operation, input, to: &lane.expected) }
+            for input in inputs { Self.apply(operation, input, to: &strategyCell.expected) }
             bookkeeping += clock.now - start - elapsed
             taken += 1
             if taken > configuration.warmup {
                 // Picoseconds per operation, so batched queries keep their fractions.
-                lane.histogram.record(UInt64(max(1, elapsed.nanoseconds * 1000 / Double(batch))))
-                lane.samples += 1
-                lane.spent += elapsed
+                strategyCell.histogram.record(UInt64(max(1, elapsed.nanoseconds * 1000 / Double(batch))))
+                strategyCell.samples += 1
+                strategyCell.spent += elapsed
             } else {
                 // A strategy whose warm-up alone outlasts the budget is warm enough: it goes
                 // on to its timed samples (a second a sample would spend seconds here).
@@ -199,16 +199,16 @@ public struct BenchmarkRunner {
         split.sampling += (clock.now - blockStart - bookkeeping).nanoseconds / 1e9
         split.checking += bookkeeping.nanoseconds / 1e9
         let checkStart = clock.now
-        let correct = fresh.correct && Self.isCorrect(lane.state, expected: lane.expected, workload: workload)
+        let correct = untimed.correct && Self.isCorrect(strategyCell.state, expected: strategyCell.expected, workload: workload)
         split.checking += (clock.now - checkStart).nanoseconds / 1e9
-        let samples = lane.samples
-        let histogram = lane.histogram
+        let samples = strategyCell.samples
+        let histogram = strategyCell.histogram
         func percentile(_ value: Double) -> Double { samples == 0 ? 0 : Double(histogram.valueAtPercentile(value)) / 1000 }
         var result = BenchmarkResult(
             strategy: type.name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue,
             samples: samples, medianNanoseconds: percentile(50), p90Nanoseconds: percentile(90), p99Nanoseconds: percentile(99),
-            operationsPerSecond: samples == 0 ? 0 : Double(samples * batch) / (lane.spent.nanoseconds / 1e9),
-            allocationsPerOperation: fresh.allocations?.0, bytesPerOperation: fresh.allocations?.1,
+            operationsPerSecond: samples == 0 ? 0 : Double(samples * batch) / (strategyCell.spent.nanoseconds / 1e9),
+            allocationsPerOperation: untimed.allocations?.0, bytesPerOperation: untimed.allocations?.1,
             peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil, correct: correct)
         result.strategyBytesPerNode = operation == .build ? keptBytes : nil
         result.timeSplit = split
@@ -216,15 +216,15 @@ public struct BenchmarkRunner {
         return result
     }
 
-    /// The untimed pass on the freshly built state of `lane`: two warm-up inputs (the first
+    /// The untimed pass on the freshly built state of `strategyCell`: two warm-up inputs (the first
     /// write copies the tree's shared arrays), then allocations counted over fixed inputs,
     /// then a few inputs whose diffs and answers are verified against the reference. A
     /// strategy whose warm-up input makes this too slow warms up, counts and verifies one
     /// input each; a tree of more than 2^20 nodes verifies fewer inputs too, as each
     /// verified input reads and walks every row (one input at 4,194,304 nodes and beyond).
-    /// The lane's check at the end of its cell covers the state this pass leaves.
-    private func freshPass(
-        _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], _ lane: inout Lane, tree: Tree, sink: inout Int
+    /// The strategyCell's check at the end of its cell covers the state this pass leaves.
+    private func untimedPass(
+        _ operation: BenchmarkOperation, _ inputs: [BenchmarkWorkload.Input], _ strategyCell: inout StrategyCell, tree: Tree, sink: inout Int
     ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit) {
         let clock = ContinuousClock()
         var phaseStart = clock.now
@@ -241,17 +241,17 @@ public struct BenchmarkRunner {
         // the counted ones would take seconds (a build at 1e8 nodes) needs no second warm-up,
         // and one input counted and one verified say what they would.
         var slow = false
-        for _ in 0..<Self.freshPass.warm {
+        for _ in 0..<Self.untimedInputs.warm {
             guard let inputs = batches.next() else { break }
-            Self.prepare(operation, &lane)
+            Self.prepare(operation, &strategyCell)
             let start = clock.now
-            sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
-            slow = (clock.now - start).nanoseconds / 1e9 * Double(Self.freshPass.counted) > 2
-            for input in inputs { Self.apply(operation, input, to: &lane.expected) }
+            sink &+= Self.perform(operation, inputs, &strategyCell.state, tree: tree)
+            slow = (clock.now - start).nanoseconds / 1e9 * Double(Self.untimedInputs.counted) > 2
+            for input in inputs { Self.apply(operation, input, to: &strategyCell.expected) }
             if slow { break }
         }
-        let counted = slow ? 1 : Self.freshPass.counted
-        let verified = slow ? 1 : max(1, min(Self.freshPass.verified, Self.freshPass.verified * (1 << 20) / max(1, tree.nodeCount)))
+        let counted = slow ? 1 : Self.untimedInputs.counted
+        let verified = slow ? 1 : max(1, min(Self.untimedInputs.verified, Self.untimedInputs.verified * (1 << 20) / max(1, tree.nodeCount)))
         split.setup = lap()
         var allocationFigures: (Double, Double)?
         if let counter = allocations {
@@ -259,17 +259,17 @@ public struct BenchmarkRunner {
             var byteTotal: UInt64 = 0
             var count = 0
             while count < counted, let inputs = batches.next() {
-                Self.prepare(operation, &lane)
+                Self.prepare(operation, &strategyCell)
                 let allocationsBefore = counter.allocations()
                 let bytesBefore = counter.allocatedBytes()
-                sink &+= Self.perform(operation, inputs, &lane.state, tree: tree)
+                sink &+= Self.perform(operation, inputs, &strategyCell.state, tree: tree)
                 byteTotal += counter.allocatedBytes() - bytesBefore
                 allocationTotal += counter.allocations() - allocationsBefore
-                for input in inputs { Self.apply(operation, input, to: &lane.expected) }
+                for input in inputs { Self.apply(operation, input, to: &strategyCell.expected) }
                 count += 1
             }
             if count > 0 {
-                let overhead = Self.counterOverhead(counter, operation, &lane.state, tree: tree)
+                let overhead = Self.counterOverhead(counter, operation, &strategyCell.state, tree: tree)
                 let operations = Double(count * batch)
                 allocationFigures = (max(0, Double(allocationTotal) - Double(count) * overhead.allocations) / operations,
                                      max(0, Double(byteTotal) - Double(count) * overhead.bytes) / operations)
@@ -280,7 +280,7 @@ public struct BenchmarkRunner {
         var checked = 0
         var rows: [Row]?  // the rows the last sample left, checked against the reference
         while correct && checked < verified, let inputs = batches.next() {
-            correct = Self.verify(operation, inputs, &lane, rows: &rows)
+            correct = Self.verify(operation, inputs, &strategyCell, rows: &rows)
             checked += 1
         }
         split.checking = lap()
@@ -296,9 +296,9 @@ public struct BenchmarkRunner {
     /// which change no rows, are checked against positions and offsets computed once.
     /// - Complexity: O(*r*) per operation that changes rows, O(log *r*) per query, for *r* rows.
     private static func verify(
-        _ operation: BenchmarkOperation, _ inputs: ArraySlice<BenchmarkWorkload.Input>, _ lane: inout Lane, rows known: inout [Row]?
+        _ operation: BenchmarkOperation, _ inputs: ArraySlice<BenchmarkWorkload.Input>, _ strategyCell: inout StrategyCell, rows known: inout [Row]?
     ) -> Bool {
-        prepare(operation, &lane)
+        prepare(operation, &strategyCell)
         if operation == .expandAll || operation == .collapseAll { known = nil }  // prepare changed the rows
         func check<S: RowStrategy>(_ strategy: inout S, _ expected: inout Tree) -> Bool {
             var rows: [Row]
@@ -384,7 +384,7 @@ public struct BenchmarkRunner {
             known = rows
             return true
         }
-        return check(&lane.state, &lane.expected)
+        return check(&strategyCell.state, &strategyCell.expected)
     }
 
     /// What the bracket itself allocates (counter readings and the call), measured on the
@@ -404,14 +404,14 @@ public struct BenchmarkRunner {
 
     /// The untimed step before a sample: expand-all starts from all collapsed, collapse-all
     /// from all expanded.
-    private static func prepare(_ operation: BenchmarkOperation, _ lane: inout Lane) {
+    private static func prepare(_ operation: BenchmarkOperation, _ strategyCell: inout StrategyCell) {
         switch operation {
         case .expandAll:
-            _ = lane.state.collapseAll()
-            lane.expected.setExpandedInSubtree(of: Tree.root, false)
+            _ = strategyCell.state.collapseAll()
+            strategyCell.expected.setExpandedInSubtree(of: Tree.root, false)
         case .collapseAll:
-            _ = lane.state.expandAll()
-            lane.expected.setExpandedInSubtree(of: Tree.root, true)
+            _ = strategyCell.state.expandAll()
+            strategyCell.expected.setExpandedInSubtree(of: Tree.root, true)
         default: break
         }
     }

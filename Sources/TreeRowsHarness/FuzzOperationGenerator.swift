@@ -131,7 +131,7 @@ package struct FuzzOperationGenerator: Sendable {
             return reference.row(at: random.chance(1, in: 2) ? 0 : reference.rowCount - 1).node
         case 4:
             // A first or last sibling.
-            let parent = tree.parent(of: OperationGenerator.randomNode(in: tree, using: &random))
+            let parent = tree.parent(of: tree.randomLiveNode(using: &random))
             return (random.chance(1, in: 2) ? tree.firstChild(of: parent) : tree.lastChild(of: parent))!
         case 5 where !insertedIDs.isEmpty:
             if let node = tree.index(of: insertedIDs[random.below(insertedIDs.count)]) { return node }
@@ -147,13 +147,13 @@ package struct FuzzOperationGenerator: Sendable {
             return reference.row(at: random.below(reference.rowCount)).node
         default: break
         }
-        return OperationGenerator.randomNode(in: tree, using: &random)
+        return tree.randomLiveNode(using: &random)
     }
 
     /// A node satisfying `condition`, by up to 32 uniform draws; `nil` if none hit.
     private mutating func sample(in tree: Tree, where condition: (NodeIndex) -> Bool) -> NodeIndex? {
         for _ in 0..<32 {
-            let node = OperationGenerator.randomNode(in: tree, using: &random)
+            let node = tree.randomLiveNode(using: &random)
             if condition(node) { return node }
         }
         return nil

@@ -55,7 +55,7 @@ package struct FuzzTreeSampler {
     /// subtree still fits), as a tree of its own with the original ids.
     private mutating func sampleRecorded() -> Tree {
         let (source, sizes) = recorded[random.below(recorded.count)]
-        var node = OperationGenerator.randomNode(in: source, using: &random)
+        var node = source.randomLiveNode(using: &random)
         while sizes[node.slot] > maximumNodes, let child = source.firstChild(of: node) { node = child }
         while source.parent(of: node) != Tree.root && sizes[source.parent(of: node).slot] <= maximumNodes {
             node = source.parent(of: node)

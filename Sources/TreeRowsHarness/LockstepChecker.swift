@@ -26,7 +26,7 @@ public struct LockstepChecker {
 
     private var reference: ReferenceStrategy
     private var states: [any RowStrategy]
-    private var generator: OperationGenerator
+    private var generator: LockstepOperationGenerator
     private var sampler: SplitMix64
     private var reports: [LockstepReport]
     private let clock = ContinuousClock()
@@ -48,7 +48,7 @@ public struct LockstepChecker {
         self.samples = samples
         reference = ReferenceStrategy(tree: tree)
         states = self.strategies.map { $0.init(tree: tree) }
-        generator = OperationGenerator(seed: seed)
+        generator = LockstepOperationGenerator(seed: seed)
         sampler = SplitMix64(seed: seed ^ 0x5A5A_5A5A_5A5A_5A5A)
         reports = ([ReferenceStrategy.self] + self.strategies).map {
             LockstepReport(strategy: $0.name, operations: 0, disagreements: 0, messages: [], timings: [:])
@@ -88,7 +88,7 @@ public struct LockstepChecker {
                                           sampleSeed: sampler.next())
         let sampledRows = newRows.isEmpty ? [] : (0..<samples).map { _ in sampler.below(newRows.count) }
         let sampledNodes = reference.tree.nodeCount == 0 ? []
-            : (0..<samples).map { _ in OperationGenerator.randomNode(in: reference.tree, using: &sampler) }
+            : (0..<samples).map { _ in reference.tree.randomLiveNode(using: &sampler) }
         let positions = sampledNodes.map { expectation.row(of: $0) }
         for index in states.indices {
             let (diff, time) = Self.timed(&states[index], operation)

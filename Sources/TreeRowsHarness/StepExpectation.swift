@@ -124,7 +124,7 @@ package struct StepExpectation {
         }
         if tree.nodeCount > count {
             for _ in 0..<32 where hidden.count < 40 {
-                let node = OperationGenerator.randomNode(in: tree, using: &random)
+                let node = tree.randomLiveNode(using: &random)
                 if row(of: node) == nil { hidden.append(node) }
             }
         }

@@ -25,7 +25,7 @@ import TreeRowsTestSupport
         for shape in TreeShapes.all {
             var subject = BuiltinStrategies.named(strategy)!.init(tree: shape.tree)
             var reference = ReferenceStrategy(tree: shape.tree)
-            var generator = OperationGenerator(seed: seed)
+            var generator = LockstepOperationGenerator(seed: seed)
             for step in 0..<150 {
                 let operation = generator.next(for: reference.tree)
                 let context = "shape \(shape.name), seed \(seed), step \(step)"

@@ -107,13 +107,11 @@ public struct RangeCountsStrategy: RowStrategy {
     ///
     /// - Complexity: O(*d* · *f* + *k*) for *k* rows.
     public func rows(in range: Range<Int>) -> [Row] {
-        precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
-        guard !range.isEmpty else { return [] }
-        return tree.visibleRows(from: row(at: range.lowerBound).node, count: range.count)
+        rowsByWalking(in: range)
     }
 
     public func index(of node: NodeIndex) -> Int? {
-        precondition(tree.contains(node), "\(node) is not a live node")
+        tree.requireLive(node)
         var index = 0
         var current = node
         while current != Tree.root {
@@ -208,8 +206,7 @@ public struct RangeCountsStrategy: RowStrategy {
         let delta = counts[node.slot] - old.count
         guard delta != 0, propagate(delta, height: heightSum(node) - old.height, above: node),
               let row = index(of: node) else { return .empty }
-        let block = row + 1..<row + 1 + Int(delta.magnitude)
-        return delta > 0 ? RowDiff(insertions: [block]) : RowDiff(deletions: [block])
+        return .subtreeChange(under: row, by: Int(delta))
     }
 
     public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }

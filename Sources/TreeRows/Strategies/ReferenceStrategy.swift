@@ -49,7 +49,7 @@ public struct ReferenceStrategy: RowStrategy {
     public func rows(in range: Range<Int>) -> [Row] { Array(allRows[range]) }
 
     public func index(of node: NodeIndex) -> Int? {
-        precondition(tree.contains(node), "\(node) is not a live node")
+        tree.requireLive(node)
         return allRows.firstIndex { $0.node == node }
     }
 

@@ -20,20 +20,20 @@ public struct SubtreeSpliceStrategy: RowStrategy {
     /// The row of each slot, -1 when hidden or removed.
     private var rowOfNode: ContiguousArray<Int32>
     /// The offset of each row's top and, last, the total height; empty without heights.
-    private var offsets: ContiguousArray<Int>
+    private var offsets: HeightPrefixSums
 
     public init(tree: Tree) {
         self.tree = tree
-        allRows = FullRebuildStrategy.build(tree)
+        allRows = tree.visibleRows()
         rowOfNode = ContiguousArray(repeating: -1, count: tree.slotCount)
-        offsets = []
+        offsets = HeightPrefixSums()
         renumber(from: 0)
         checkInvariantsIfEnabled()
     }
 
-    public func offset(ofRow index: Int) -> Int { FullRebuildStrategy.offset(ofRow: index, rowCount: rowCount, in: offsets) }
+    public func offset(ofRow index: Int) -> Int { offsets.offset(ofRow: index, rowCount: rowCount) }
 
-    public func row(atOffset offset: Int) -> Int? { FullRebuildStrategy.row(atOffset: offset, rowCount: rowCount, in: offsets) }
+    public func row(atOffset offset: Int) -> Int? { offsets.row(atOffset: offset, rowCount: rowCount) }
 
     public var rowCount: Int { allRows.count }
 
@@ -42,7 +42,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
     public func rows(in range: Range<Int>) -> [Row] { Array(allRows[range]) }
 
     public func index(of node: NodeIndex) -> Int? {
-        precondition(tree.contains(node), "\(node) is not a live node")
+        tree.requireLive(node)
         let row = rowOfNode[node.slot]
         return row < 0 ? nil : Int(row)
     }
@@ -50,14 +50,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
     /// Rewrites the map entries and the offsets of the rows from `start` to the end.
     private mutating func renumber(from start: Int) {
         for index in start..<allRows.count { rowOfNode[allRows[index].node.slot] = Int32(index) }
-        guard tree.hasHeights else { return }
-        offsets.removeSubrange(min(start + 1, offsets.count)...)
-        if offsets.isEmpty { offsets.append(0) }
-        var total = offsets[offsets.count - 1]
-        for index in start..<allRows.count {
-            total += Int(tree.height(of: allRows[index].node))
-            offsets.append(total)
-        }
+        offsets.refresh(from: start, of: allRows, in: tree)
     }
 
     /// Marks the rows in `range` as hidden in the map.
@@ -190,7 +183,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         }
         tree.setExpandedInSubtree(of: Tree.root, false)
         allRows = kept
-        offsets = []
+        offsets = HeightPrefixSums()
         renumber(from: 0)
         checkInvariantsIfEnabled()
         return builder.diff
@@ -211,7 +204,9 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         }
         // Before the next sibling's row, or at the end of the parent's block.
         let row = tree.nextSibling(of: node).map { Int(rowOfNode[$0.slot]) } ?? blockEnd(ofRow: parentRow)
-        splice(row..<row, with: [Row(node: node, depth: tree.depth(of: node))])
+        // One row in place, not a splice of a one-row array, which would allocate per reply.
+        allRows.insert(Row(node: node, depth: tree.depth(of: node)), at: row)
+        renumber(from: row)
         return RowDiff(insertions: [row..<row + 1])
     }
 
@@ -322,17 +317,17 @@ public struct SubtreeSpliceStrategy: RowStrategy {
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
         let old = allRows
         tree.sortSiblings(by: order)
-        allRows = FullRebuildStrategy.build(tree)
-        offsets = []
+        allRows = tree.visibleRows()
+        offsets = HeightPrefixSums()
         renumber(from: 0)
         checkInvariantsIfEnabled()
-        return reportingMoves ? FullRebuildStrategy.diff(from: old, to: allRows) : .reloadingAll(rowCount: rowCount)
+        return reportingMoves ? RowDiff.trimmed(from: old, to: allRows) : .reloadingAll(rowCount: rowCount)
     }
 
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
-        guard allRows == FullRebuildStrategy.build(tree) else { throw InvariantViolation("subtree-splice rows are stale") }
-        guard offsets == FullRebuildStrategy.offsets(of: allRows, in: tree) else {
+        guard allRows == tree.visibleRows() else { throw InvariantViolation("subtree-splice rows are stale") }
+        guard offsets == HeightPrefixSums(of: allRows, in: tree) else {
             throw InvariantViolation("subtree-splice offsets are stale")
         }
         guard rowOfNode.count == tree.slotCount else {

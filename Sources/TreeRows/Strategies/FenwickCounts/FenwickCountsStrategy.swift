@@ -26,8 +26,13 @@ public struct FenwickCountsStrategy: RowStrategy {
     /// without heights.
     private var heightSums: ContiguousArray<Int64>
     private var lists: SiblingLists
-    /// The Fenwick cells: `[0]` children's counts, `[1]` their height sums (with heights).
+    /// The Fenwick cells: at ``countCells`` the children's row counts, at ``heightCells``
+    /// their height sums (with heights only).
     private var cells: [ContiguousArray<Int64>]
+    /// Where in ``cells`` the children's row counts are.
+    private static let countCells = 0
+    /// Where in ``cells`` the children's height sums are, when the tree has heights.
+    private static let heightCells = 1
 
     public init(tree: Tree) {
         self.tree = tree
@@ -61,14 +66,14 @@ public struct FenwickCountsStrategy: RowStrategy {
             let slot = member.slot
             children.removeAll(keepingCapacity: true)
             var child = tree.firstChildren[slot]
-            while child != Tree.none {
+            while child != Tree.noNode {
                 children.append(child)
                 child = tree.nextSiblings[Int(child)]
             }
             if !children.isEmpty { layOut(slot, children) }
             let expanded = tree.isExpanded(member)
-            counts[slot] = expanded ? 1 + Int32(total(of: slot, 0)) : 1
-            if hasHeights { heightSums[slot] = ownHeight(slot) + (expanded ? total(of: slot, 1) : 0) }
+            counts[slot] = expanded ? 1 + Int32(total(of: slot, Self.countCells)) : 1
+            if hasHeights { heightSums[slot] = ownHeight(slot) + (expanded ? total(of: slot, Self.heightCells) : 0) }
         }
     }
 
@@ -77,7 +82,7 @@ public struct FenwickCountsStrategy: RowStrategy {
         let counts = self.counts
         let heightSums = self.heightSums
         lists.layOut(parent, children: children, cells: &cells) { array, member in
-            array == 0 ? Int64(counts[Int(member)]) : heightSums[Int(member)]
+            array == Self.countCells ? Int64(counts[Int(member)]) : heightSums[Int(member)]
         }
     }
 
@@ -87,7 +92,7 @@ public struct FenwickCountsStrategy: RowStrategy {
         let heightSums = self.heightSums
         for array in cells.indices {
             lists.rebuild(parent, &cells[array], array: array) { array, member in
-                array == 0 ? Int64(counts[Int(member)]) : heightSums[Int(member)]
+                array == Self.countCells ? Int64(counts[Int(member)]) : heightSums[Int(member)]
             }
         }
     }
@@ -103,8 +108,8 @@ public struct FenwickCountsStrategy: RowStrategy {
         while true {
             let parent = tree.parent(of: NodeIndex(Int32(child))).slot
             if !skip {
-                lists.add(Int64(delta), at: lists.position[child], of: parent, &cells[0])
-                if hasHeights { lists.add(heightDelta, at: lists.position[child], of: parent, &cells[1]) }
+                lists.add(Int64(delta), at: lists.position[child], of: parent, &cells[Self.countCells])
+                if hasHeights { lists.add(heightDelta, at: lists.position[child], of: parent, &cells[Self.heightCells]) }
             }
             skip = false
             if parent != 0 && !tree.isExpanded(NodeIndex(Int32(parent))) { return false }
@@ -126,7 +131,7 @@ public struct FenwickCountsStrategy: RowStrategy {
         var remaining = Int64(index)
         var parent = 0
         while true {
-            let (child, before) = lists.child(at: remaining, of: parent, cells[0])
+            let (child, before) = lists.child(at: remaining, of: parent, cells[Self.countCells])
             remaining -= before
             let node = NodeIndex(child)
             if remaining == 0 { return Row(node: node, depth: tree.depth(of: node)) }
@@ -139,9 +144,7 @@ public struct FenwickCountsStrategy: RowStrategy {
     ///
     /// - Complexity: O(*d* log *f* + *k*) for *k* rows.
     public func rows(in range: Range<Int>) -> [Row] {
-        precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
-        guard !range.isEmpty else { return [] }
-        return tree.visibleRows(from: row(at: range.lowerBound).node, count: range.count)
+        rowsByWalking(in: range)
     }
 
     public func index(of node: NodeIndex) -> Int? {
@@ -150,7 +153,7 @@ public struct FenwickCountsStrategy: RowStrategy {
         var child = node.slot
         while child != 0 {
             let parent = tree.parent(of: NodeIndex(Int32(child))).slot
-            index += lists.prefix(lists.position[child], of: parent, cells[0])
+            index += lists.prefix(lists.position[child], of: parent, cells[Self.countCells])
             if parent != 0 {
                 if !tree.isExpanded(NodeIndex(Int32(parent))) { return nil }
                 index += 1
@@ -170,7 +173,7 @@ public struct FenwickCountsStrategy: RowStrategy {
         var child = row(at: index).node.slot
         while child != 0 {
             let parent = tree.parent(of: NodeIndex(Int32(child))).slot
-            offset += lists.prefix(lists.position[child], of: parent, cells[1]) + ownHeight(parent)
+            offset += lists.prefix(lists.position[child], of: parent, cells[Self.heightCells]) + ownHeight(parent)
             child = parent
         }
         return Int(offset)
@@ -183,9 +186,9 @@ public struct FenwickCountsStrategy: RowStrategy {
         var index: Int64 = 0
         var parent = 0
         while true {
-            let (child, before) = lists.child(at: remaining, of: parent, cells[1])
+            let (child, before) = lists.child(at: remaining, of: parent, cells[Self.heightCells])
             remaining -= before
-            index += lists.prefix(lists.position[Int(child)], of: parent, cells[0])
+            index += lists.prefix(lists.position[Int(child)], of: parent, cells[Self.countCells])
             let height = ownHeight(Int(child))
             if remaining < height { return Int(index) }
             remaining -= height
@@ -209,8 +212,8 @@ public struct FenwickCountsStrategy: RowStrategy {
         tree.setExpanded(node, isExpanded)
         let slot = node.slot
         let old = (counts[slot], heightSum(slot))
-        counts[slot] = isExpanded ? 1 + Int32(total(of: slot, 0)) : 1
-        if hasHeights { heightSums[slot] = ownHeight(slot) + (isExpanded ? total(of: slot, 1) : 0) }
+        counts[slot] = isExpanded ? 1 + Int32(total(of: slot, Self.countCells)) : 1
+        if hasHeights { heightSums[slot] = ownHeight(slot) + (isExpanded ? total(of: slot, Self.heightCells) : 0) }
         return changedBlock(of: node, old: old)
     }
 
@@ -220,8 +223,7 @@ public struct FenwickCountsStrategy: RowStrategy {
         let delta = counts[node.slot] - old.count
         guard delta != 0, propagate(delta, height: heightSum(node.slot) - old.height, above: node),
               let row = index(of: node) else { return .empty }
-        let block = row + 1..<row + 1 + Int(delta.magnitude)
-        return delta > 0 ? RowDiff(insertions: [block]) : RowDiff(deletions: [block])
+        return .subtreeChange(under: row, by: Int(delta))
     }
 
     public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
@@ -380,14 +382,14 @@ public struct FenwickCountsStrategy: RowStrategy {
             var sums: (Int64, Int64) = (0, 0)
             for child in children {
                 let position = lists.position[Int(child)]
-                if lists.prefix(position, of: slot, cells[0]) != sums.0
-                    || (hasHeights && lists.prefix(position, of: slot, cells[1]) != sums.1) {
+                if lists.prefix(position, of: slot, cells[Self.countCells]) != sums.0
+                    || (hasHeights && lists.prefix(position, of: slot, cells[Self.heightCells]) != sums.1) {
                     throw InvariantViolation("fenwick-counts: the prefix before #\(child) under \(node) is wrong")
                 }
                 sums.0 += Int64(counts[Int(child)])
                 sums.1 += heightSum(Int(child))
             }
-            if total(of: slot, 0) != sums.0 { throw InvariantViolation("fenwick-counts: the total under \(node) is wrong") }
+            if total(of: slot, Self.countCells) != sums.0 { throw InvariantViolation("fenwick-counts: the total under \(node) is wrong") }
         }
     }
 

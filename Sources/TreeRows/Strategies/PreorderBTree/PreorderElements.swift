@@ -22,20 +22,20 @@ struct PreorderElements: IteratorProtocol {
     }
 
     mutating func next() -> Element? {
-        guard current != Tree.none else { return nil }
+        guard current != Tree.noNode else { return nil }
         let slot = Int(current)
         let expanded = tree.expandedFlags[slot]
         let element = Element(
             slot: current, counter: hidden, key: 2 &* tree.depths[slot] &+ (expanded ? 0 : 1),
             height: tree.hasHeights ? tree.heights[slot] : 0)
         let child = tree.firstChildren[slot]
-        if child != Tree.none {
+        if child != Tree.noNode {
             if !expanded { hidden += 1 }
             current = child
             return element
         }
         var node = slot
-        while tree.nextSiblings[node] == Tree.none {
+        while tree.nextSiblings[node] == Tree.noNode {
             let parent = Int(tree.parents[node])
             if parent == Tree.root.slot { break }
             if !tree.expandedFlags[parent] { hidden -= 1 }

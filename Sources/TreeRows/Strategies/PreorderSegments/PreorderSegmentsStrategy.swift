@@ -80,14 +80,14 @@ public struct PreorderSegmentsStrategy: RowStrategy {
                                     var current = firstChildren[0]
                                     // The collapsed ancestors of `current`.
                                     var hidden: Int32 = 0
-                                    while current != Tree.none {
+                                    while current != Tree.noNode {
                                         let slot = Int(current)
                                         spans[slot].position = Int32(position)
                                         slots[position] = current
                                         values[position] = hidden
                                         position += 1
                                         let child = firstChildren[slot]
-                                        if child != Tree.none {
+                                        if child != Tree.noNode {
                                             if !expanded[slot] { hidden += 1 }
                                             current = child
                                             continue
@@ -95,7 +95,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
                                         spans[slot].end = Int32(position)
                                         var node = slot
                                         var next = nextSiblings[node]
-                                        while next == Tree.none {
+                                        while next == Tree.noNode {
                                             let parent = Int(parents[node])
                                             if parent == Tree.root.slot { break }
                                             spans[parent].end = Int32(position)

@@ -1,11 +1,12 @@
 import TreeRows
 
-/// Draws random operations over a tree from a seed: the same seed and the same tree
+/// Draws random operations over a tree from a seed for `LockstepChecker` (the `check`
+/// command); the fuzzer has its own, `FuzzOperationGenerator`. The same seed and the same tree
 /// history give the same operations on every machine.
 ///
 /// Weights favour toggles; inserts add replies (and sometimes top-level comments) with ids
 /// `gen-<n>`; removals are rarer and stop when the tree gets small.
-package struct OperationGenerator: Sendable {
+package struct LockstepOperationGenerator: Sendable {
     private var random: SplitMix64
     private var nextID = 0
 
@@ -37,17 +38,7 @@ package struct OperationGenerator: Sendable {
     }
 
     /// A uniformly chosen live node; the tree must not be empty.
-    package mutating func randomNode(in tree: Tree) -> NodeIndex { Self.randomNode(in: tree, using: &random) }
-
-    /// A uniformly chosen live node drawn from `random`; the tree must not be empty.
-    package static func randomNode(in tree: Tree, using random: inout SplitMix64) -> NodeIndex {
-        for _ in 0..<16 {
-            let node = NodeIndex(Int32(1 + random.below(tree.slotCount - 1)))
-            if tree.contains(node) { return node }
-        }
-        let live = tree.nodes
-        return live[random.below(live.count)]
-    }
+    package mutating func randomNode(in tree: Tree) -> NodeIndex { tree.randomLiveNode(using: &random) }
 
     private mutating func newReply(in tree: Tree, under parent: NodeIndex) -> TreeOperation {
         var id: NodeID
