@@ -34,10 +34,7 @@ public enum DifferentialRun {
 
     static func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool) throws(InvalidOperation) -> Disagreement? {
         let tree: Tree
-        do { tree = try fuzzCase.makeTree() } catch {
-            return Disagreement(strategy: "harness", operationIndex: -1, problem: "invalid case: \(error)",
-                                expectedRows: [], actualRows: [], diff: "")
-        }
+        do { tree = try fuzzCase.makeTree() } catch { return .invalidCase("\(error)") }
         var session = DifferentialSession(tree: tree, strategies: strategies)
         if let failure = session.checkInitial() { return disagreement(session, failure, operationIndex: -1) }
         let last = fuzzCase.operations.count - 1

@@ -18,9 +18,11 @@ public struct DifferentialSession {
         /// The position of the strategy among those the session was given.
         public var strategyIndex: Int
         /// What was wrong.
-        public var problem: String
+        package var disagreement: StepDisagreement
         /// The strategy's diff.
         public var diff: RowDiff
+        /// What was wrong, in words.
+        public var problem: String { disagreement.detail }
     }
 
     /// The oracle.
@@ -55,15 +57,15 @@ public struct DifferentialSession {
         let full = StepExpectation.wantsFullCheck(rowCount: rows.count, slotCount: reference.tree.slotCount)
         for index in strategies.indices {
             let start = clock.now
-            let problem = Self.check(strategies[index], diff: .empty, expectation: &expectation, full: full, deep: true)
+            let problem = Self.check(strategies[index], diff: .empty, expectation: &expectation, depth: full ? .full : .deep)
             strategyTime[index] += clock.now - start
-            if let problem { return Failure(strategyIndex: index, problem: "initial: " + problem, diff: .empty) }
+            if let problem { return Failure(strategyIndex: index, disagreement: problem.prefixed("initial: "), diff: .empty) }
         }
         return nil
     }
 
     /// Performs `operation` (resolved against the reference's tree) on the reference and
-    /// every strategy and checks them.
+    /// every strategy and checks them, each strategy in one ``LockstepStep``.
     ///
     /// - Parameters:
     ///   - index: The operation's position in its case: it seeds the samples and picks the
@@ -84,36 +86,28 @@ public struct DifferentialSession {
                                           sampleSeed: Self.sampleSeed(operation: index, rowCount: newRows.count))
         let full = StepExpectation.wantsFullCheck(rowCount: max(oldRows.count, newRows.count), slotCount: reference.tree.slotCount)
         let deep = isLast || index % Self.deepCheckInterval == Self.deepCheckInterval - 1
+        let depth: LockstepStep.Depth = full ? .full : deep ? .deep : .sampled
         for strategyIndex in strategies.indices {
             let start = clock.now
-            let diff: RowDiff
-            do { diff = try Self.step(&strategies[strategyIndex], operation) } catch {
-                strategyTime[strategyIndex] += clock.now - start
-                return Failure(strategyIndex: strategyIndex, problem: "threw \"\(error)\" on an operation the reference performed"
-                    + " (its tree has drifted from the reference's)", diff: .empty)
-            }
-            var problem = Self.check(strategies[strategyIndex], diff: diff, expectation: &expectation, full: full, deep: deep)
-            if problem == nil && (full || deep) { problem = StepCheck.checkTree(strategies[strategyIndex].tree, reference: reference.tree) }
+            let step = Self.step(&strategies[strategyIndex], operation, expectation: &expectation, depth: depth)
             strategyTime[strategyIndex] += clock.now - start
-            if let problem { return Failure(strategyIndex: strategyIndex, problem: problem, diff: diff) }
+            if let problem = step.disagreement { return Failure(strategyIndex: strategyIndex, disagreement: problem, diff: step.diff) }
         }
         return nil
     }
 
-    private static func check<S: RowStrategy>(
-        _ strategy: S, diff: RowDiff, expectation: inout StepExpectation, full: Bool, deep: Bool
-    ) -> String? {
-        if full {
-            return StepCheck.check(strategy, diff: diff, referenceDiff: expectation.referenceDiff, oldRows: expectation.oldRows,
-                                   newRows: expectation.newRows, full: true)
-        }
-        return StepCheck.sampled(strategy, diff: diff, expectation: &expectation, deep: deep)
+    /// ``LockstepStep/perform(_:on:expecting:depth:)`` on the opened strategy type.
+    private static func step<S: RowStrategy>(
+        _ strategy: inout S, _ operation: TreeOperation, expectation: inout StepExpectation, depth: LockstepStep.Depth
+    ) -> LockstepStep.Outcome {
+        LockstepStep.perform(operation, on: &strategy, expecting: &expectation, depth: depth)
     }
 
-    /// Performs the operation, resolved against the reference's tree, which the strategy's
-    /// tree should equal; a strategy whose tree drifted may throw.
-    private static func step<S: RowStrategy>(_ strategy: inout S, _ operation: TreeOperation) throws(Tree.InsertionError) -> RowDiff {
-        try strategy.perform(operation)
+    /// ``LockstepStep/check(_:diff:expecting:depth:)`` on the opened strategy type.
+    private static func check<S: RowStrategy>(
+        _ strategy: S, diff: RowDiff, expectation: inout StepExpectation, depth: LockstepStep.Depth
+    ) -> StepDisagreement? {
+        LockstepStep.check(strategy, diff: diff, expecting: &expectation, depth: depth)
     }
 
     /// The seed of a step's samples: a function of the step alone, so a replay samples alike.

@@ -15,4 +15,17 @@ public struct Disagreement: Hashable, Sendable {
     public var actualRows: [String]
     /// The strategy's diff, as text.
     public var diff: String
+
+    /// The ``strategy`` of a disagreement that no strategy caused: the case itself is
+    /// invalid (its tree cannot be built).
+    public static let invalidCaseStrategy = "harness"
+
+    /// A case whose tree cannot be built: `problem` says why.
+    static func invalidCase(_ problem: String) -> Disagreement {
+        Disagreement(strategy: invalidCaseStrategy, operationIndex: -1, problem: "invalid case: \(problem)",
+                     expectedRows: [], actualRows: [], diff: "")
+    }
+
+    /// Whether the case itself is invalid, rather than a strategy wrong.
+    public var isInvalidCase: Bool { strategy == Self.invalidCaseStrategy }
 }

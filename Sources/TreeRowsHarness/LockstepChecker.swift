@@ -76,27 +76,28 @@ public struct LockstepChecker {
     ///   for *r* rows and *k* diff ranges, plus its queries on the rows checked.
     public mutating func perform(_ operation: TreeOperation, fullCheck: Bool) {
         let oldRows = reference.rows
-        let (referenceDiff, referenceTime) = Self.timed(&reference, operation)
-        record(0, operation, referenceTime)
-        let newRows = reference.rows
-        if let problem = StepCheck.check(
-            reference, diff: referenceDiff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows, full: false) {
-            fail(0, operation, problem)
+        let start = clock.now
+        let referenceDiff: RowDiff
+        do { referenceDiff = try reference.perform(operation) } catch {
+            preconditionFailure("generated an invalid operation \(operation): \(error)")
         }
-        let everyRow = fullCheck && StepExpectation.wantsFullCheck(rowCount: newRows.count, slotCount: reference.tree.slotCount)
+        record(0, operation, (clock.now - start).nanoseconds)
+        let newRows = reference.rows
         var expectation = StepExpectation(oldRows: oldRows, newRows: newRows, tree: reference.tree, referenceDiff: referenceDiff,
                                           sampleSeed: sampler.next())
+        if let problem = LockstepStep.check(reference, diff: referenceDiff, expecting: &expectation, depth: .diff) {
+            fail(0, operation, problem)
+        }
+        let depth: LockstepStep.Depth = !fullCheck ? .diff
+            : StepExpectation.wantsFullCheck(rowCount: newRows.count, slotCount: reference.tree.slotCount) ? .full : .deep
         let sampledRows = newRows.isEmpty ? [] : (0..<samples).map { _ in sampler.below(newRows.count) }
         let sampledNodes = reference.tree.nodeCount == 0 ? []
             : (0..<samples).map { _ in reference.tree.randomLiveNode(using: &sampler) }
         let positions = sampledNodes.map { expectation.row(of: $0) }
         for index in states.indices {
-            let (diff, time) = Self.timed(&states[index], operation)
-            record(index + 1, operation, time)
-            let problem = fullCheck && !everyRow
-                ? StepCheck.sampled(states[index], diff: diff, expectation: &expectation, deep: true)
-                : StepCheck.check(states[index], diff: diff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows, full: everyRow)
-            if let problem = problem
+            let step = Self.step(&states[index], operation, expectation: &expectation, depth: depth)
+            record(index + 1, operation, step.operationTime.nanoseconds)
+            if let problem = step.disagreement
                 ?? StepCheck.probe(states[index], rows: sampledRows, nodes: Array(zip(sampledNodes, positions)), newRows: newRows) {
                 fail(index + 1, operation, problem)
                 states[index] = type(of: states[index]).init(tree: reference.tree)
@@ -104,16 +105,11 @@ public struct LockstepChecker {
         }
     }
 
-    private static func timed<S: RowStrategy>(_ strategy: inout S, _ operation: TreeOperation) -> (RowDiff, Double) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let diff: RowDiff
-        do {
-            diff = try strategy.perform(operation)
-        } catch {
-            preconditionFailure("generated an invalid operation \(operation): \(error)")
-        }
-        return (diff, (clock.now - start).nanoseconds)
+    /// ``LockstepStep/perform(_:on:expecting:depth:)`` on the opened strategy type.
+    private static func step<S: RowStrategy>(
+        _ strategy: inout S, _ operation: TreeOperation, expectation: inout StepExpectation, depth: LockstepStep.Depth
+    ) -> LockstepStep.Outcome {
+        LockstepStep.perform(operation, on: &strategy, expecting: &expectation, depth: depth)
     }
 
     private mutating func record(_ report: Int, _ operation: TreeOperation, _ nanoseconds: Double) {
@@ -122,7 +118,7 @@ public struct LockstepChecker {
         reports[report].timings["all", default: []].append(nanoseconds)
     }
 
-    private mutating func fail(_ report: Int, _ operation: TreeOperation, _ problem: String) {
+    private mutating func fail(_ report: Int, _ operation: TreeOperation, _ problem: StepDisagreement) {
         reports[report].disagreements += 1
         if reports[report].messages.count < Self.keptMessages {
             reports[report].messages.append("operation \(reports[report].operations) (\(operation)): \(problem)")

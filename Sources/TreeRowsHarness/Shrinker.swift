@@ -31,7 +31,7 @@ public enum Shrinker {
             let start = clock.now
             defer { longestRun = max(longestRun, clock.now - start) }
             guard let found = DifferentialRun.firstDisagreement(candidate, strategies: [strategy]),
-                  found.strategy != "harness" else { return nil }
+                  !found.isInvalidCase else { return nil }
             return found
         }
         guard var found = failure(fuzzCase) else { return nil }

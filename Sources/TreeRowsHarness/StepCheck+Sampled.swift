@@ -12,7 +12,7 @@ extension StepCheck {
     ///   samples; O(*r*) more and the strategy's invariant check with `deep`.
     package static func sampled<S: RowStrategy>(
         _ strategy: S, diff: RowDiff, expectation: inout StepExpectation, deep: Bool
-    ) -> String? {
+    ) -> StepDisagreement? {
         let newRows = expectation.newRows
         if let problem = checkDiff(strategy, diff: diff, referenceDiff: expectation.referenceDiff,
                                    oldRows: expectation.oldRows, newRows: newRows) {
@@ -21,33 +21,26 @@ extension StepCheck {
         let sample = expectation.sample(around: diff)
         for index in sample.rows {
             let found = strategy.row(at: index)
-            if found != newRows[index] { return "row(at: \(index)) is \(found), reference \(newRows[index])" }
+            if found != newRows[index] { return StepDisagreement(.rows, "row(at: \(index)) is \(found), reference \(newRows[index])") }
             let position = strategy.index(of: found.node)
-            if position != index { return "index(of: \(found.node)) is \(describe(position)), reference \(index)" }
+            if position != index { return StepDisagreement(.index, "index(of: \(found.node)) is \(describe(position)), reference \(index)") }
             let top = expectation.top(ofRow: index)
             let offset = strategy.offset(ofRow: index)
-            if offset != top { return "offset(ofRow: \(index)) is \(offset), expected \(top)" }
+            if offset != top { return StepDisagreement(.heights, "offset(ofRow: \(index)) is \(offset), expected \(top)") }
             for probe in [top, expectation.top(ofRow: index + 1) - 1] where strategy.row(atOffset: probe) != index {
-                return "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))), expected \(index)"
+                return StepDisagreement(.heights, "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))), expected \(index)")
             }
         }
         for window in sample.windows where strategy.rows(in: window) != Array(newRows[window]) {
-            return "rows(in: \(window)) differ from the reference"
+            return StepDisagreement(.rows, "rows(in: \(window)) differ from the reference")
         }
         for node in sample.hiddenNodes {
-            if let index = strategy.index(of: node) { return "index(of: \(node)) is \(index) for a hidden node" }
+            if let index = strategy.index(of: node) { return StepDisagreement(.index, "index(of: \(node)) is \(index) for a hidden node") }
         }
         let total = expectation.top(ofRow: newRows.count)
-        if strategy.totalHeight != total { return "totalHeight is \(strategy.totalHeight), expected \(total)" }
-        if strategy.offset(ofRow: newRows.count) != total {
-            return "offset(ofRow: \(newRows.count)) is \(strategy.offset(ofRow: newRows.count)), expected \(total)"
-        }
-        for probe in [-1, total] where strategy.row(atOffset: probe) != nil {
-            return "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))) outside 0..<\(total)"
-        }
+        if let problem = checkTotals(strategy, rowCount: newRows.count, total: total, outside: [-1, total]) { return problem }
         guard deep else { return nil }
         if let problem = checkSections(strategy, diff: diff, oldRows: expectation.oldRows, newRows: newRows) { return problem }
-        do { try strategy.checkInvariants() } catch { return "invariant broken: \(error)" }
-        return nil
+        return checkInvariants(strategy)
     }
 }

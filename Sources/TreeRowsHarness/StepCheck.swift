@@ -19,8 +19,8 @@ package enum StepCheck {
     /// - Complexity: O(*r* + *k* log *k*) for *r* rows and *k* diff ranges; O(*s* + *r* ·
     ///   cost of `row(at:)` and `index(of:)`) more with `full`, for *s* slots.
     package static func check<S: RowStrategy>(
-        _ strategy: S, diff: RowDiff, referenceDiff: RowDiff, oldRows: [Row], newRows: [Row], full: Bool
-    ) -> String? {
+        _ strategy: S, diff: RowDiff, referenceDiff: RowDiff?, oldRows: [Row], newRows: [Row], full: Bool
+    ) -> StepDisagreement? {
         if let problem = checkDiff(strategy, diff: diff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows) {
             return problem
         }
@@ -29,14 +29,15 @@ package enum StepCheck {
     }
 
     /// The row count, and the diff: it passes the validator, turns the old rows into the
-    /// new ones, reloads what the reference reloads and deletes as many rows.
+    /// new ones and, given the reference's diff, reloads what it reloads and deletes as many
+    /// rows.
     ///
     /// - Complexity: O(*r* + *k* log *k*) plus a ``RowStrategy/rows(in:)`` call per inserted range.
-    static func checkDiff<S: RowStrategy>(
-        _ strategy: S, diff: RowDiff, referenceDiff: RowDiff, oldRows: [Row], newRows: [Row]
-    ) -> String? {
+    package static func checkDiff<S: RowStrategy>(
+        _ strategy: S, diff: RowDiff, referenceDiff: RowDiff?, oldRows: [Row], newRows: [Row]
+    ) -> StepDisagreement? {
         guard strategy.rowCount == newRows.count else {
-            return "row count \(strategy.rowCount), reference \(newRows.count)"
+            return StepDisagreement(.rowCount, "row count \(strategy.rowCount), reference \(newRows.count)")
         }
         do {
             // Inserted and reloaded rows come from rows(in:), a window at a time (they are
@@ -55,46 +56,72 @@ package enum StepCheck {
             if applied != newRows {
                 let at = zip(applied, newRows).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(applied.count, newRows.count)
-                return "diff \(brief(diff)) applied to the old rows differs from the new rows at row \(at)"
+                return StepDisagreement(.diff, "diff \(brief(diff)) applied to the old rows differs from the new rows at row \(at)")
             }
         } catch {
-            return "diff \(brief(diff)) rejected: \(error)"
+            return StepDisagreement(.diff, "diff \(brief(diff)) rejected: \(error)")
         }
+        guard let referenceDiff else { return nil }
         if diff.reloads != referenceDiff.reloads && Set(diff.reloadedIndices) != Set(referenceDiff.reloadedIndices) {
-            return "reloads \(diff.reloads), reference \(referenceDiff.reloads)"
+            return StepDisagreement(.reloads, "reloads \(diff.reloads), reference \(referenceDiff.reloads)")
         }
         if diff.deletedCount != referenceDiff.deletedCount {
-            return "diff \(brief(diff)) deletes \(diff.deletedCount) rows and inserts \(diff.insertedCount); the reference "
-                + "\(referenceDiff.deletedCount) and \(referenceDiff.insertedCount) (rows that stay must not be deleted and inserted)"
+            return StepDisagreement(.deletions, "diff \(brief(diff)) deletes \(diff.deletedCount) rows and inserts \(diff.insertedCount);"
+                + " the reference \(referenceDiff.deletedCount) and \(referenceDiff.insertedCount) (rows that stay must not be deleted and inserted)")
+        }
+        return nil
+    }
+
+    /// Every row of `strategy` against `rows`, read in slices of 65,536 so that its rows
+    /// never sit whole beside them (at 1e8 rows an array is 800 MB).
+    ///
+    /// - Complexity: O(*r*) for *r* rows, and what `rows(in:)` costs per slice.
+    package static func checkRows<S: RowStrategy>(_ strategy: S, _ rows: [Row]) -> StepDisagreement? {
+        guard strategy.rowCount == rows.count else {
+            return StepDisagreement(.rowCount, "row count \(strategy.rowCount), reference \(rows.count)")
+        }
+        let slice = 1 << 16
+        for start in stride(from: 0, to: rows.count, by: slice) {
+            let range = start..<min(rows.count, start + slice)
+            guard strategy.rows(in: range).elementsEqual(rows[range]) else {
+                return StepDisagreement(.rows, "rows(in: \(range)) differ from the reference")
+            }
         }
         return nil
     }
 
     /// Every row, every node, every offset, the sections and the invariants.
-    static func checkEveryRow<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> String? {
+    static func checkEveryRow<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> StepDisagreement? {
         let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
         if let problem = checkHeights(strategy, rows: newRows, tree: tree) { return problem }
         if let problem = checkSections(strategy, diff: diff, oldRows: oldRows, newRows: newRows) { return problem }
         var isRow = [Bool](repeating: false, count: tree.slotCount)
         for (index, expected) in newRows.enumerated() {
             let found = strategy.row(at: index)
-            if found != expected { return "row(at: \(index)) is \(found), reference \(expected)" }
+            if found != expected { return StepDisagreement(.rows, "row(at: \(index)) is \(found), reference \(expected)") }
             if strategy.index(of: expected.node) != index {
-                return "index(of: \(expected.node)) is \(describe(strategy.index(of: expected.node))), reference \(index)"
+                return StepDisagreement(.index, "index(of: \(expected.node)) is \(describe(strategy.index(of: expected.node))), reference \(index)")
             }
             isRow[expected.node.slot] = true
         }
         // rows(in:) on the whole list and on a window in the middle.
-        if strategy.rows(in: 0..<newRows.count) != newRows { return "rows(in: 0..<\(newRows.count)) differ from the reference" }
+        if strategy.rows(in: 0..<newRows.count) != newRows {
+            return StepDisagreement(.rows, "rows(in: 0..<\(newRows.count)) differ from the reference")
+        }
         let window = newRows.count / 3..<(2 * newRows.count + 2) / 3
-        if strategy.rows(in: window) != Array(newRows[window]) { return "rows(in: \(window)) differ from the reference" }
+        if strategy.rows(in: window) != Array(newRows[window]) { return StepDisagreement(.rows, "rows(in: \(window)) differ from the reference") }
         for slot in 1..<tree.slotCount where !isRow[slot] {
             let node = NodeIndex(Int32(slot))
             if tree.contains(node), let index = strategy.index(of: node) {
-                return "index(of: \(node)) is \(index) for a hidden node"
+                return StepDisagreement(.index, "index(of: \(node)) is \(index) for a hidden node")
             }
         }
-        do { try strategy.checkInvariants() } catch { return "invariant broken: \(error)" }
+        return checkInvariants(strategy)
+    }
+
+    /// `checkInvariants()`.
+    static func checkInvariants<S: RowStrategy>(_ strategy: S) -> StepDisagreement? {
+        do { try strategy.checkInvariants() } catch { return StepDisagreement(.invariants, "invariant broken: \(error)") }
         return nil
     }
 
@@ -104,16 +131,16 @@ package enum StepCheck {
     /// - Complexity: one `row(at:)` and `index(of:)` per sample.
     package static func probe<S: RowStrategy>(
         _ strategy: S, rows sampledRows: [Int], nodes sampledNodes: [(node: NodeIndex, row: Int?)], newRows: [Row]
-    ) -> String? {
+    ) -> StepDisagreement? {
         for row in sampledRows {
             let found = strategy.row(at: row)
-            if found != newRows[row] { return "row(at: \(row)) is \(found), reference \(newRows[row])" }
+            if found != newRows[row] { return StepDisagreement(.rows, "row(at: \(row)) is \(found), reference \(newRows[row])") }
             if strategy.index(of: found.node) != row {
-                return "index(of: \(found.node)) is \(describe(strategy.index(of: found.node))), reference \(row)"
+                return StepDisagreement(.index, "index(of: \(found.node)) is \(describe(strategy.index(of: found.node))), reference \(row)")
             }
         }
         for (node, row) in sampledNodes where strategy.index(of: node) != row {
-            return "index(of: \(node)) is \(describe(strategy.index(of: node))), reference \(describe(row))"
+            return StepDisagreement(.index, "index(of: \(node)) is \(describe(strategy.index(of: node))), reference \(describe(row))")
         }
         return nil
     }
@@ -123,21 +150,23 @@ package enum StepCheck {
     /// contract: two strategies given the same operations hold equal trees).
     ///
     /// - Complexity: O(*s*) for *s* slots.
-    package static func checkTree(_ tree: Tree, reference: Tree) -> String? {
+    package static func checkTree(_ tree: Tree, reference: Tree) -> StepDisagreement? {
         guard tree.slotCount == reference.slotCount, tree.nodeCount == reference.nodeCount else {
-            return "its tree has \(tree.nodeCount) nodes in \(tree.slotCount) slots, the reference's \(reference.nodeCount) in \(reference.slotCount)"
+            return StepDisagreement(.tree, "its tree has \(tree.nodeCount) nodes in \(tree.slotCount) slots, the reference's \(reference.nodeCount) in \(reference.slotCount)")
         }
         for slot in 0..<tree.slotCount {
             let node = NodeIndex(Int32(slot))
             let live = tree.contains(node)
-            guard live == reference.contains(node) else { return "its tree has \(node) \(live ? "live" : "removed"), the reference's not" }
+            guard live == reference.contains(node) else {
+                return StepDisagreement(.tree, "its tree has \(node) \(live ? "live" : "removed"), the reference's not")
+            }
             guard live || slot == 0 else { continue }
             let differs = tree.firstChild(of: node) != reference.firstChild(of: node)
                 || tree.nextSibling(of: node) != reference.nextSibling(of: node)
                 || slot > 0 && (tree.parent(of: node) != reference.parent(of: node) || tree.isExpanded(node) != reference.isExpanded(node)
                     || tree.id(of: node) != reference.id(of: node) || tree.time(of: node) != reference.time(of: node)
                     || tree.score(of: node) != reference.score(of: node) || tree.height(of: node) != reference.height(of: node))
-            if differs { return "its tree differs from the reference's at \(node)\(slot > 0 ? " (\(reference.id(of: node)))" : "")" }
+            if differs { return StepDisagreement(.tree, "its tree differs from the reference's at \(node)\(slot > 0 ? " (\(reference.id(of: node)))" : "")") }
         }
         return nil
     }
@@ -153,40 +182,52 @@ package enum StepCheck {
     /// The section layout against the new rows' depth-0 rows, and the diff in sections:
     /// it passes the sectioned validator and, applied to the old rows in sections, gives the
     /// new rows in sections.
-    package static func checkSections<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> String? {
+    package static func checkSections<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> StepDisagreement? {
         let before = SectionLayout(rows: oldRows)
         let after = strategy.sectionLayout()
         let expected = SectionLayout(rows: newRows)
-        guard after == expected else { return "sectionLayout() headers \(after.headerRows.prefix(8)), expected \(expected.headerRows.prefix(8))" }
+        guard after == expected else {
+            return StepDisagreement(.sections, "sectionLayout() headers \(after.headerRows.prefix(8)), expected \(expected.headerRows.prefix(8))")
+        }
         let sectioned = SectionedDiff(flat: diff, before: before, after: after)
         let newSections = ListSection<Row>.sections(of: newRows)
         do {
             let applied = try sectioned.apply(
                 to: ListSection<Row>.sections(of: oldRows), rowCountsAfter: after.rowCounts,
                 insertedSection: { newSections[$0] }, insertedRow: { newSections[$0.section].rows[$0.row] })
-            if applied != newSections { return "sectioned diff \(brief(sectioned)) applied to the old sections differs from the new ones" }
+            if applied != newSections {
+                return StepDisagreement(.sections, "sectioned diff \(brief(sectioned)) applied to the old sections differs from the new ones")
+            }
         } catch {
-            return "sectioned diff \(brief(sectioned)) rejected: \(error)"
+            return StepDisagreement(.sections, "sectioned diff \(brief(sectioned)) rejected: \(error)")
         }
         return nil
     }
 
     /// Offsets, total height and `row(atOffset:)` against sums of `tree`'s heights.
-    package static func checkHeights<S: RowStrategy>(_ strategy: S, rows: [Row], tree: Tree) -> String? {
+    package static func checkHeights<S: RowStrategy>(_ strategy: S, rows: [Row], tree: Tree) -> StepDisagreement? {
         var top = 0
         for (index, row) in rows.enumerated() {
             let height = Int(tree.height(of: row.node))
             let offset = strategy.offset(ofRow: index)
-            if offset != top { return "offset(ofRow: \(index)) is \(offset), expected \(top)" }
+            if offset != top { return StepDisagreement(.heights, "offset(ofRow: \(index)) is \(offset), expected \(top)") }
             for probe in [top, top + height - 1] where strategy.row(atOffset: probe) != index {
-                return "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))), expected \(index)"
+                return StepDisagreement(.heights, "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))), expected \(index)")
             }
             top += height
         }
-        if strategy.offset(ofRow: rows.count) != top { return "offset(ofRow: \(rows.count)) is \(strategy.offset(ofRow: rows.count)), expected \(top)" }
-        if strategy.totalHeight != top { return "totalHeight is \(strategy.totalHeight), expected \(top)" }
-        for probe in [-1, top, top + 1] where strategy.row(atOffset: probe) != nil {
-            return "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))) outside 0..<\(top)"
+        return checkTotals(strategy, rowCount: rows.count, total: top, outside: [-1, top, top + 1])
+    }
+
+    /// `offset(ofRow:)` past the last row and `totalHeight` against `total`, and
+    /// `row(atOffset:)` = `nil` at the `outside` offsets.
+    static func checkTotals<S: RowStrategy>(_ strategy: S, rowCount: Int, total: Int, outside: [Int]) -> StepDisagreement? {
+        if strategy.totalHeight != total { return StepDisagreement(.heights, "totalHeight is \(strategy.totalHeight), expected \(total)") }
+        if strategy.offset(ofRow: rowCount) != total {
+            return StepDisagreement(.heights, "offset(ofRow: \(rowCount)) is \(strategy.offset(ofRow: rowCount)), expected \(total)")
+        }
+        for probe in outside where strategy.row(atOffset: probe) != nil {
+            return StepDisagreement(.heights, "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))) outside 0..<\(total)")
         }
         return nil
     }

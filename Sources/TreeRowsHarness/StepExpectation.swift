@@ -13,8 +13,9 @@ package struct StepExpectation {
     package let newRows: [Row]
     /// The reference's tree after it.
     package let tree: Tree
-    /// The reference's diff.
-    package let referenceDiff: RowDiff
+    /// The reference's diff; `nil` where the expectation comes from a bare tree (the
+    /// benchmark's check), which has rows but no diff to compare reloads and deletions with.
+    package let referenceDiff: RowDiff?
     /// The row of every slot after the operation; -1 for hidden and removed slots.
     private var rowOfSlot: [Int32] = []
     /// The top of every row and, last, the total height; empty when every row has the
@@ -26,7 +27,7 @@ package struct StepExpectation {
     ///
     /// - Parameter sampleSeed: Seeds the random rows, windows and nodes of ``sample(around:)``.
     /// - Complexity: O(1); the row map and the tops are computed on first use, O(*r* + *s*).
-    package init(oldRows: [Row], newRows: [Row], tree: Tree, referenceDiff: RowDiff, sampleSeed: UInt64) {
+    package init(oldRows: [Row], newRows: [Row], tree: Tree, referenceDiff: RowDiff?, sampleSeed: UInt64) {
         self.oldRows = oldRows
         self.newRows = newRows
         self.tree = tree
@@ -69,6 +70,20 @@ package struct StepExpectation {
         return tops[index]
     }
 
+    /// The row whose top is at most `offset` and whose bottom lies below it; `nil` outside
+    /// the content.
+    ///
+    /// - Complexity: O(log *r*) after the O(*r*) first call of ``top(ofRow:)``.
+    package mutating func row(atOffset offset: Int) -> Int? {
+        guard offset >= 0, offset < top(ofRow: newRows.count) else { return nil }
+        var low = 0, high = newRows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if top(ofRow: middle + 1) > offset { high = middle } else { low = middle + 1 }
+        }
+        return low < newRows.count ? low : nil
+    }
+
     /// What a sampled check probes.
     package struct Sample {
         /// Rows to read with `row(at:)`, `index(of:)`, `offset(ofRow:)` and `row(atOffset:)`.
@@ -102,7 +117,7 @@ package struct StepExpectation {
             windows.append(start..<min(count, start + 1 + random.below(64)))
         }
         var touched: [Range<Int>] = []
-        for candidate in [diff, referenceDiff] {
+        for candidate in [diff] + (referenceDiff.map { [$0] } ?? []) {
             touched += candidate.insertions + candidate.reloads
             touched += candidate.moves.map { $0.to..<$0.to + 1 }
             // A deletion's old range starts where the rows after it now start.
@@ -116,7 +131,7 @@ package struct StepExpectation {
             windows.append(low..<min(count, max(low, range.upperBound) + 2))
         }
         var hidden: [NodeIndex] = []
-        for range in referenceDiff.deletions.prefix(16) {
+        for range in (referenceDiff ?? diff).deletions.prefix(16) {
             for index in [range.lowerBound, range.upperBound - 1] where index >= 0 && index < oldRows.count {
                 let node = oldRows[index].node
                 if tree.contains(node) && row(of: node) == nil { hidden.append(node) }

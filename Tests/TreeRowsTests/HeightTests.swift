@@ -21,7 +21,7 @@ import TreeRowsTestSupport
         func node(_ id: String) -> NodeIndex { TreeNotation.node(id, in: state.tree) }
         func check(_ step: String) {
             let problem = StepCheck.checkHeights(state, rows: ReferenceStrategy.walk(state.tree), tree: state.tree)
-            #expect(problem == nil, "\(strategy) after \(step): \(problem ?? "")")
+            #expect(problem == nil, "\(strategy) after \(step): \(problem?.detail ?? "")")
         }
         check("creation")
         let operations: [(String, TreeOperation)] = [

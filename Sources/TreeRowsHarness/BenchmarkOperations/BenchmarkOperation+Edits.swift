@@ -1,0 +1,108 @@
+import TreeRows
+
+extension BenchmarkOperation {
+    /// Insert a reply under a uniformly chosen node, at a random position.
+    public static let insertReply = BenchmarkOperation("insert-reply", InsertReplyOperation())
+    /// Remove a uniformly chosen subtree of at most 16 nodes.
+    public static let removeSubtree = BenchmarkOperation("remove-subtree", RemoveSubtreeOperation())
+    /// Load a page of 10 replies under a uniformly chosen node that has children, before
+    /// its last child, which plays the load-more row and stays.
+    public static let loadPage = BenchmarkOperation("load-page", LoadPageOperation())
+}
+
+/// `insert(_:under:at:)` of a new leaf.
+struct InsertReplyOperation: BenchmarkOperationBody {
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { index in
+            let parent = cell.randomNode(&random)
+            return .insert(.string("bench-reply-\(index)"), under: parent, at: random.below(cell.tree.childCount(of: parent) + 1))
+        }
+    }
+
+    func change(for input: BenchmarkInput) -> TreeOperation? {
+        guard case let .insert(id, parent, position) = input else { return nil }
+        return .insert(id, under: parent, at: position)
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case let .insert(id, parent, position) in inputs { checksum &+= (try? strategy.insert(id, under: parent, at: position))?.insertedCount ?? -1 }
+        return checksum
+    }
+}
+
+/// `remove(_:)` of a small subtree.
+struct RemoveSubtreeOperation: BenchmarkOperationBody {
+    /// Distinct small subtrees that do not contain one another: leaves and near-leaves;
+    /// where that finds less than half the inputs, the first nodes in postorder.
+    ///
+    /// - Complexity: O(*n* + `count` · (*d* + 16)) for depth *d*.
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        let tree = cell.tree
+        let sizes = BenchmarkWorkload.subtreeSizes(tree)
+        var candidates = cell.live.filter { sizes[$0.slot] <= 16 }
+        var chosen: [NodeIndex] = []
+        var taken = Set<NodeIndex>()
+        while chosen.count < count && !candidates.isEmpty {
+            candidates.swapAt(random.below(candidates.count), candidates.count - 1)
+            let node = candidates.removeLast()
+            var ancestor = node
+            var clash = false
+            while ancestor != Tree.root {
+                if taken.contains(ancestor) { clash = true }
+                ancestor = tree.parent(of: ancestor)
+            }
+            tree.forEachInSubtree(of: node) { if taken.contains($0) { clash = true } }
+            if clash { continue }
+            taken.insert(node)
+            chosen.append(node)
+        }
+        if chosen.count * 2 < min(count, cell.live.count) {
+            // Shapes whose small subtrees nest (a chain has one): peel the tree in postorder
+            // instead, so that every removal finds its descendants removed before it and
+            // takes one node.
+            chosen = []
+            tree.forEachInSubtreePostorder(of: Tree.root) { node in
+                if node != Tree.root && chosen.count < count { chosen.append(node) }
+            }
+        }
+        return chosen.map { .node($0) }
+    }
+
+    func change(for input: BenchmarkInput) -> TreeOperation? {
+        guard case .node(let node) = input else { return nil }
+        return .remove(node)
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case .node(let node) in inputs { checksum &+= strategy.remove(node).deletedCount }
+        return checksum
+    }
+}
+
+/// `loadPage(_:under:before:removingLoadMoreRow:)` of 10 new replies before the last
+/// child, which stays.
+struct LoadPageOperation: BenchmarkOperationBody {
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        let pool = cell.parents
+        return (0..<count).map { index in
+            let node = pool[random.below(pool.count)]
+            guard let last = cell.tree.lastChild(of: node) else { return .node(node) }
+            return .page((0..<10).map { .string("bench-page-\(index)-\($0)") }, under: node, before: last)
+        }
+    }
+
+    func change(for input: BenchmarkInput) -> TreeOperation? {
+        guard case let .page(ids, parent, loadMoreRow) = input else { return nil }
+        return .loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false)
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case let .page(ids, parent, loadMoreRow) in inputs {
+            checksum &+= (try? strategy.loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false))?.insertedCount ?? -1
+        }
+        return checksum
+    }
+}

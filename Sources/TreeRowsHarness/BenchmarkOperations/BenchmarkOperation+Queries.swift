@@ -1,0 +1,106 @@
+import TreeRows
+
+extension BenchmarkOperation {
+    /// `row(at:)` of a uniformly chosen row.
+    public static let rowAtRandom = BenchmarkOperation("row-at-random", RowAtQuery())
+    /// `index(of:)` of a uniformly chosen node.
+    public static let indexOfRandom = BenchmarkOperation("index-of-random", IndexOfQuery())
+    /// `offset(ofRow:)` of a uniformly chosen row, with heights from the `text` model.
+    public static let offsetOfRandom = BenchmarkOperation("offset-of-random", OffsetOfRowQuery())
+    /// `row(atOffset:)` of a uniformly chosen offset, with heights from the `text` model.
+    public static let rowAtOffsetRandom = BenchmarkOperation("row-at-offset-random", RowAtOffsetQuery())
+}
+
+/// A query: timed in batches of 64 (one answers in nanoseconds), and changes nothing.
+protocol BenchmarkQuery: BenchmarkOperationBody {}
+
+extension BenchmarkQuery {
+    var batch: Int { 64 }
+}
+
+/// `row(at:)`.
+struct RowAtQuery: BenchmarkQuery {
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in cell.rowCount == 0 ? .none : .row(random.below(cell.rowCount)) }
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case .row(let row) in inputs { checksum &+= Int(strategy.row(at: row).node.rawValue) }
+        return checksum
+    }
+
+    func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
+        guard case .row(let row) = input, row < expectation.newRows.count else { return nil }
+        let found = strategy.row(at: row)
+        guard found != expectation.newRows[row] else { return nil }
+        return StepDisagreement(.rows, "row(at: \(row)) is \(found), reference \(expectation.newRows[row])")
+    }
+}
+
+/// `index(of:)`.
+struct IndexOfQuery: BenchmarkQuery {
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in .node(cell.randomNode(&random)) }
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case .node(let node) in inputs { checksum &+= strategy.index(of: node) ?? -1 }
+        return checksum
+    }
+
+    func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
+        guard case .node(let node) = input else { return nil }
+        let expected = expectation.tree.contains(node) ? expectation.row(of: node) : nil
+        let found = strategy.index(of: node)
+        guard found != expected else { return nil }
+        return StepDisagreement(.index, "index(of: \(node)) is \(StepCheck.describe(found)), reference \(StepCheck.describe(expected))")
+    }
+}
+
+/// `offset(ofRow:)`, on a tree with heights.
+struct OffsetOfRowQuery: BenchmarkQuery {
+    var needsHeights: Bool { true }
+
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in cell.rowCount == 0 ? .none : .row(random.below(cell.rowCount + 1)) }
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case .row(let row) in inputs { checksum &+= strategy.offset(ofRow: row) }
+        return checksum
+    }
+
+    func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
+        guard case .row(let row) = input else { return nil }
+        let expected = expectation.top(ofRow: min(row, expectation.newRows.count))
+        let found = strategy.offset(ofRow: row)
+        guard found != expected else { return nil }
+        return StepDisagreement(.heights, "offset(ofRow: \(row)) is \(found), expected \(expected)")
+    }
+}
+
+/// `row(atOffset:)`, on a tree with heights.
+struct RowAtOffsetQuery: BenchmarkQuery {
+    var needsHeights: Bool { true }
+
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in cell.totalHeight == 0 ? .none : .offset(random.below(cell.totalHeight)) }
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case .offset(let offset) in inputs { checksum &+= strategy.row(atOffset: offset) ?? -1 }
+        return checksum
+    }
+
+    func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
+        guard case .offset(let offset) = input else { return nil }
+        let expected = expectation.row(atOffset: offset)
+        let found = strategy.row(atOffset: offset)
+        guard found != expected else { return nil }
+        return StepDisagreement(.heights, "row(atOffset: \(offset)) is \(StepCheck.describe(found)), expected \(StepCheck.describe(expected))")
+    }
+}

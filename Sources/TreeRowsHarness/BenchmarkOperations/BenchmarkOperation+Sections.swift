@@ -1,0 +1,35 @@
+import TreeRows
+
+extension BenchmarkOperation {
+    /// Toggle a uniformly chosen node and turn the diff into sections: the layout before
+    /// and after (``RowStrategy/sectionLayout()``) and the ``SectionedDiff``.
+    public static let toggleSectioned = BenchmarkOperation("toggle-sectioned", SectionedToggleOperation())
+}
+
+/// A toggle in a list with one section per top-level comment.
+struct SectionedToggleOperation: BenchmarkOperationBody {
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in .node(cell.randomNode(&random)) }
+    }
+
+    func change(for input: BenchmarkInput) -> TreeOperation? {
+        guard case .node(let node) = input else { return nil }
+        return .toggle(node)
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case .node(let node) in inputs {
+            let before = strategy.sectionLayout()
+            let flat = strategy.toggle(node)
+            let sectioned = SectionedDiff(flat: flat, before: before, after: strategy.sectionLayout())
+            checksum &+= sectioned.deletedRows.count &+ sectioned.insertedRows.count
+        }
+        return checksum
+    }
+
+    /// The section layout and the diff in sections.
+    func checkDiff<S: RowStrategy>(_ diff: RowDiff, of strategy: S, expecting expectation: StepExpectation) -> StepDisagreement? {
+        StepCheck.checkSections(strategy, diff: diff, oldRows: expectation.oldRows, newRows: expectation.newRows)
+    }
+}

@@ -1,0 +1,113 @@
+import TreeRows
+
+extension BenchmarkOperation {
+    /// Toggle a uniformly chosen node.
+    public static let toggleRandom = BenchmarkOperation("toggle-random", ToggleOperation(choice: .random))
+    /// Toggle one of the nodes with the largest subtrees.
+    public static let toggleHeavy = BenchmarkOperation("toggle-heavy", ToggleOperation(choice: .heavy))
+    /// Toggle one of the deepest nodes that have children.
+    public static let toggleDeep = BenchmarkOperation("toggle-deep", ToggleOperation(choice: .deep))
+    /// Toggle the last top-level node that has replies (the last one if none has): the worst
+    /// case for a linear scan of the top-level list.
+    public static let toggleLast = BenchmarkOperation("toggle-last", ToggleOperation(choice: .last))
+    /// Accordion-expand a uniformly chosen node that has children.
+    public static let accordionExpand = BenchmarkOperation("accordion-expand", AccordionExpandOperation())
+}
+
+/// `toggle(_:)` of a node chosen one of four ways.
+struct ToggleOperation: BenchmarkOperationBody {
+    /// How the toggled nodes are chosen.
+    enum Choice {
+        case random, heavy, deep, last
+    }
+
+    var choice: Choice
+
+    /// - Complexity: O(*n* + `count`); O(*n* log 4,096) for the heavy choice, O(*n* log 64)
+    ///   for the deep one.
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        let tree = cell.tree
+        switch choice {
+        case .random:
+            return (0..<count).map { _ in .node(cell.randomNode(&random)) }
+        case .heavy:
+            let heavy = Self.heaviestDisjoint(64, in: cell)
+            return (0..<count).map { _ in .node(heavy[random.below(heavy.count)]) }
+        case .deep:
+            let deep = BenchmarkWorkload.largest(64, of: cell.parents) { Int(tree.depth(of: $0)) }
+            return (0..<count).map { _ in .node(deep[random.below(deep.count)]) }
+        case .last:
+            // The last top-level node with replies (toggling a leaf changes no rows), else the
+            // last one.
+            var last = tree.lastChild(of: Tree.root)
+            while let node = last, tree.firstChild(of: node) == nil, let previous = tree.previousSibling(of: node) { last = previous }
+            if let node = last, tree.firstChild(of: node) == nil { last = tree.lastChild(of: Tree.root) }
+            return (0..<count).map { _ in last.map(BenchmarkInput.node) ?? .none }
+        }
+    }
+
+    /// The `wanted` heaviest nodes none of which contains another: toggling a node hidden
+    /// under an earlier collapse would measure nothing.
+    ///
+    /// - Complexity: O(*n* log 4,096) when the heaviest 4,096 hold `wanted` that do not
+    ///   nest (every shape measured), else O(*n* log *n*).
+    static func heaviestDisjoint(_ wanted: Int, in cell: BenchmarkTree) -> [NodeIndex] {
+        let tree = cell.tree
+        let sizes = BenchmarkWorkload.subtreeSizes(tree)
+        // A node is inside a taken one when its preorder number falls in the taken node's
+        // span: O(wanted) per node, whatever the depth (an ancestor walk is O(n·d) on a chain).
+        var preorder = [Int](repeating: 0, count: tree.slotCount)
+        var next = 0
+        tree.forEachInSubtree(of: Tree.root) { node in
+            preorder[node.slot] = next
+            next += 1
+        }
+        var heavy: [NodeIndex] = []
+        var spans: [Range<Int>] = []
+        for taken in [4096, cell.live.count] {
+            let candidates = BenchmarkWorkload.largest(taken, of: cell.live) { sizes[$0.slot] }
+            for node in candidates {
+                if heavy.count == wanted { break }
+                let number = preorder[node.slot]
+                if !spans.contains(where: { $0.contains(number) }) {
+                    spans.append(number..<number + sizes[node.slot])
+                    heavy.append(node)
+                }
+            }
+            if heavy.count == wanted || candidates.count == cell.live.count { break }
+            heavy = []
+            spans = []
+        }
+        return heavy
+    }
+
+    func change(for input: BenchmarkInput) -> TreeOperation? {
+        guard case .node(let node) = input else { return nil }
+        return .toggle(node)
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case .node(let node) in inputs { checksum &+= strategy.toggle(node).deletedCount }
+        return checksum
+    }
+}
+
+/// `accordionExpand(_:)` of a node that has children.
+struct AccordionExpandOperation: BenchmarkOperationBody {
+    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        let pool = cell.parents
+        return (0..<count).map { _ in .node(pool[random.below(pool.count)]) }
+    }
+
+    func change(for input: BenchmarkInput) -> TreeOperation? {
+        guard case .node(let node) = input else { return nil }
+        return .accordionExpand(node)
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var checksum = 0
+        for case .node(let node) in inputs { checksum &+= strategy.accordionExpand(node).insertedCount }
+        return checksum
+    }
+}

@@ -1,0 +1,100 @@
+import TreeRows
+
+/// Everything one benchmark operation does, in one value: how its inputs are drawn, the
+/// untimed preparation before a sample, the timed work of one input, the change an input
+/// makes (performed on the expected tree, and by the lock-step check on the strategy), and
+/// the check of a query's answer. ``BenchmarkRunner`` knows operations only through this
+/// protocol, so an operation is one conforming type and one ``BenchmarkOperation`` value.
+///
+/// Required: ``inputs(on:count:random:)`` and ``perform(_:on:tree:)``. Customization
+/// points, with their defaults in the extension below: ``batch``, ``needsHeights``,
+/// ``preparation``, ``change(for:)`` (an operation that changes rows must give it),
+/// ``checkAnswer(_:of:expecting:)`` and ``checkDiff(_:of:expecting:)``.
+package protocol BenchmarkOperationBody: Sendable {
+    /// Draws `count` inputs for `tree` (whose rows `rows` counts), the same for every strategy.
+    ///
+    /// - Complexity: O(*n* + `count`) for *n* nodes, unless the operation says otherwise.
+    func inputs(on tree: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput]
+
+    /// Inputs per timed sample: queries answer in nanoseconds, so they are timed in batches
+    /// that the clock does not dominate.
+    var batch: Int { get }
+
+    /// Whether the cell's tree gets row heights (from the `text` model) first.
+    var needsHeights: Bool { get }
+
+    /// The untimed change before every sample, on the strategy and the expected tree alike
+    /// (expand-all starts from all collapsed); `nil` for none.
+    var preparation: TreeOperation? { get }
+
+    /// The change `input` makes: performed on the expected tree after every sample, and by
+    /// the verified samples' ``LockstepStep`` on the strategy. `nil` for queries and builds,
+    /// which change nothing.
+    func change(for input: BenchmarkInput) -> TreeOperation?
+
+    /// The timed work of one sample, every input's result folded into a checksum that the
+    /// runner consumes.
+    ///
+    /// The loop is the operation's own and calls the strategy directly (`for case
+    /// .node(let node) in inputs { … strategy.toggle(node) … }`): a call per input through
+    /// the existential, or a ``TreeOperation`` built per input, adds nanoseconds to queries
+    /// that take two.
+    /// - Complexity: the strategy's operation per input.
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int
+
+    /// A verified sample's check of a query: `strategy`'s answer to `input` against the
+    /// rows of `expectation` (which is also the strategy's state).
+    ///
+    /// - Complexity: one query, plus O(log *r*) for *r* rows (after the expectation's first
+    ///   O(*r*) lookup).
+    func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement?
+
+    /// A verified sample's check of a change beyond the lock-step step's (which has no
+    /// reference diff here): the form of the diff, the sections.
+    func checkDiff<S: RowStrategy>(_ diff: RowDiff, of strategy: S, expecting expectation: StepExpectation) -> StepDisagreement?
+}
+
+extension BenchmarkOperationBody {
+    /// One input per sample.
+    package var batch: Int { 1 }
+
+    /// No row heights.
+    package var needsHeights: Bool { false }
+
+    /// No preparation.
+    package var preparation: TreeOperation? { nil }
+
+    /// No change.
+    package func change(for input: BenchmarkInput) -> TreeOperation? { nil }
+
+    /// Nothing to check.
+    package func checkAnswer<S: RowStrategy>(
+        _ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation
+    ) -> StepDisagreement? { nil }
+
+    /// Nothing beyond the step.
+    package func checkDiff<S: RowStrategy>(_ diff: RowDiff, of strategy: S, expecting expectation: StepExpectation) -> StepDisagreement? {
+        nil
+    }
+}
+
+/// A cell's tree with what input drawing needs of it, computed once per cell.
+package struct BenchmarkTree {
+    /// The tree (with heights if the operation needs them).
+    package var tree: Tree
+    /// Its live nodes, in slot order.
+    package var live: [NodeIndex]
+    /// Its rows.
+    package var rowCount: Int
+    /// The sum of its rows' heights.
+    package var totalHeight: Int
+
+    /// A uniformly chosen live node.
+    package func randomNode(_ random: inout SplitMix64) -> NodeIndex { live[random.below(live.count)] }
+
+    /// The live nodes that have children, or every live node if none has.
+    package var parents: [NodeIndex] {
+        let parents = live.filter { tree.firstChild(of: $0) != nil }
+        return parents.isEmpty ? live : parents
+    }
+}

@@ -1,0 +1,89 @@
+import TreeRows
+
+extension BenchmarkRunner {
+    /// The untimed pass on the freshly built state of `strategyCell`: two warm-up inputs (the first
+    /// write copies the tree's shared arrays), then allocations counted over fixed inputs,
+    /// then a few inputs whose diffs and answers are verified against the reference. A
+    /// strategy whose warm-up input makes this too slow warms up, counts and verifies one
+    /// input each; a tree of more than 2^20 nodes verifies fewer inputs too, as each
+    /// verified input reads and walks every row (one input at 4,194,304 nodes and beyond).
+    /// The strategyCell's check at the end of its cell covers the state this pass leaves.
+    func untimedPass(
+        _ inputs: [BenchmarkInput], _ strategyCell: inout BenchmarkStrategyCell, tree: Tree, sink: inout Int
+    ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit) {
+        let clock = ContinuousClock()
+        var phaseStart = clock.now
+        var split = BenchmarkTimeSplit()
+        /// The time since the last call (or the start), which then starts again.
+        func lap() -> Double {
+            let now = clock.now
+            defer { phaseStart = now }
+            return (now - phaseStart).nanoseconds / 1e9
+        }
+        let batch = strategyCell.operation.body.batch
+        var batches = stride(from: 0, to: inputs.count, by: batch).map { inputs[$0..<$0 + batch] }.makeIterator()
+        // The last warm-up input's time stands for every input's. An input slow enough that
+        // the counted ones would take seconds (a build at 1e8 nodes) needs no second warm-up,
+        // and one input counted and one verified say what they would.
+        var slow = false
+        for _ in 0..<Self.untimedInputs.warm {
+            guard let inputs = batches.next() else { break }
+            strategyCell.prepare()
+            let start = clock.now
+            sink &+= strategyCell.perform(inputs, tree: tree)
+            slow = (clock.now - start).nanoseconds / 1e9 * Double(Self.untimedInputs.counted) > 2
+            strategyCell.applyToExpected(inputs)
+            if slow { break }
+        }
+        let counted = slow ? 1 : Self.untimedInputs.counted
+        let verified = slow ? 1 : max(1, min(Self.untimedInputs.verified, Self.untimedInputs.verified * (1 << 20) / max(1, tree.nodeCount)))
+        split.setup = lap()
+        var allocationFigures: (Double, Double)?
+        if let counter = allocations {
+            var allocationTotal: UInt64 = 0
+            var byteTotal: UInt64 = 0
+            var count = 0
+            while count < counted, let inputs = batches.next() {
+                strategyCell.prepare()
+                let allocationsBefore = counter.allocations()
+                let bytesBefore = counter.allocatedBytes()
+                sink &+= strategyCell.perform(inputs, tree: tree)
+                byteTotal += counter.allocatedBytes() - bytesBefore
+                allocationTotal += counter.allocations() - allocationsBefore
+                strategyCell.applyToExpected(inputs)
+                count += 1
+            }
+            if count > 0 {
+                let overhead = Self.counterOverhead(counter, &strategyCell, tree: tree)
+                let operations = Double(count * batch)
+                allocationFigures = (max(0, Double(allocationTotal) - Double(count) * overhead.allocations) / operations,
+                                     max(0, Double(byteTotal) - Double(count) * overhead.bytes) / operations)
+            }
+        }
+        split.counting = lap()
+        var correct = true
+        var checked = 0
+        var rows: [Row]?  // the rows the last sample left, checked against the reference
+        while correct && checked < verified, let inputs = batches.next() {
+            correct = strategyCell.verify(inputs, rows: &rows)
+            checked += 1
+        }
+        split.checking = lap()
+        return (allocationFigures, correct, split)
+    }
+
+    /// What the bracket itself allocates (counter readings and the call), measured on the
+    /// same bracket around zero inputs.
+    static func counterOverhead(_ counter: any AllocationCounter, _ strategyCell: inout BenchmarkStrategyCell,
+                                tree: Tree) -> (allocations: Double, bytes: Double) {
+        var fewest = (allocations: UInt64.max, bytes: UInt64.max)
+        for _ in 0..<3 {
+            let allocationsBefore = counter.allocations()
+            let bytesBefore = counter.allocatedBytes()
+            BenchmarkSink.consume(strategyCell.perform([], tree: tree))
+            let bytes = counter.allocatedBytes() - bytesBefore
+            fewest = (min(fewest.allocations, counter.allocations() - allocationsBefore), min(fewest.bytes, bytes))
+        }
+        return (Double(fewest.allocations), Double(fewest.bytes))
+    }
+}

@@ -1,0 +1,84 @@
+import TreeRows
+
+extension BenchmarkStrategyCell {
+    /// One sample with its results checked: the state after the preparation, every change
+    /// in one ``LockstepStep`` against the reference's rows of the expected tree (the diff
+    /// validated and applied, every row read back) with the operation's own diff check,
+    /// and every query's answer.
+    ///
+    /// `rows` carries the rows a previous sample left (already checked) to the next, so a
+    /// sample reads the strategy's rows and walks the reference once per change; queries,
+    /// which change no rows, share one expectation (positions and offsets computed once).
+    /// - Complexity: O(*r*) per change, O(log *r*) per query, for *r* rows.
+    mutating func verify(_ inputs: ArraySlice<BenchmarkInput>, rows known: inout [Row]?) -> Bool {
+        prepare()
+        if operation.body.preparation != nil { known = nil }  // the preparation changed the rows
+        return Self.verify(operation.body, inputs, &state, expected: &expected, rows: &known)
+    }
+
+    /// ``verify(_:rows:)`` on the opened strategy type.
+    private static func verify<S: RowStrategy>(
+        _ body: any BenchmarkOperationBody, _ inputs: ArraySlice<BenchmarkInput>, _ strategy: inout S, expected: inout Tree,
+        rows known: inout [Row]?
+    ) -> Bool {
+        var rows: [Row]
+        if let known {
+            rows = known
+        } else {
+            rows = ReferenceStrategy.walk(expected)
+            guard StepCheck.checkRows(strategy, rows) == nil else { return false }
+        }
+        // The queries' expectation, made on the first query after a change.
+        var answers: StepExpectation?
+        for input in inputs {
+            guard let change = body.change(for: input) else {
+                if answers == nil { answers = StepExpectation(oldRows: rows, newRows: rows, tree: expected, referenceDiff: nil, sampleSeed: 0) }
+                if body.checkAnswer(input, of: strategy, expecting: &answers!) != nil { return false }
+                continue
+            }
+            answers = nil  // before the change: it holds the tree, whose first write would copy it
+            let oldRows = rows
+            do { try expected.apply(change) } catch { return false }
+            rows = ReferenceStrategy.walk(expected)
+            var expectation = StepExpectation(oldRows: oldRows, newRows: rows, tree: expected, referenceDiff: nil, sampleSeed: 0)
+            let step = LockstepStep.perform(change, on: &strategy, expecting: &expectation, depth: .rows)
+            if step.disagreement != nil || body.checkDiff(step.diff, of: strategy, expecting: expectation) != nil { return false }
+        }
+        known = rows
+        return true
+    }
+
+    /// The end-of-cell check: the strategy's tree equals the expected one (structure, flags,
+    /// ids and fields, hidden nodes too), its rows equal the reference's rows of that tree,
+    /// its answers to the queries of `sampled` inputs are right, and its invariants hold.
+    ///
+    /// - Complexity: O(*s*) for *s* slots, plus the strategy's `rows(in:)`, queries and
+    ///   invariant check.
+    func isCorrect(sampling sampled: ArraySlice<BenchmarkInput>) -> Bool {
+        Self.isCorrect(state, expected: expected, sampled: sampled)
+    }
+
+    /// ``isCorrect(sampling:)`` on the opened strategy type.
+    private static func isCorrect<S: RowStrategy>(_ strategy: S, expected: Tree, sampled: ArraySlice<BenchmarkInput>) -> Bool {
+        guard StepCheck.checkTree(strategy.tree, reference: expected) == nil else { return false }
+        let rows = ReferenceStrategy.walk(expected)
+        guard StepCheck.checkRows(strategy, rows) == nil else { return false }
+        // The rows of the sampled nodes, found in one pass that tests a bit per row (a
+        // position per slot would be 400 MB at 1e8 nodes).
+        var marks = [UInt64](repeating: 0, count: (expected.slotCount + 63) / 64)
+        for case .node(let node) in sampled where expected.contains(node) { marks[node.slot / 64] |= 1 << UInt64(node.slot % 64) }
+        var position: [NodeIndex: Int] = [:]
+        for (index, row) in rows.enumerated() where marks[row.node.slot / 64] >> UInt64(row.node.slot % 64) & 1 != 0 {
+            position[row.node] = index
+        }
+        for input in sampled {
+            switch input {
+            case .row(let row) where row < rows.count: if strategy.row(at: row) != rows[row] { return false }
+            case .node(let node) where expected.contains(node):
+                if strategy.index(of: node) != position[node] { return false }
+            default: break
+            }
+        }
+        return StepCheck.checkInvariants(strategy) == nil
+    }
+}

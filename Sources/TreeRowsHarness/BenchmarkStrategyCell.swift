@@ -1,0 +1,58 @@
+import Histogram
+import TreeRows
+
+/// One strategy's state in a benchmark cell: the strategy, the tree the inputs so far
+/// should have left, and its samples.
+struct BenchmarkStrategyCell {
+    /// What the cell measures.
+    let operation: BenchmarkOperation
+    /// The strategy under measurement.
+    var state: any RowStrategy
+    /// The tree as the operations performed so far should have left it.
+    var expected: Tree
+    var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+    /// Timed samples taken.
+    var samples = 0
+    /// Time spent in timed samples.
+    var spent: Duration = .zero
+    /// The next input to use.
+    var next = 0
+
+    /// A cell of `state` (moved in, not copied: a second reference to it would make its
+    /// first writes copy), whose tree is `tree`.
+    init(_ operation: BenchmarkOperation, state: consuming any RowStrategy, tree: Tree) {
+        self.operation = operation
+        self.state = state
+        expected = tree
+        histogram.autoResize = true
+    }
+
+    /// The untimed step before a sample: the operation's preparation on the strategy and
+    /// the expected tree (expand-all starts from all collapsed).
+    mutating func prepare() {
+        guard let preparation = operation.body.preparation else { return }
+        _ = try? state.perform(preparation)
+        try? expected.apply(preparation)
+    }
+
+    /// The timed work of one sample; the result is folded into a checksum that is consumed.
+    ///
+    /// - Complexity: the strategy's operation per input.
+    mutating func perform(_ inputs: ArraySlice<BenchmarkInput>, tree: Tree) -> Int {
+        Self.run(operation.body, inputs, &state, tree: tree)
+    }
+
+    /// The loop of ``perform(_:tree:)`` on the opened strategy type (no captured context).
+    static func run<S: RowStrategy>(
+        _ body: any BenchmarkOperationBody, _ inputs: ArraySlice<BenchmarkInput>, _ strategy: inout S, tree: Tree
+    ) -> Int {
+        body.perform(inputs, on: &strategy, tree: tree)
+    }
+
+    /// The inputs' changes on the expected tree, for the correctness checks.
+    mutating func applyToExpected(_ inputs: ArraySlice<BenchmarkInput>) {
+        for input in inputs {
+            if let change = operation.body.change(for: input) { try? expected.apply(change) }
+        }
+    }
+}

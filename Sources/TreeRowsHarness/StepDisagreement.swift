@@ -1,0 +1,56 @@
+import TreeRows
+
+/// What a strategy got wrong after one operation: the part of the contract it broke and
+/// what was expected against what was found.
+///
+/// Every check of ``StepCheck`` and ``LockstepStep`` returns one (or `nil`); the fuzzer,
+/// `replay`, `check` and the benchmark's check all read the same type.
+package struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The part of the contract a check found broken.
+    package enum Aspect: String, Sendable {
+        /// `rowCount` differs from the reference's.
+        case rowCount
+        /// The diff fails the batch-update validator, or applied to the old rows does not
+        /// give the new ones.
+        case diff
+        /// The diff reloads other rows than the reference's.
+        case reloads
+        /// The diff deletes (and inserts) other numbers of rows than the reference's: a row
+        /// that stays was deleted and inserted again.
+        case deletions
+        /// The diff is not the form the operation promises (a sort without moves reloads
+        /// every row).
+        case diffForm
+        /// `row(at:)` or `rows(in:)` differs from the reference's rows.
+        case rows
+        /// `index(of:)` differs, for a row or for a hidden node.
+        case index
+        /// `offset(ofRow:)`, `row(atOffset:)` or `totalHeight` differs from the sums of the
+        /// heights.
+        case heights
+        /// The section layout or the sectioned diff is wrong.
+        case sections
+        /// `checkInvariants()` threw.
+        case invariants
+        /// The strategy's tree differs from the reference's.
+        case tree
+        /// The strategy threw on an operation the reference performed.
+        case threw
+    }
+
+    /// The part of the contract that broke.
+    package var aspect: Aspect
+    /// Expected against found, in words.
+    package var detail: String
+
+    /// A disagreement about `aspect`.
+    package init(_ aspect: Aspect, _ detail: String) {
+        self.aspect = aspect
+        self.detail = detail
+    }
+
+    package var description: String { detail }
+
+    /// The same disagreement with `prefix` before its detail (`initial: `).
+    package func prefixed(_ prefix: String) -> StepDisagreement { StepDisagreement(aspect, prefix + detail) }
+}
