@@ -21,10 +21,8 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Corpora to measure (repeatable; names or paths).", valueName: "name|path"))
     var corpus: [String] = []
-    @Option(help: ArgumentHelp("all, or strategy names separated by commas.", valueName: "all|a,b")) var strategies = "all"
-    @Option(help: ArgumentHelp("all, or operations separated by commas: \(BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
-                               valueName: "all|a,b"))
-    var operations = "all"
+    @OptionGroup var strategySelection: StrategyOptions
+    @OptionGroup var operationSelection: OperationOptions
     @Option(help: ArgumentHelp("A size sweep of a synthetic shape, e.g. reddit:1e3,1e4,1e5.", valueName: "shape:n,n,..."))
     var sizes: String?
     @Option(parsing: .unconditional, help: "Timed samples per strategy and cell, from 1 (fewer when the budget runs out).") var repetitions = 200
@@ -51,8 +49,8 @@ struct BenchCommand: ParsableCommand {
             return try load()
         }
         if let json { try OutputPath.check(json, inputs: corpus) }
-        let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
-        let selectedOperations = try selectedOperations()
+        let selected = try strategySelection.selected()
+        let selectedOperations = try operationSelection.selected()
         let sweepSizes = try sizes.map(Self.parseSizes)
         if let (shape, counts) = sweepSizes, let largest = counts.max() {
             try memory.require(
@@ -133,22 +131,6 @@ struct BenchCommand: ParsableCommand {
         if results.contains(where: { !$0.correct }) {
             throw CommandFailure(message: "a strategy gave wrong rows (marked WRONG above)", exitCode: 1)
         }
-    }
-
-    private func selectedOperations() throws(CommandFailure) -> [BenchmarkOperation] {
-        guard operations != "all" else { return BenchmarkOperation.defaults }
-        var result: [BenchmarkOperation] = []
-        for name in operations.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let operation = BenchmarkOperation(rawValue: String(name)) else {
-                throw CommandFailure(message: "unknown operation \"\(name)\" in --operations. Fix: use all, or names from "
-                    + BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", ") + ", separated by commas")
-            }
-            guard !result.contains(operation) else {
-                throw CommandFailure(message: "--operations names \(name) twice. Fix: name each operation once")
-            }
-            result.append(operation)
-        }
-        return result
     }
 
     /// Parses `shape:n,n,...` with sizes like `1000`, `1e6` or `2.5e5`.

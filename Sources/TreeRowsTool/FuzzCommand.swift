@@ -31,8 +31,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Run for this many seconds (default: 60 unless --iterations is given).", valueName: "seconds"))
     var time: Double?
     @Option(parsing: .unconditional, help: "The largest tree of the small tier, from 1.") var maxNodes = Fuzzer.Configuration().maximumNodes
-    @Option(help: ArgumentHelp("all, or strategy names separated by commas.", valueName: "all|a,b"))
-    var strategies = "all"
+    @OptionGroup var strategySelection: StrategyOptions
     @Option(help: ArgumentHelp("Where to write repro files (default: a new folder fuzz-findings-seed<S> here).", valueName: "dir"))
     var out: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Parallel workers (default: the number of cores).", valueName: "N"))
@@ -57,9 +56,9 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
         signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
-        let selected = try ToolStrategies.parseList(strategies, option: "--strategies")
+        let selected = try strategySelection.selected()
         guard selected.contains(where: { $0 != ReferenceStrategy.self }) else {
-            throw CommandFailure(message: "--strategies \(strategies) leaves nothing to fuzz: every strategy is checked beside the"
+            throw CommandFailure(message: "--strategies \(strategySelection.strategies ?? .all) leaves nothing to fuzz: every strategy is checked beside the"
                 + " reference, and the reference beside itself checks nothing. Fix: name another strategy, or all")
         }
         if let out { try OutputPath.checkFolder(out, option: "--out") }

@@ -8,15 +8,13 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Re-run repro files written by `fuzz`; exit 0 when all pass now.",
         discussion: """
-            A file's strategy may be `all` (every strategy this tool knows). --strategies replays the files against \
-            other strategies instead, e.g. the fixed version of the one that failed. Exit code 1 if any still fails, \
+            Each file is replayed against its own strategy, which may be `all` (every strategy this tool knows). \
+            --strategies replays the files against other strategies instead, e.g. the fixed version of the one that failed. Exit code 1 if any still fails, \
             2 for an unreadable file.
             """)
 
     @Argument(help: "Repro files.") var files: [String]
-    @Option(help: ArgumentHelp("Replay against these strategies instead of each file's: all, or names separated by commas.",
-                               valueName: "all|a,b"))
-    var strategies: String?
+    @OptionGroup var strategySelection: StrategyOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one repro file") }
@@ -30,10 +28,9 @@ struct ReplayCommand: ParsableCommand {
             do { _ = try repro.fuzzCase.makeTree() } catch {
                 throw CommandFailure(message: "\(file): invalid tree: \(error)")
             }
-            let named = self.strategies ?? repro.strategy
             let strategies: [any RowStrategy.Type]
-            do { strategies = try ToolStrategies.parseList(named, option: "--strategies") } catch {
-                throw self.strategies == nil ? CommandFailure(message: "\(file): \(error.message)") : error
+            do { strategies = try strategySelection.selected(orElse: NameList(argument: repro.strategy)!) } catch {
+                throw strategySelection.strategies == nil ? CommandFailure(message: "\(file): \(error.message)") : error
             }
             let found: Disagreement?
             do { found = try DifferentialRun.replay(repro.fuzzCase, strategies: strategies) } catch {
@@ -44,7 +41,7 @@ struct ReplayCommand: ParsableCommand {
                 failing += 1
                 print("FAIL \(file): \(disagreement.strategy) after operation \(disagreement.operationIndex): \(disagreement.problem)")
             } else {
-                print("pass \(file) (\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations, \(named))")
+                print("pass \(file) (\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations, \(strategySelection.strategies?.description ?? repro.strategy))")
             }
         }
         if failing > 0 { throw CommandFailure(message: "\(failing) of \(files.count) repro files still fail", exitCode: 1) }

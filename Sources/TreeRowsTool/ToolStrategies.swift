@@ -43,18 +43,4 @@ enum ToolStrategies {
         }
         return strategy
     }
-
-    /// Parses `all` or a comma-separated list of names, each named once.
-    static func parseList(_ text: String, option: String) throws(CommandFailure) -> [any RowStrategy.Type] {
-        guard text != "all" else { return all }
-        var result: [any RowStrategy.Type] = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let type = try resolve(String(name))
-            guard !result.contains(where: { $0 == type }) else {
-                throw CommandFailure(message: "\(option) names \(name) twice. Fix: name each strategy once")
-            }
-            result.append(type)
-        }
-        return result
-    }
 }

@@ -1,0 +1,16 @@
+import ArgumentParser
+import TreeRows
+
+/// `--strategies all|a,b`: the strategies a command runs, shared by `bench`, `fuzz` and
+/// `replay`. Each command's discussion says what it runs when the option is not given.
+struct StrategyOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("all, or strategy names separated by commas (default: all; replay: each file's strategy).", valueName: "all|a,b"))
+    var strategies: NameList?
+
+    /// The strategies named, or `fallback`'s when none are.
+    ///
+    /// - Throws: ``CommandFailure`` for an unknown or repeated name.
+    func selected(orElse fallback: NameList = .all) throws(CommandFailure) -> [any RowStrategy.Type] {
+        try (strategies ?? fallback).resolve(in: ToolStrategies.all, option: "--strategies", kind: "strategy") { $0.name }
+    }
+}
