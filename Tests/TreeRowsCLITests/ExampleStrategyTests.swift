@@ -8,11 +8,10 @@ import Testing
     static let example = TreeRowsExecutable.packageRoot.appendingPathComponent("docs/Examples/CustomStrategy")
     static let files = ["Package.swift", "Sources/MyStrategy/MyStrategy.swift", "Sources/my-treerows/main.swift"]
 
-    @Test("The README shows the example's files unchanged", arguments: files)
-    func readmeShowsTheFile(_ file: String) throws {
-        let readme = try String(contentsOf: TreeRowsExecutable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: Self.example.appendingPathComponent(file), encoding: .utf8)
-        #expect(readme.contains("```swift\n" + source.trimmingCharacters(in: .newlines) + "\n```"), "README.md does not show \(file) as it is")
+    @Test("docs/OwnStrategy.md links each of the example's files", arguments: files)
+    func guideLinksTheFile(_ file: String) throws {
+        let guide = try String(contentsOf: TreeRowsExecutable.packageRoot.appendingPathComponent("docs/OwnStrategy.md"), encoding: .utf8)
+        #expect(guide.contains("](Examples/CustomStrategy/\(file))"), "docs/OwnStrategy.md does not link \(file)")
     }
 
     /// A debug build of a dependent runs no invariant checks, and its tool refuses to benchmark.
