@@ -36,19 +36,21 @@ public enum DifferentialRun {
         let tree: Tree
         do { tree = try fuzzCase.makeTree() } catch { return .invalidCase("\(error)") }
         var session = DifferentialSession(tree: tree, strategies: strategies)
-        if let failure = session.checkInitial() { return disagreement(session, failure, operationIndex: -1) }
+        var operations = fuzzCase.operations.enumerated().makeIterator()
         let last = fuzzCase.operations.count - 1
-        for (operationIndex, fuzzOperation) in fuzzCase.operations.enumerated() {
-            let operation: TreeOperation
-            do { operation = try fuzzOperation.resolved(in: session.reference.tree, strictly: strictly) } catch {
-                guard strictly else { continue }
-                throw InvalidOperation(index: operationIndex, operation: fuzzOperation, problem: error.description)
+        let found = try session.run { reference throws(InvalidOperation) -> DifferentialSession.CaseStep? in
+            while let (index, fuzzOperation) = operations.next() {
+                do throws(FuzzOperation.Unresolvable) {
+                    let operation = try fuzzOperation.resolved(in: reference.tree, strictly: strictly)
+                    return DifferentialSession.CaseStep(operation, index: index, isLast: index == last)
+                } catch {
+                    guard strictly else { continue }
+                    throw InvalidOperation(index: index, operation: fuzzOperation, problem: error.description)
+                }
             }
-            if let failure = session.perform(operation, index: operationIndex, isLast: operationIndex == last) {
-                return disagreement(session, failure, operationIndex: operationIndex)
-            }
+            return nil
         }
-        return nil
+        return found.map { disagreement(session, $0.failure, operationIndex: $0.operationIndex) }
     }
 
     /// The disagreement of a session's failure, with both row lists (cut at 1,000 rows).

@@ -96,6 +96,46 @@ public struct DifferentialSession {
         return nil
     }
 
+    /// One operation of a case, as a driver hands it to ``run(next:performed:)``.
+    package struct CaseStep {
+        /// The operation, resolved against the reference's tree.
+        package var operation: TreeOperation
+        /// Its position in the case: it seeds the samples and picks the deep checks.
+        package var index: Int
+        /// Whether it is the case's last operation (a deep check).
+        package var isLast: Bool
+
+        package init(_ operation: TreeOperation, index: Int, isLast: Bool) {
+            self.operation = operation
+            self.index = index
+            self.isLast = isLast
+        }
+    }
+
+    /// Drives a case: checks the initial state, then performs each operation `next` gives
+    /// (asked with the reference as it stands) until it gives none or a strategy disagrees.
+    /// The fuzzer and ``DifferentialRun`` both run their cases here, so a case replayed from
+    /// its repro file is driven exactly as the run that found it drove it.
+    ///
+    /// - Parameters:
+    ///   - next: The next operation, or `nil` to stop.
+    ///   - performed: Called after every operation with the reference's diff, before a
+    ///     disagreement is returned.
+    /// - Returns: The first failure and the index of its operation (-1 for the initial
+    ///   state), or `nil`.
+    /// - Complexity: one ``perform(_:index:isLast:)`` per operation.
+    package mutating func run<E: Error>(
+        next: (ReferenceStrategy) throws(E) -> CaseStep?, performed: (RowDiff) -> Void = { _ in }
+    ) throws(E) -> (failure: Failure, operationIndex: Int)? {
+        if let failure = checkInitial() { return (failure, -1) }
+        while let step = try next(reference) {
+            let failure = perform(step.operation, index: step.index, isLast: step.isLast)
+            performed(lastReferenceDiff)
+            if let failure { return (failure, step.index) }
+        }
+        return nil
+    }
+
     /// ``LockstepStep/perform(_:on:expecting:depth:)`` on the opened strategy type.
     private static func step<S: RowStrategy>(
         _ strategy: inout S, _ operation: TreeOperation, expectation: inout StepExpectation, depth: LockstepStep.Depth

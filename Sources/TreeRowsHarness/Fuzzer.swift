@@ -172,22 +172,23 @@ public struct Fuzzer {
             var generator = FuzzOperationGenerator(seed: caseSeed, focus: focus)
             var history = FuzzCoverage.History()
             coverage.recordTree(tree)
-            var failure = session.checkInitial().map { ($0, -1) }
             var index = 0
-            while failure == nil && index < count && operations < configuration.operations {
+            let failure = session.run { reference -> DifferentialSession.CaseStep? in
+                guard index < count && operations < configuration.operations else { return nil }
                 if shouldStop() {
                     stopped = true
-                    break
+                    return nil
                 }
                 // A large case stops early past its time (a slow strategy must not take the whole run);
                 // the case is what ran, so its repro file replays it.
-                if tier == .large && (outOfTime() || clock.now - caseStart >= largeCaseLimit) { break }
-                let operation = generator.next(for: session.reference)
-                fuzzCase.operations.append(FuzzOperation(operation, in: session.reference.tree))
-                generator.performed(operation, on: session.reference.tree)
-                coverage.record(operation, on: session.reference, history: &history)
-                if let found = session.perform(operation, index: index, isLast: index == count - 1) { failure = (found, index) }
-                coverage.recordDiff(session.lastReferenceDiff)
+                if tier == .large && (outOfTime() || clock.now - caseStart >= largeCaseLimit) { return nil }
+                let operation = generator.next(for: reference)
+                fuzzCase.operations.append(FuzzOperation(operation, in: reference.tree))
+                generator.performed(operation, on: reference.tree)
+                coverage.record(operation, on: reference, history: &history)
+                return DifferentialSession.CaseStep(operation, index: index, isLast: index == count - 1)
+            } performed: { referenceDiff in
+                coverage.recordDiff(referenceDiff)
                 operations += 1
                 tiers[tier]!.operations += 1
                 if operations % 1_024 == 0 || tier == .large { progress(operations, cases) }
