@@ -1,0 +1,44 @@
+import Testing
+import TreeRows
+@testable import TreeRowsHarness
+import TreeRowsTestSupport
+
+/// Each benchmark operation checks what it times: its timed loop and the change its
+/// verified samples perform leave a strategy in the same state, with the same tree as the
+/// change applied to a bare tree. An operation whose two halves drift apart (a timed loop
+/// that sorts by another order, inserts elsewhere, forgets the page) fails here by name.
+@Suite struct BenchmarkOperationTests {
+    static let tree = TreeShapes.random(400, seed: 21, collapsedPercent: 15)
+
+    @Test("The timed loop and the checked change agree", arguments: BenchmarkOperation.allCases)
+    func timedLoopMakesTheCheckedChange(_ operation: BenchmarkOperation) {
+        let body = operation.body
+        let cell = BenchmarkTree(tree: Self.tree, live: Self.tree.nodes, rowCount: ReferenceStrategy.walk(Self.tree).count,
+                                 totalHeight: 0)
+        var random = SplitMix64(seed: 5)
+        let inputs = body.inputs(on: cell, count: 12, random: &random)
+        #expect(inputs.count == 12)
+        var timed = SubtreeSpliceStrategy(tree: Self.tree)
+        var checked = SubtreeSpliceStrategy(tree: Self.tree)
+        var bare = Self.tree
+        if let preparation = body.preparation {
+            _ = try? timed.perform(preparation)
+            _ = try? checked.perform(preparation)
+            try? bare.apply(preparation)
+        }
+        var changes = 0
+        for (index, input) in inputs.enumerated() {
+            _ = body.perform(inputs[index...index], on: &timed, tree: Self.tree)
+            guard let change = body.change(for: input) else { continue }
+            changes += 1
+            #expect(throws: Never.self) { _ = try checked.perform(change) }
+            #expect(throws: Never.self) { try bare.apply(change) }
+        }
+        let isQuery = body.batch > 1 || operation == .build
+        #expect(isQuery == (changes == 0), "\(operation): \(changes) changes in 12 inputs")
+        let sameRows = timed.rows(in: 0..<timed.rowCount) == checked.rows(in: 0..<checked.rowCount)
+        #expect(sameRows, "\(operation): the timed loop and the checked change leave different rows")
+        #expect(StepCheck.checkTree(timed.tree, reference: checked.tree) == nil, "\(operation)")
+        #expect(StepCheck.checkTree(checked.tree, reference: bare) == nil, "\(operation)")
+    }
+}
