@@ -50,7 +50,8 @@ extension BenchmarkStrategyCell {
 
     /// The end-of-cell check: the strategy's tree equals the expected one (structure, flags,
     /// ids and fields, hidden nodes too), its rows equal the reference's rows of that tree,
-    /// its answers to the queries of `sampled` inputs are right, and its invariants hold.
+    /// its `row(at:)` and `index(of:)` answers to the `sampled` inputs that name a row or a
+    /// node are right, and its invariants hold.
     ///
     /// - Complexity: O(*s*) for *s* slots, plus the strategy's `rows(in:)`, queries and
     ///   invariant check.

@@ -49,7 +49,7 @@ public struct DifferentialSession {
         }
     }
 
-    /// The first strategy whose initial rows, queries or invariants disagree.
+    /// The first strategy whose initial rows, queries, invariants or tree disagree.
     public mutating func checkInitial() -> Failure? {
         let rows = reference.rows
         var expectation = StepExpectation(oldRows: rows, newRows: rows, tree: reference.tree, referenceDiff: .empty,

@@ -8,9 +8,11 @@ import TreeRows
 /// read from the strategy) gives the reference's new rows; it reloads the same rows as the
 /// reference's diff; the row counts agree; and
 /// `row(at:)` and `index(of:)` agree with the reference on sampled rows and nodes. Every
-/// ``fullCheckInterval`` operations, and after the last, all rows are compared and
-/// `checkInvariants()` runs. A strategy that disagrees is counted, described, and rebuilt
-/// from the reference's tree so the run goes on.
+/// ``fullCheckInterval`` operations, and after the last, all rows are compared,
+/// `checkInvariants()` runs and the strategy's tree is compared with the reference's. A
+/// strategy that disagrees (a strategy that throws on an operation the reference performed
+/// too) is counted, described, and rebuilt from the reference's tree so the run goes on.
+/// Each step is a ``LockstepStep``, as in the fuzzer.
 public struct LockstepChecker {
     /// How many disagreement messages a report keeps.
     public static let keptMessages = 5
@@ -73,7 +75,8 @@ public struct LockstepChecker {
     /// diff only: comparing it with its own rows proves nothing.
     ///
     /// - Complexity: the operation on every strategy, plus O(*r* + *k* log *k*) per strategy
-    ///   for *r* rows and *k* diff ranges, plus its queries on the rows checked.
+    ///   for *r* rows and *k* diff ranges, plus its queries on the rows checked; O(*s*) more
+    ///   for the tree on a full check, for *s* slots.
     public mutating func perform(_ operation: TreeOperation, fullCheck: Bool) {
         let oldRows = reference.rows
         let start = clock.now

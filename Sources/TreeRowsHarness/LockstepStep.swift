@@ -6,8 +6,10 @@ import TreeRows
 ///
 /// Every driver takes its steps here: the fuzzer and `replay` (through
 /// ``DifferentialSession``), `check` (``LockstepChecker``) and the benchmark's verified
-/// samples. They differ only in the ``Depth`` they ask for and in where the expectation
-/// comes from (the reference's rows and diff, or the rows of a bare tree).
+/// samples. They differ in the ``Depth`` they ask for, in where the expectation comes from
+/// (the reference's rows and diff, or the rows of a bare tree), and in what they check
+/// beside the step (`check` probes sampled rows and nodes; the benchmark checks queries'
+/// answers and an operation's own diff form).
 package enum LockstepStep {
     /// How much of the contract a step checks.
     package enum Depth: Sendable {

@@ -7,9 +7,9 @@ package enum StepCheck {
     /// - The row count equals the reference's.
     /// - `diff` passes the batch-update validator and, applied to `oldRows` with inserted
     ///   rows read from the strategy, gives `newRows`.
-    /// - `diff` reloads the same rows as `referenceDiff` (which `apply` cannot see), and
-    ///   deletes (so inserts) as many rows: a row that stays is not deleted and inserted
-    ///   again, so a sort is all moves.
+    /// - Given `referenceDiff` (the benchmark's check has none): `diff` reloads the same
+    ///   rows (which `apply` cannot see), and deletes (so inserts) as many rows: a row that
+    ///   stays is not deleted and inserted again, so a sort is all moves.
     /// - With `full`: every row, `index(of:)` of every row's node, `index(of:)` = nil for
     ///   every live node that is not a row, the offset of every row, the total height,
     ///   `row(atOffset:)` at the top and bottom of every row and outside the content, and

@@ -3,8 +3,9 @@ import TreeRows
 /// What a strategy got wrong after one operation: the part of the contract it broke and
 /// what was expected against what was found.
 ///
-/// Every check of ``StepCheck`` and ``LockstepStep`` returns one (or `nil`); the fuzzer,
-/// `replay`, `check` and the benchmark's check all read the same type.
+/// Every check of ``StepCheck`` and ``LockstepStep`` returns one (or `nil`), and so do the
+/// benchmark operations' own checks; the fuzzer, `replay` and `check` report its detail,
+/// the benchmark marks the cell wrong.
 package struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertible {
     /// The part of the contract a check found broken.
     package enum Aspect: String, Sendable {

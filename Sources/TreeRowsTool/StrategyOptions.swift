@@ -7,10 +7,12 @@ struct StrategyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("all, or strategy names separated by commas (default: all; replay: each file's strategy).", valueName: "all|a,b"))
     var strategies: NameList?
 
-    /// The strategies named, or `fallback`'s when none are.
+    /// The strategies named, or `fallback`'s when none are (`source` says where the
+    /// fallback comes from, for the message about a name that no strategy has).
     ///
     /// - Throws: ``CommandFailure`` for an unknown or repeated name.
-    func selected(orElse fallback: NameList = .all) throws(CommandFailure) -> [any RowStrategy.Type] {
-        try (strategies ?? fallback).resolve(in: ToolStrategies.all, option: "--strategies", kind: "strategy") { $0.name }
+    func selected(orElse fallback: NameList = .all, from source: String = "--strategies") throws(CommandFailure) -> [any RowStrategy.Type] {
+        try (strategies ?? fallback).resolve(in: ToolStrategies.all, option: strategies == nil ? source : "--strategies",
+                                             kind: "strategy") { $0.name }
     }
 }

@@ -83,6 +83,10 @@ import TreeRowsHarness
             let result = try await TreeRowsExecutable.run(["replay", file.path])
             #expect(result.exitCode == 2, "\(name): \(result)")
             #expect(result.standardError.contains("Fix:"), "\(name): \(result)")
+            if name == "unknown-strategy" {
+                // The file's own strategy is at fault, not an option the user did not give.
+                #expect(result.standardError.contains("unknown strategy \"mine\" in its \"strategy\""), "\(result)")
+            }
             if let fix = fixes[name] {
                 #expect(result.standardError.contains("Fix: \(fix)"), "\(name): \(result)")
                 #expect(!result.standardError.contains("Fix: list") || name == "parent-after-child", "\(name): \(result)")

@@ -3,15 +3,18 @@ import TreeRows
 /// Everything one benchmark operation does, in one value: how its inputs are drawn, the
 /// untimed preparation before a sample, the timed work of one input, the change an input
 /// makes (performed on the expected tree, and by the lock-step check on the strategy), and
-/// the check of a query's answer. ``BenchmarkRunner`` knows operations only through this
-/// protocol, so an operation is one conforming type and one ``BenchmarkOperation`` value.
+/// the check of a query's answer. ``BenchmarkRunner`` draws, times, applies and checks
+/// every operation through this protocol (it names one operation, `build`, only to report
+/// the bytes per node a build keeps), so an operation is one conforming type and one
+/// ``BenchmarkOperation`` value.
 ///
 /// Required: ``inputs(on:count:random:)`` and ``perform(_:on:tree:)``. Customization
 /// points, with their defaults in the extension below: ``batch``, ``needsHeights``,
 /// ``preparation``, ``change(for:)`` (an operation that changes rows must give it),
 /// ``checkAnswer(_:of:expecting:)`` and ``checkDiff(_:of:expecting:)``.
 package protocol BenchmarkOperationBody: Sendable {
-    /// Draws `count` inputs for `tree` (whose rows `rows` counts), the same for every strategy.
+    /// Draws `count` inputs for the cell's tree (with its live nodes, rows and total
+    /// height), the same for every strategy.
     ///
     /// - Complexity: O(*n* + `count`) for *n* nodes, unless the operation says otherwise.
     func inputs(on tree: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput]
