@@ -39,14 +39,7 @@ struct BenchmarkStrategyCell {
     ///
     /// - Complexity: the strategy's operation per input.
     mutating func perform(_ inputs: ArraySlice<BenchmarkInput>, tree: Tree) -> Int {
-        Self.run(operation.body, inputs, &state, tree: tree)
-    }
-
-    /// The loop of ``perform(_:tree:)`` on the opened strategy type (no captured context).
-    static func run<S: RowStrategy>(
-        _ body: any BenchmarkOperationBody, _ inputs: ArraySlice<BenchmarkInput>, _ strategy: inout S, tree: Tree
-    ) -> Int {
-        body.perform(inputs, on: &strategy, tree: tree)
+        operation.body.perform(inputs, on: &state, tree: tree)
     }
 
     /// The inputs' changes on the expected tree, for the correctness checks.

@@ -1,14 +1,15 @@
 import TreeRows
 
 /// The reference and the strategies under test side by side on one case: performs each
-/// operation on all of them and checks every strategy after it.
+/// operation on all of them and checks every strategy after it in one ``LockstepStep``.
 ///
-/// Small steps get the full ``StepCheck`` (every row, every node, the sections, the
-/// invariants, and the strategy's tree against the reference's); steps on big trees get ``StepCheck/sampled(_:diff:expectation:deep:)``,
-/// deep (sections, invariants and the tree too) every ``deepCheckInterval`` operations and
-/// after the last. A strategy that throws on an operation the reference performed
-/// disagrees. The fuzzer and ``DifferentialRun`` both step through a session, so a case
-/// replayed from its repro file is checked exactly as the run that found it checked it.
+/// Small steps get the full check (every row, every node, the sections, the invariants,
+/// and the strategy's tree against the reference's); steps on big trees get the sampled
+/// check, deep (sections, invariants and the tree too) every ``deepCheckInterval``
+/// operations and after the last. A strategy that throws on an operation the reference
+/// performed disagrees. The fuzzer and ``DifferentialRun`` both drive their cases through
+/// ``run(next:performed:)``, so a case replayed from its repro file is checked exactly as
+/// the run that found it checked it.
 public struct DifferentialSession {
     /// A sampled step is a deep one every this many operations (and the last).
     public static let deepCheckInterval = 16
@@ -57,7 +58,7 @@ public struct DifferentialSession {
         let full = StepExpectation.wantsFullCheck(rowCount: rows.count, slotCount: reference.tree.slotCount)
         for index in strategies.indices {
             let start = clock.now
-            let problem = Self.check(strategies[index], diff: .empty, expectation: &expectation, depth: full ? .full : .deep)
+            let problem = LockstepStep.check(strategies[index], diff: .empty, expecting: &expectation, depth: full ? .full : .deep)
             strategyTime[index] += clock.now - start
             if let problem { return Failure(strategyIndex: index, disagreement: problem.prefixed("initial: "), diff: .empty) }
         }
@@ -89,7 +90,7 @@ public struct DifferentialSession {
         let depth: LockstepStep.Depth = full ? .full : deep ? .deep : .sampled
         for strategyIndex in strategies.indices {
             let start = clock.now
-            let step = Self.step(&strategies[strategyIndex], operation, expectation: &expectation, depth: depth)
+            let step = LockstepStep.perform(operation, on: &strategies[strategyIndex], expecting: &expectation, depth: depth)
             strategyTime[strategyIndex] += clock.now - start
             if let problem = step.disagreement { return Failure(strategyIndex: strategyIndex, disagreement: problem, diff: step.diff) }
         }
@@ -134,20 +135,6 @@ public struct DifferentialSession {
             if let failure { return (failure, step.index) }
         }
         return nil
-    }
-
-    /// ``LockstepStep/perform(_:on:expecting:depth:)`` on the opened strategy type.
-    private static func step<S: RowStrategy>(
-        _ strategy: inout S, _ operation: TreeOperation, expectation: inout StepExpectation, depth: LockstepStep.Depth
-    ) -> LockstepStep.Outcome {
-        LockstepStep.perform(operation, on: &strategy, expecting: &expectation, depth: depth)
-    }
-
-    /// ``LockstepStep/check(_:diff:expecting:depth:)`` on the opened strategy type.
-    private static func check<S: RowStrategy>(
-        _ strategy: S, diff: RowDiff, expectation: inout StepExpectation, depth: LockstepStep.Depth
-    ) -> StepDisagreement? {
-        LockstepStep.check(strategy, diff: diff, expecting: &expectation, depth: depth)
     }
 
     /// The seed of a step's samples: a function of the step alone, so a replay samples alike.

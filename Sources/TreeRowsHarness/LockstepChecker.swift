@@ -98,7 +98,7 @@ public struct LockstepChecker {
             : (0..<samples).map { _ in reference.tree.randomLiveNode(using: &sampler) }
         let positions = sampledNodes.map { expectation.row(of: $0) }
         for index in states.indices {
-            let step = Self.step(&states[index], operation, expectation: &expectation, depth: depth)
+            let step = LockstepStep.perform(operation, on: &states[index], expecting: &expectation, depth: depth)
             record(index + 1, operation, step.operationTime.nanoseconds)
             if let problem = step.disagreement
                 ?? StepCheck.probe(states[index], rows: sampledRows, nodes: Array(zip(sampledNodes, positions)), newRows: newRows) {
@@ -106,13 +106,6 @@ public struct LockstepChecker {
                 states[index] = type(of: states[index]).init(tree: reference.tree)
             }
         }
-    }
-
-    /// ``LockstepStep/perform(_:on:expecting:depth:)`` on the opened strategy type.
-    private static func step<S: RowStrategy>(
-        _ strategy: inout S, _ operation: TreeOperation, expectation: inout StepExpectation, depth: LockstepStep.Depth
-    ) -> LockstepStep.Outcome {
-        LockstepStep.perform(operation, on: &strategy, expecting: &expectation, depth: depth)
     }
 
     private mutating func record(_ report: Int, _ operation: TreeOperation, _ nanoseconds: Double) {

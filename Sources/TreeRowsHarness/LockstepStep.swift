@@ -63,23 +63,21 @@ package enum LockstepStep {
     package static func check<S: RowStrategy>(
         _ strategy: S, diff: RowDiff, expecting expectation: inout StepExpectation, depth: Depth
     ) -> StepDisagreement? {
+        if let problem = StepCheck.checkDiff(strategy, diff: diff, referenceDiff: expectation.referenceDiff,
+                                             oldRows: expectation.oldRows, newRows: expectation.newRows) {
+            return problem
+        }
         switch depth {
         case .diff:
-            return StepCheck.checkDiff(strategy, diff: diff, referenceDiff: expectation.referenceDiff,
-                                       oldRows: expectation.oldRows, newRows: expectation.newRows)
+            return nil
         case .rows:
-            if let problem = StepCheck.checkDiff(strategy, diff: diff, referenceDiff: expectation.referenceDiff,
-                                                 oldRows: expectation.oldRows, newRows: expectation.newRows) {
-                return problem
-            }
             return StepCheck.checkRows(strategy, expectation.newRows)
         case .sampled:
             return StepCheck.sampled(strategy, diff: diff, expectation: &expectation, deep: false)
         case .deep:
             if let problem = StepCheck.sampled(strategy, diff: diff, expectation: &expectation, deep: true) { return problem }
         case .full:
-            if let problem = StepCheck.check(strategy, diff: diff, referenceDiff: expectation.referenceDiff, oldRows: expectation.oldRows,
-                                             newRows: expectation.newRows, full: true) {
+            if let problem = StepCheck.checkEveryRow(strategy, diff: diff, oldRows: expectation.oldRows, newRows: expectation.newRows) {
                 return problem
             }
         }

@@ -2,32 +2,6 @@ import TreeRows
 
 /// The checks made after every operation on a strategy running beside the reference.
 package enum StepCheck {
-    /// Checks `strategy` after one operation.
-    ///
-    /// - The row count equals the reference's.
-    /// - `diff` passes the batch-update validator and, applied to `oldRows` with inserted
-    ///   rows read from the strategy, gives `newRows`.
-    /// - Given `referenceDiff` (the benchmark's check has none): `diff` reloads the same
-    ///   rows (which `apply` cannot see), and deletes (so inserts) as many rows: a row that
-    ///   stays is not deleted and inserted again, so a sort is all moves.
-    /// - With `full`: every row, `index(of:)` of every row's node, `index(of:)` = nil for
-    ///   every live node that is not a row, the offset of every row, the total height,
-    ///   `row(atOffset:)` at the top and bottom of every row and outside the content, and
-    ///   `checkInvariants()`.
-    ///
-    /// - Returns: What is wrong, or `nil`.
-    /// - Complexity: O(*r* + *k* log *k*) for *r* rows and *k* diff ranges; O(*s* + *r* ·
-    ///   cost of `row(at:)` and `index(of:)`) more with `full`, for *s* slots.
-    package static func check<S: RowStrategy>(
-        _ strategy: S, diff: RowDiff, referenceDiff: RowDiff?, oldRows: [Row], newRows: [Row], full: Bool
-    ) -> StepDisagreement? {
-        if let problem = checkDiff(strategy, diff: diff, referenceDiff: referenceDiff, oldRows: oldRows, newRows: newRows) {
-            return problem
-        }
-        guard full else { return nil }
-        return checkEveryRow(strategy, diff: diff, oldRows: oldRows, newRows: newRows)
-    }
-
     /// The row count, and the diff: it passes the validator, turns the old rows into the
     /// new ones and, given the reference's diff, reloads what it reloads and deletes as many
     /// rows.
@@ -90,7 +64,14 @@ package enum StepCheck {
         return nil
     }
 
-    /// Every row, every node, every offset, the sections and the invariants.
+    /// Every row, every node, every offset, the sections and the invariants: `row(at:)`
+    /// and `index(of:)` of every row, `index(of:)` = nil for every live node that is not a
+    /// row, the offset of every row, the total height, `row(atOffset:)` at the top and
+    /// bottom of every row and outside the content, `rows(in:)` on the whole list and a
+    /// window, the section layout and diff, and `checkInvariants()`. The diff itself is
+    /// ``checkDiff(_:diff:referenceDiff:oldRows:newRows:)``'s.
+    ///
+    /// - Complexity: O(*s* + *r* · cost of `row(at:)` and `index(of:)`), for *r* rows and *s* slots.
     static func checkEveryRow<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> StepDisagreement? {
         let tree = strategy.tree  // once: each access through the protocol copies the tree's arrays
         if let problem = checkHeights(strategy, rows: newRows, tree: tree) { return problem }

@@ -81,7 +81,7 @@ package struct StepExpectation {
             let middle = (low + high) / 2
             if top(ofRow: middle + 1) > offset { high = middle } else { low = middle + 1 }
         }
-        return low < newRows.count ? low : nil
+        return low  // below the count: some row's bottom lies below an offset under the total
     }
 
     /// What a sampled check probes.
