@@ -32,10 +32,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Corpus formats (JSON Lines, CSV, gzip, .trows), generators, statistics, catalog.
         .target(name: "TreeRowsCorpora", dependencies: ["TreeRows", "CZlib"], swiftSettings: internalChecks),
-        // Lock-step checking, random operation sequences, timing.
+        // fork(2) for the isolated runs (Darwin's Swift overlay hides it); header only.
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
+        // Lock-step checking, random operation sequences, timing, isolated runs.
         .target(
             name: "TreeRowsHarness",
-            dependencies: ["TreeRows", "TreeRowsCorpora", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["TreeRows", "TreeRowsCorpora", "CProcess", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: internalChecks
         ),
         // jemalloc (Debian's libjemalloc-dev): linked with the tool product, where it becomes the
@@ -56,6 +58,8 @@ let package = Package(
         .target(name: "TreeRowsTestSupport", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsHarness"], path: "Tests/TreeRowsTestSupport"),
         .testTarget(name: "TreeRowsTests", dependencies: ["TreeRows", "TreeRowsHarness", "TreeRowsTestSupport"]),
         .testTarget(name: "TreeRowsCorporaTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsTestSupport"]),
-        .testTarget(name: "TreeRowsCLITests", dependencies: ["treerows", "TreeRowsTool", "TreeRowsTestSupport"]),
+        // `treerows-mutants`: the tool with every planted mutant, run end to end by the tests.
+        .executableTarget(name: "treerows-mutants", dependencies: ["TreeRows", "TreeRowsTool", "TreeRowsTestSupport"], path: "Tests/MutantTool"),
+        .testTarget(name: "TreeRowsCLITests", dependencies: ["treerows", "treerows-mutants", "TreeRowsTool", "TreeRowsTestSupport"]),
     ]
 )

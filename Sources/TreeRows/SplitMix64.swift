@@ -6,6 +6,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// Creates a generator; the same seed gives the same sequence everywhere.
     public init(seed: UInt64) { state = seed }
 
+    /// The generator's state: `SplitMix64(seed: state)` goes on with the same sequence.
+    package var _state: UInt64 { state }
+
     /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

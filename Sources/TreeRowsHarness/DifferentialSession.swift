@@ -43,8 +43,10 @@ public struct DifferentialSession {
         reference = ReferenceStrategy(tree: tree)
         strategies = []
         strategyTime = []
+        StepMonitor.beginCase(nodes: tree.nodeCount)
         for type in types {
             let start = clock.now
+            StepMonitor.step(strategy: strategies.count, operation: -1)
             strategies.append(type.init(tree: tree))
             strategyTime.append(clock.now - start)
         }
@@ -58,6 +60,7 @@ public struct DifferentialSession {
         let full = StepExpectation.wantsFullCheck(rowCount: rows.count, slotCount: reference.tree.slotCount)
         for index in strategies.indices {
             let start = clock.now
+            StepMonitor.step(strategy: index, operation: -1)
             let problem = LockstepStep.check(strategies[index], diff: .empty, expecting: &expectation, depth: full ? .full : .deep)
             strategyTime[index] += clock.now - start
             if let problem { return Failure(strategyIndex: index, disagreement: problem.prefixed("initial: "), diff: .empty) }
@@ -76,6 +79,7 @@ public struct DifferentialSession {
     /// - Complexity: one operation of each strategy, plus the reference's O(*n* log *n*) and
     ///   the checks.
     public mutating func perform(_ operation: TreeOperation, index: Int, isLast: Bool) -> Failure? {
+        StepMonitor.step(strategy: -1, operation: index)
         let oldRows = reference.rows
         let referenceDiff: RowDiff
         do { referenceDiff = try reference.perform(operation) } catch {
@@ -90,6 +94,7 @@ public struct DifferentialSession {
         let depth: LockstepStep.Depth = full ? .full : deep ? .deep : .sampled
         for strategyIndex in strategies.indices {
             let start = clock.now
+            StepMonitor.step(strategy: strategyIndex, operation: index)
             let step = LockstepStep.perform(operation, on: &strategies[strategyIndex], expecting: &expectation, depth: depth)
             strategyTime[strategyIndex] += clock.now - start
             if let problem = step.disagreement { return Failure(strategyIndex: strategyIndex, disagreement: problem, diff: step.diff) }

@@ -15,10 +15,16 @@ public struct Disagreement: Hashable, Sendable {
     public var actualRows: [String]
     /// The strategy's diff, as text.
     public var diff: String
+    /// How the strategy crashed, when it did not answer at all (run isolated: ``IsolatedRun``).
+    public var crash: Crash? = nil
 
     /// The ``strategy`` of a disagreement that no strategy caused: the case itself is
     /// invalid (its tree cannot be built).
     public static let invalidCaseStrategy = "harness"
+
+    /// The ``strategy`` of a crash in TreeRows' own code: the reference, the checks or a
+    /// drawing of the case (a bug of TreeRows, to report).
+    public static let harnessStrategy = "treerows"
 
     /// A case whose tree cannot be built: `problem` says why.
     static func invalidCase(_ problem: String) -> Disagreement {

@@ -9,6 +9,12 @@ package struct FuzzTreeSampler {
     /// Recorded trees and the subtree size of every slot.
     private let recorded: [(tree: Tree, sizes: [Int])]
 
+    /// The sampler's position in its sequence: set it back to draw the same tree again.
+    package var position: UInt64 {
+        get { random._state }
+        set { random = SplitMix64(seed: newValue) }
+    }
+
     /// Creates a sampler of trees with 1...`maximumNodes` nodes; `recorded` trees (may be
     /// empty) are cut into subtrees of at most that size.
     package init(seed: UInt64, maximumNodes: Int, recorded: [Tree]) {

@@ -36,6 +36,18 @@ public struct FuzzWorkers {
     /// The seeds of every worker, in order.
     public var seeds: [UInt64] { (0..<jobs).map { Self.seed(of: $0, base: configuration.seed) } }
 
+    /// Each worker's fuzzer: its own seed, its share of the operation budget.
+    package var fuzzers: [Fuzzer] {
+        seeds.enumerated().map { worker, seed in
+            var configuration = configuration
+            configuration.seed = seed
+            if configuration.operations != .max {
+                configuration.operations = configuration.operations / jobs + (worker < configuration.operations % jobs ? 1 : 0)
+            }
+            return Fuzzer(configuration: configuration, strategies: strategies, recorded: recorded)
+        }
+    }
+
     /// Runs every worker to the end and returns their outcomes, worker 0 first.
     ///
     /// - Parameters:
@@ -46,15 +58,7 @@ public struct FuzzWorkers {
         shouldStop: @escaping @Sendable () -> Bool = { false }, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) -> [Fuzzer.Outcome] {
         let state = SharedState(workers: jobs)
-        let seeds = seeds
-        let fuzzers: [Fuzzer] = seeds.enumerated().map { worker, seed in
-            var configuration = configuration
-            configuration.seed = seed
-            if configuration.operations != .max {
-                configuration.operations = configuration.operations / jobs + (worker < configuration.operations % jobs ? 1 : 0)
-            }
-            return Fuzzer(configuration: configuration, strategies: strategies, recorded: recorded)
-        }
+        let fuzzers = self.fuzzers
         let box = UncheckedBox(fuzzers)
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             let outcome = box.value[worker].run(shouldStop: { shouldStop() || state.found.load(ordering: .relaxed) }) { operations, cases in

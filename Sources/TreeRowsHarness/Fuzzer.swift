@@ -72,6 +72,8 @@ public struct Fuzzer {
         public var scenario: ScaleScenario?
         /// Time spent shrinking.
         public var shrinkElapsed: Duration
+        /// Where the case came from, to draw it again.
+        package var identity: FuzzCaseIdentity
     }
 
     /// What a run found.
@@ -123,17 +125,89 @@ public struct Fuzzer {
 
     /// Runs until the operation budget, the time limit, `shouldStop` or a disagreement.
     ///
+    /// A strategy that traps, hangs or exhausts memory ends this process: ``IsolatedFuzzer``
+    /// (what `treerows fuzz` runs) survives those and shrinks them too.
+    ///
     /// - Parameters:
     ///   - shouldStop: Polled between operations (Ctrl-C, another worker's finding).
     ///   - progress: Called every 1,024 operations, and after every operation of a large
     ///     case, with operations and cases so far.
     public func run(shouldStop: () -> Bool = { false }, progress: (Int, Int) -> Void = { _, _ in }) -> Outcome {
+        run(shrinking: true, shouldStop: shouldStop, progress: progress)
+    }
+
+    /// One case as drawn: where it came from, its tree, how many operations, its seed.
+    struct Draw {
+        var identity: FuzzCaseIdentity
+        var tree: Tree
+        var operations: Int
+        var focus: NodeIndex?
+        var scenario: ScaleScenario?
+    }
+
+    /// The streams cases are drawn from.
+    struct Streams {
+        var smallTrees: FuzzTreeSampler
+        var smallSeeds: SplitMix64
+        var largeTrees: ScaleCaseSampler
+        var largeSeeds: SplitMix64
+    }
+
+    func streams() -> Streams {
+        Streams(smallTrees: FuzzTreeSampler(seed: configuration.seed, maximumNodes: configuration.maximumNodes, recorded: recorded),
+                smallSeeds: SplitMix64(seed: configuration.seed ^ 0x0F0F_F0F0_1234_5678),
+                largeTrees: ScaleCaseSampler(seed: configuration.seed ^ 0x5CA1_E000_0000_0001, recorded: recorded),
+                largeSeeds: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0002))
+    }
+
+    /// Draws the next case of `tier`, case `caseNumber` of the run.
+    func draw(_ tier: FuzzTier, caseNumber: Int, from streams: inout Streams) -> Draw {
+        if tier == .small {
+            let position = streams.smallTrees.position
+            let tree = streams.smallTrees.next()
+            let identity = FuzzCaseIdentity(tier: .small, caseNumber: caseNumber, samplerPosition: position, samplerDrawn: 0,
+                                            caseSeed: streams.smallSeeds.next())
+            return Draw(identity: identity, tree: tree, operations: configuration.operationsPerCase)
+        }
+        let position = streams.largeTrees.position
+        let draw = streams.largeTrees.next()
+        let identity = FuzzCaseIdentity(tier: .large, caseNumber: caseNumber, samplerPosition: position.random,
+                                        samplerDrawn: position.drawn, caseSeed: streams.largeSeeds.next())
+        return Draw(identity: identity, tree: draw.tree, operations: draw.operations, focus: draw.focus, scenario: draw.scenario)
+    }
+
+    /// The case `identity` names, drawn again, with its operations through
+    /// `lastOperation` (the reference alone generates them, as the run did).
+    ///
+    /// - Complexity: one draw, and *m* operations of the reference for the *m* kept.
+    package func regenerate(_ identity: FuzzCaseIdentity, through lastOperation: Int) -> (fuzzCase: FuzzCase, scenario: ScaleScenario?) {
+        var streams = streams()
+        streams.smallTrees.position = identity.samplerPosition
+        streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
+        var drawn = draw(identity.tier, caseNumber: identity.caseNumber, from: &streams)
+        drawn.identity.caseSeed = identity.caseSeed
+        var fuzzCase = FuzzCase(tree: drawn.tree)
+        var session = DifferentialSession(tree: drawn.tree, strategies: [])
+        var generator = FuzzOperationGenerator(seed: identity.caseSeed, focus: drawn.focus)
+        let count = min(drawn.operations, lastOperation + 1)
+        var index = 0
+        _ = session.run { reference -> DifferentialSession.CaseStep? in
+            guard index < count else { return nil }
+            let operation = generator.next(for: reference)
+            fuzzCase.operations.append(FuzzOperation(operation, in: reference.tree))
+            generator.performed(operation, on: reference.tree)
+            defer { index += 1 }
+            return DifferentialSession.CaseStep(operation, index: index, isLast: index == drawn.operations - 1)
+        }
+        return (fuzzCase, drawn.scenario)
+    }
+
+    /// ``run(shouldStop:progress:)``, shrinking the first disagreement in this process or
+    /// not (``IsolatedFuzzer`` draws the case again and shrinks it in children).
+    package func run(shrinking: Bool, shouldStop: () -> Bool, progress: (Int, Int) -> Void) -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
-        var smallTrees = FuzzTreeSampler(seed: configuration.seed, maximumNodes: configuration.maximumNodes, recorded: recorded)
-        var smallSeeds = SplitMix64(seed: configuration.seed ^ 0x0F0F_F0F0_1234_5678)
-        var largeTrees = ScaleCaseSampler(seed: configuration.seed ^ 0x5CA1_E000_0000_0001, recorded: recorded)
-        var largeSeeds = SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0002)
+        var streams = streams()
         var tiers: [FuzzTier: TierStatistics] = [.small: TierStatistics(), .large: TierStatistics()]
         var strategyTime = [Duration](repeating: .zero, count: strategies.count)
         var coverage = FuzzCoverage()
@@ -152,24 +226,19 @@ public struct Fuzzer {
             let tier: FuzzTier = configuration.largeShare > 0 && tiers[.small]!.cases > 0
                 && tiers[.large]!.elapsed.nanoseconds / 1e9 < elapsed * configuration.largeShare ? .large : .small
             let caseStart = clock.now
-            let tree: Tree, count: Int, caseSeed: UInt64
-            var focus: NodeIndex?
-            var scenario: ScaleScenario?
-            if tier == .small {
-                tree = smallTrees.next()
-                count = configuration.operationsPerCase
-                caseSeed = smallSeeds.next()
-            } else {
-                let draw = largeTrees.next()
-                (tree, count, focus, scenario) = (draw.tree, draw.operations, draw.focus, draw.scenario)
-                caseSeed = largeSeeds.next()
-                tiers[.large]!.scenarios[draw.scenario, default: 0] += 1
-            }
             cases += 1
+            StepMonitor.record?.pointee.cases = Int64(cases)
+            // A watching parent learns which case this is before it is drawn (a crash in the
+            // draw or the build is then a crash of this case too).
+            FuzzCaseIdentity.announce(tier: tier, caseNumber: cases, streams: streams)
+            StepMonitor.beginCase(nodes: tier == .large ? ScaleCaseSampler.largestNodes : configuration.maximumNodes)
+            let drawn = draw(tier, caseNumber: cases, from: &streams)
+            let (tree, count, focus, scenario) = (drawn.tree, drawn.operations, drawn.focus, drawn.scenario)
+            if let scenario { tiers[.large]!.scenarios[scenario, default: 0] += 1 }
             tiers[tier]!.cases += 1
             var fuzzCase = FuzzCase(tree: tree)
             var session = DifferentialSession(tree: tree, strategies: strategies)
-            var generator = FuzzOperationGenerator(seed: caseSeed, focus: focus)
+            var generator = FuzzOperationGenerator(seed: drawn.identity.caseSeed, focus: focus)
             var history = FuzzCoverage.History()
             coverage.recordTree(tree)
             var index = 0
@@ -190,6 +259,7 @@ public struct Fuzzer {
             } performed: { referenceDiff in
                 coverage.recordDiff(referenceDiff)
                 operations += 1
+                StepMonitor.record?.pointee.operations = Int64(operations)
                 tiers[tier]!.operations += 1
                 if operations % 1_024 == 0 || tier == .large { progress(operations, cases) }
                 index += 1
@@ -201,9 +271,10 @@ public struct Fuzzer {
                 let disagreement = DifferentialRun.disagreement(session, found, operationIndex: operationIndex)
                 let strategy = type(of: session.strategies[found.strategyIndex])
                 let shrinkStart = clock.now
-                let shrunk = Shrinker.shrink(fuzzCase, strategy: strategy, timeLimit: configuration.shrinkTimeLimit)
+                let shrunk = shrinking ? Shrinker.shrink(fuzzCase, strategy: strategy, timeLimit: configuration.shrinkTimeLimit) : nil
                 return outcome(Finding(found: fuzzCase, shrunk: shrunk?.0 ?? fuzzCase, disagreement: shrunk?.1 ?? disagreement,
-                                       caseNumber: cases, tier: tier, scenario: scenario, shrinkElapsed: clock.now - shrinkStart))
+                                       caseNumber: cases, tier: tier, scenario: scenario, shrinkElapsed: clock.now - shrinkStart,
+                                       identity: drawn.identity))
             }
             if stopped { break run }
         }

@@ -68,14 +68,7 @@ public struct ReproFile: Sendable {
                 return .object([("op", .string(operation.kind.rawValue)), ("node", id(operation.referencedIDs[0]))])
             }
         })))
-        if let disagreement {
-            members.append(("failure", .object([
-                ("operation", .integer(disagreement.operationIndex)), ("problem", .string(disagreement.problem)),
-                ("expectedRows", .array(disagreement.expectedRows.map(JSONValue.string))),
-                ("actualRows", .array(disagreement.actualRows.map(JSONValue.string))),
-                ("diff", .string(disagreement.diff)),
-            ])))
-        }
+        if let disagreement { members.append(("failure", disagreement.json)) }
         return "{\n" + members.map { "  \(JSONValue.string($0.0).serialized): \($0.1.serialized)" }.joined(separator: ",\n") + "\n}\n"
     }
 

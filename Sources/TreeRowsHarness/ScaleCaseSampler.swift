@@ -16,9 +16,21 @@ package struct ScaleCaseSampler {
         package var focus: NodeIndex?
     }
 
+    /// The most nodes a draw has (a tree beyond 2^20 rows).
+    package static let largestNodes = 1_150_001
+
     private var random: SplitMix64
     private var drawn = 0
     private let recorded: [Tree]
+
+    /// The sampler's position in its sequence: set it back to draw the same case again.
+    package var position: (random: UInt64, drawn: Int) {
+        get { (random._state, drawn) }
+        set {
+            random = SplitMix64(seed: newValue.random)
+            drawn = newValue.drawn
+        }
+    }
 
     /// Creates a sampler; `recorded` trees (may be empty: then a synthetic Reddit-like
     /// thread stands in) feed ``ScaleScenario/recordedThread``.

@@ -22,6 +22,22 @@ public enum Shrinker {
     public static func shrink(
         _ fuzzCase: FuzzCase, strategy: any RowStrategy.Type, timeLimit: Duration = .seconds(60)
     ) -> (FuzzCase, Disagreement)? {
+        shrink(fuzzCase, timeLimit: timeLimit) { candidate in
+            guard let found = DifferentialRun.firstDisagreement(candidate, strategies: [strategy]), !found.isInvalidCase else { return nil }
+            return found
+        }
+    }
+
+    /// A smaller case on which `failure` still finds a failure, and that failure; `nil`
+    /// when `fuzzCase` itself does not fail. ``IsolatedRun`` runs each candidate in a child
+    /// and keeps those that end the way the case did (the same crash, or a disagreement).
+    ///
+    /// - Parameter failure: The failure of a candidate (its ``Disagreement/operationIndex``
+    ///   cuts the operations after it), or `nil` if it passes or fails another way.
+    /// - Complexity: that of ``shrink(_:strategy:timeLimit:)``, in calls of `failure`.
+    package static func shrink(
+        _ fuzzCase: FuzzCase, timeLimit: Duration, failure run: @escaping (FuzzCase) -> Disagreement?
+    ) -> (FuzzCase, Disagreement)? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeLimit
         // The longest run so far: no run starts that would end past the deadline.
@@ -30,9 +46,7 @@ public enum Shrinker {
         func failure(_ candidate: FuzzCase) -> Disagreement? {
             let start = clock.now
             defer { longestRun = max(longestRun, clock.now - start) }
-            guard let found = DifferentialRun.firstDisagreement(candidate, strategies: [strategy]),
-                  !found.isInvalidCase else { return nil }
-            return found
+            return run(candidate)
         }
         guard var found = failure(fuzzCase) else { return nil }
         var best = fuzzCase

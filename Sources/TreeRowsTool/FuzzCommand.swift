@@ -42,6 +42,16 @@ struct FuzzCommand: ParsableCommand {
     var shrinkTime: Double = 60
     @Flag(help: "Print how often each feature (operation x condition, parameter edge value, size threshold) was exercised.")
     var coverage = false
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The watchdog: the seconds one step (an operation and its checks on one strategy) may take on a small tree; each node adds 10 microseconds. Past it the step is a hang.",
+        valueName: "seconds"))
+    var hangTimeout: Double = 2
+    @Option(name: .customLong("rss-limit-mb"), parsing: .unconditional, help: ArgumentHelp(
+        "The most resident memory of each worker and each shrinking run, in MiB (0: no limit). Past it the case is out of memory.",
+        valueName: "MiB"))
+    var rssLimitMB = 2_048
+    @Flag(help: "Run the workers as threads of this process, as the Fuzzer API does: faster to debug, but a strategy that traps, hangs or runs out of memory ends the run.")
+    var inProcess = false
 
     func validate() throws {
         if iterations != nil && time != nil { throw ValidationError("give --iterations or --time, not both") }
@@ -51,9 +61,15 @@ struct FuzzCommand: ParsableCommand {
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be a whole number from 1 to 256 (got \(jobs))") }
         if !(0...1).contains(largeShare) { throw ValidationError("--large-share must be a number from 0 to 1 (got \(largeShare))") }
         if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a number of seconds above 0 (got \(shrinkTime))") }
+        if !(hangTimeout > 0) || hangTimeout > 86_400 {
+            throw ValidationError("--hang-timeout must be a number of seconds above 0, at most 86400 (got \(hangTimeout))")
+        }
+        if rssLimitMB < 0 || rssLimitMB > 1 << 30 { throw ValidationError("--rss-limit-mb must be a whole number from 0 (no limit) up (got \(rssLimitMB))") }
     }
 
     func run() throws {
+        // The workers' crash reports need the backtracer set before the process starts.
+        if !inProcess { BacktraceSettings.restartIfNeeded() }
         // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
         signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
         let selected = try strategySelection.selected()
@@ -76,7 +92,7 @@ struct FuzzCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let lastPrint = Mutex(clock.now)
-        let outcomes = workers.run(shouldStop: { interrupted.load(ordering: .relaxed) }) { operations, cases in
+        let report: @Sendable (Int, Int) -> Void = { operations, cases in
             guard onTerminal else { return }
             let now = clock.now
             guard lastPrint.withLock({ last in
@@ -86,6 +102,16 @@ struct FuzzCommand: ParsableCommand {
             }) else { return }
             let seconds = (now - start).nanoseconds / 1e9
             StandardError.write("\rfuzz: \(operations) operations, \(cases) cases, \(Int(Double(operations) / max(seconds, 1e-9))) operations/s   ")
+        }
+        let outcomes: [Fuzzer.Outcome]
+        if inProcess {
+            outcomes = workers.run(shouldStop: { interrupted.load(ordering: .relaxed) }, progress: report)
+        } else {
+            let isolated = IsolatedFuzzer(workers: workers, hangBase: .milliseconds(Int64(hangTimeout * 1000)), hangPerNode: .microseconds(10),
+                                          memoryLimit: rssLimitMB == 0 ? nil : rssLimitMB << 20)
+            do { outcomes = try isolated.run(shouldStop: { interrupted.load(ordering: .relaxed) }, progress: report) } catch {
+                throw CommandFailure(message: "\(error)")
+            }
         }
         if onTerminal { StandardError.write("\r\u{1B}[K") }
         let elapsed = clock.now - start
@@ -112,17 +138,20 @@ struct FuzzCommand: ParsableCommand {
             let repro = ReproFile(fuzzCase: finding.shrunk, strategy: finding.disagreement.strategy, seed: workerSeed,
                                   caseNumber: finding.caseNumber, disagreement: finding.disagreement)
             try OutputPath.write(Array(repro.json.utf8), to: file)
-            let tier = finding.scenario.map { "large case (\($0.rawValue))" } ?? "small case"
-            print("disagreement: \(finding.disagreement.strategy) in case \(finding.caseNumber), a \(tier), of seed \(workerSeed):"
-                + " \(finding.disagreement.problem.prefix(2_000))")
+            let tier = finding.tier == .large ? "large case" + (finding.scenario.map { " (\($0.rawValue))" } ?? "") : "small case"
+            print("\(finding.disagreement.crash == nil ? "disagreement" : "crash"): \(finding.disagreement.strategy) in case \(finding.caseNumber),"
+                + " a \(tier), of seed \(workerSeed): \(finding.disagreement.problem.prefix(2_000))")
             print("shrunk from \(finding.found.nodes.count) nodes and \(finding.found.operations.count) operations"
                 + " to \(finding.shrunk.nodes.count) nodes and \(finding.shrunk.operations.count) operations"
                 + " in \(String(format: "%.1f", finding.shrinkElapsed.nanoseconds / 1e9)) s")
             print("repro: \(file)")
             print("replay: \(ToolStrategies.commandName) replay \(file)")
         }
-        let names_ = Set(findings.map { $0.1.disagreement.strategy }).sorted().joined(separator: ", ")
-        throw CommandFailure(message: "\(names_) disagreed with the reference", exitCode: 1)
+        let crashed = Set(findings.filter { $0.1.disagreement.crash != nil }.map { $0.1.disagreement.strategy }).sorted()
+        let disagreed = Set(findings.filter { $0.1.disagreement.crash == nil }.map { $0.1.disagreement.strategy }).sorted()
+        let clauses = (disagreed.isEmpty ? [] : ["\(disagreed.joined(separator: ", ")) disagreed with the reference"])
+            + (crashed.isEmpty ? [] : ["\(crashed.joined(separator: ", ")) crashed"])
+        throw CommandFailure(message: clauses.joined(separator: "; "), exitCode: 1)
     }
 
     /// `--out`, or a new folder `fuzz-findings-seed<S>[-K]` in the working directory.

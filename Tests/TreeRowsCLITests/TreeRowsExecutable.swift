@@ -31,10 +31,16 @@ enum TreeRowsExecutable {
     }
 
     /// The binary's location, or a description of everywhere it was looked for.
-    static let location: Result<URL, NotFound> = {
+    static let location: Result<URL, NotFound> = locate("treerows")
+
+    /// `treerows-mutants`: the tool with every planted mutant (Tests/MutantTool).
+    static let mutantsLocation: Result<URL, NotFound> = locate("treerows-mutants")
+
+    /// The location of the built product `name`.
+    static func locate(_ name: String) -> Result<URL, NotFound> {
         var tried: [String] = []
         for folder in candidateFolders {
-            let candidate = folder.appendingPathComponent("treerows")
+            let candidate = folder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                FileManager.default.isExecutableFile(atPath: candidate.path) {
@@ -42,17 +48,18 @@ enum TreeRowsExecutable {
             }
             if !tried.contains(candidate.path) { tried.append(candidate.path) }
         }
-        return .failure(NotFound(description: "the treerows binary was not found; build it with `swift build` "
+        return .failure(NotFound(description: "the \(name) binary was not found; build it with `swift build --build-tests` "
             + "(Bundle.main.bundleURL = \(Bundle.main.bundleURL.path)). Looked for:\n" + tried.joined(separator: "\n")))
-    }()
+    }
 
     /// Runs `treerows arguments` in `directory` (the package root by default) and waits for it.
     ///
     /// Output goes to temporary files rather than pipes, so a large output cannot block the
     /// child; with `standardOutputPath` (e.g. `/dev/full`), standard output goes there instead
     /// and the result's `standardOutput` is empty.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, standardOutputPath: String? = nil) async throws -> ExecutionResult {
-        let executable = try location.get()
+    static func run(_ arguments: [String], in directory: URL = packageRoot, standardOutputPath: String? = nil,
+                    mutants: Bool = false) async throws -> ExecutionResult {
+        let executable = try (mutants ? mutantsLocation : location).get()
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("treerows-cli-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -85,7 +92,7 @@ enum TreeRowsExecutable {
         try output.close()
         try error.close()
         return ExecutionResult(
-            commandLine: (["treerows"] + arguments).joined(separator: " "),
+            commandLine: ([executable.lastPathComponent] + arguments).joined(separator: " "),
             exitCode: process.terminationStatus,
             wasSignalled: process.terminationReason == .uncaughtSignal,
             standardOutput: try String(contentsOf: outputURL, encoding: .utf8),

@@ -56,4 +56,20 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case reusedIDStaysHidden = "reused-id-stays-hidden"
     /// A last page deletes only the load-more row's own row, not the replies shown under it.
     case loadMoreRowRepliesLeft = "load-more-row-replies-left"
+
+    // Bugs that crash instead of answering wrong: the fuzzer survives them only isolated.
+    /// Removing a last child reads the sibling after it: index out of range.
+    case removeLastChildReadsPastEnd = "remove-last-child-reads-past-end"
+    /// A sort by score adds every score up first: arithmetic overflow past Int64.max.
+    case scoreSumOverflows = "score-sum-overflows"
+    /// A toggle force-unwraps the node's row: nil for a hidden node.
+    case toggleHiddenUnwrapsRow = "toggle-hidden-unwraps-row"
+    /// Expanding everything measures the tree's height by recursion: a stack overflow on a
+    /// chain of 100,000 nodes.
+    case recursiveExpandAll = "recursive-expand-all"
+    /// An accordion expand looks for another sibling to collapse, round and round: an only
+    /// child never finds one.
+    case accordionOnlyChildLoops = "accordion-only-child-loops"
+    /// An empty page is retried into a growing buffer until replies come, which they never do.
+    case emptyPageRetriesForever = "empty-page-retries-forever"
 }

@@ -11,6 +11,14 @@ public enum Mutants {
         SectionLayoutMutant.self,
     ] + threshold + parameter
 
+    /// The mutants that trap, overflow their stack, hang or exhaust memory: only an
+    /// isolated run (`treerows fuzz`, ``IsolatedFuzzer``) survives them, so they are not in
+    /// ``all``, which the in-process tests run.
+    nonisolated(unsafe) public static let crashing: [any RowStrategy.Type] = [
+        CrashMutant<RemoveLastChildReadsPastEnd>.self, CrashMutant<ScoreSumOverflows>.self, CrashMutant<ToggleHiddenUnwrapsRow>.self,
+        CrashMutant<RecursiveExpandAll>.self, CrashMutant<AccordionOnlyChildLoops>.self, CrashMutant<EmptyPageRetriesForever>.self,
+    ]
+
     /// The mutants whose bug shows only beyond a size threshold.
     nonisolated(unsafe) public static let threshold: [any RowStrategy.Type] = [
         ThresholdMutant<RowIndexIn16Bits>.self, ThresholdMutant<DepthIn16Bits>.self, ThresholdMutant<ChildPositionIn16Bits>.self,

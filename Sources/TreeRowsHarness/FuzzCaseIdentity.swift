@@ -1,0 +1,51 @@
+/// Where a fuzz case came from: its tier, its number in the run, the position of its
+/// tier's tree sampler before the draw, and the seed of its operations. With the run's
+/// configuration and recorded trees, that draws the same case again
+/// (``Fuzzer/regenerate(_:through:)``): what a parent does when a child died in the case.
+package struct FuzzCaseIdentity: Hashable, Sendable {
+    package var tier: FuzzTier
+    package var caseNumber: Int
+    package var samplerPosition: UInt64
+    /// Large cases drawn before this one (the large tier cycles through its scenarios).
+    package var samplerDrawn: Int
+    package var caseSeed: UInt64
+
+    package init(tier: FuzzTier, caseNumber: Int, samplerPosition: UInt64, samplerDrawn: Int, caseSeed: UInt64) {
+        self.tier = tier
+        self.caseNumber = caseNumber
+        self.samplerPosition = samplerPosition
+        self.samplerDrawn = samplerDrawn
+        self.caseSeed = caseSeed
+    }
+
+    /// The identity a watching parent reads from a child's record, if a case was under way.
+    package init?(_ record: StepRecord) {
+        guard record.tier >= 0 else { return nil }
+        self.init(tier: record.tier == 0 ? .small : .large, caseNumber: Int(record.caseNumber), samplerPosition: record.samplerState,
+                  samplerDrawn: Int(record.samplerDrawn), caseSeed: record.caseSeed)
+    }
+
+    /// Writes a case about to be drawn to the watched record: a crash while drawing is
+    /// then a crash of the case's draw (the seed of its operations is not known yet).
+    ///
+    /// - Complexity: O(1).
+    static func announce(tier: FuzzTier, caseNumber: Int, streams: Fuzzer.Streams) {
+        let position = tier == .small ? (streams.smallTrees.position, 0) : streams.largeTrees.position
+        // The seed the draw will take: the tier's seed stream is not advanced before the draw.
+        var seeds = tier == .small ? streams.smallSeeds : streams.largeSeeds
+        announce(FuzzCaseIdentity(tier: tier, caseNumber: caseNumber, samplerPosition: position.0, samplerDrawn: position.1,
+                                  caseSeed: seeds.next()))
+    }
+
+    /// Writes the case to the watched record, if any.
+    ///
+    /// - Complexity: O(1).
+    private static func announce(_ identity: FuzzCaseIdentity) {
+        guard let record = StepMonitor.record else { return }
+        record.pointee.tier = identity.tier == .small ? 0 : 1
+        record.pointee.caseNumber = Int64(identity.caseNumber)
+        record.pointee.samplerState = identity.samplerPosition
+        record.pointee.samplerDrawn = Int64(identity.samplerDrawn)
+        record.pointee.caseSeed = identity.caseSeed
+    }
+}

@@ -1,0 +1,107 @@
+import TreeRows
+import TreeRowsCorpora
+
+/// Runs a ``FuzzCase`` through strategies in a ``ChildProcess``: what ``DifferentialRun``
+/// does, but a strategy that traps, overflows its stack, hangs or runs out of memory ends
+/// only the child, and comes back as a ``Disagreement`` whose ``Disagreement/crash`` says
+/// how, after which operation (from the child's ``StepRecord``).
+package struct IsolatedRun {
+    /// What a case did.
+    package enum Result {
+        /// Every strategy agreed with the reference.
+        case pass
+        /// A strategy disagreed or crashed.
+        case failure(Disagreement)
+        /// (Replayed strictly.) An operation did not apply to the tree as it stood.
+        case invalid(DifferentialRun.InvalidOperation)
+    }
+
+    /// The limits of each child.
+    package var limits: ChildProcess.Limits
+    /// Where the children leave their files.
+    package let folder: ScratchFolder
+
+    /// Creates a runner with its own scratch folder.
+    ///
+    /// - Throws: when no temporary folder can be made.
+    package init(limits: ChildProcess.Limits) throws(ScratchFolder.Failure) {
+        self.limits = limits
+        folder = try ScratchFolder()
+    }
+
+    /// Runs `fuzzCase` through `strategies` beside the reference in a child: skipping
+    /// operations on nodes that are gone (a shrinker's candidate), or `strictly` (a repro
+    /// file: such an operation is ``Result/invalid(_:)``).
+    ///
+    /// - Complexity: that of ``DifferentialRun``, plus one fork.
+    package func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool) -> Result {
+        let child = ChildProcess.start(limits: limits, folder: folder.path) {
+            let answer: JSONValue
+            do throws(DifferentialRun.InvalidOperation) {
+                if let found = try DifferentialRun.run(fuzzCase, strategies: strategies, strictly: strictly) {
+                    answer = .object([("failure", found.json)])
+                } else {
+                    answer = .object([("pass", .bool(true))])
+                }
+            } catch {
+                answer = .object([("invalid", .object([("index", .integer(error.index)), ("problem", .string(error.problem))]))])
+            }
+            return Array(answer.serialized.utf8)
+        }
+        switch child.wait() {
+        case .finished(let bytes):
+            guard let answer = try? JSONParser.parse(bytes) else {
+                return .failure(Self.crashed(Crash(kind: .exit, message: "the child's answer is not JSON"), StepRecord(), strategies))
+            }
+            if let failure = answer["failure"], let disagreement = Disagreement(json: failure) { return .failure(disagreement) }
+            if let invalid = answer["invalid"], case .string(let problem)? = invalid["problem"],
+               let index = invalid["index"].flatMap({ $0.integer }), fuzzCase.operations.indices.contains(Int(index)) {
+                let position = Int(index)
+                return .invalid(DifferentialRun.InvalidOperation(index: position, operation: fuzzCase.operations[position], problem: problem))
+            }
+            return .pass
+        case .crashed(let crash, let record):
+            return .failure(Self.crashed(crash, record, strategies))
+        }
+    }
+
+    /// The disagreement of a crash: the strategy and operation the record names.
+    ///
+    /// - Parameter strategies: The strategies the child ran, in its order.
+    package static func crashed(_ crash: Crash, _ record: StepRecord, _ strategies: [any RowStrategy.Type]) -> Disagreement {
+        let index = Int(record.strategyIndex)
+        let name = strategies.indices.contains(index) ? strategies[index].name : Disagreement.harnessStrategy
+        let step = record.operationIndex < 0 ? "building or checking the initial rows" : "operation \(record.operationIndex)"
+        return Disagreement(strategy: name, operationIndex: Int(record.operationIndex), problem: "\(crash.summary), in \(step)",
+                            expectedRows: [], actualRows: [], diff: "", crash: crash)
+    }
+
+    /// Shrinks `found`, a failure of `strategies` (the one that failed, or all for a crash
+    /// of TreeRows' own code) on `fuzzCase`, with every candidate run in a child: a
+    /// candidate is kept when it fails the same way (the same crash ``Crash/signature``, or a
+    /// disagreement that is not a crash).
+    ///
+    /// Candidates get a watchdog of at most a quarter of a second per step on a small tree
+    /// (a hang costs that, not the run's budget, per candidate); the case they shrink to must
+    /// then fail the same way under the run's own limits, or the case is kept whole.
+    ///
+    /// - Returns: The smallest failing case and its failure (`fuzzCase` and `found` if no
+    ///   candidate fails alike).
+    /// - Complexity: that of ``Shrinker/shrink(_:timeLimit:failure:)``, a fork per candidate.
+    package func shrink(_ fuzzCase: FuzzCase, failing found: Disagreement, strategies: [any RowStrategy.Type],
+                        timeLimit: Duration) -> (FuzzCase, Disagreement) {
+        let signature = found.crash?.signature
+        var candidates = self
+        candidates.limits.budget.base = min(limits.budget.base, .milliseconds(250))
+        func sameFailure(_ result: Result) -> Disagreement? {
+            guard case .failure(let again) = result, !again.isInvalidCase, again.crash?.signature == signature else { return nil }
+            return again
+        }
+        guard let (small, failure) = Shrinker.shrink(fuzzCase, timeLimit: timeLimit, failure: { candidate in
+            sameFailure(candidates.run(candidate, strategies: strategies, strictly: false))
+        }) else { return (fuzzCase, found) }
+        guard found.crash?.kind == .hang || found.crash?.kind == .memory else { return (small, failure) }
+        guard let confirmed = sameFailure(run(small, strategies: strategies, strictly: false)) else { return (fuzzCase, found) }
+        return (small, confirmed)
+    }
+}

@@ -1,0 +1,92 @@
+/// What an isolated child is doing, kept in memory that its parent reads while it runs and
+/// after it died: a heartbeat for the watchdog, the step's time budget, which strategy and
+/// which operation ran last, and which fuzz case (enough to draw it again).
+///
+/// The child writes plain 64-bit words; the parent only reads them (a torn or stale read
+/// costs one watchdog tick, never a wrong verdict: a finding is always run again).
+package struct StepRecord {
+    /// Bumped at the start of every step; the watchdog fires when it stands still too long.
+    package var heartbeat: UInt64 = 0
+    /// How long the current step may take, in nanoseconds (0: no watchdog).
+    package var stepBudget: Int64 = 0
+    /// The strategy of the current step: its position among those run, -1 for the reference
+    /// and the harness.
+    package var strategyIndex: Int64 = -1
+    /// The operation of the current step: its position in the case, -1 for the build and
+    /// the initial check.
+    package var operationIndex: Int64 = -1
+    /// The fuzz case under way (``FuzzCaseIdentity``'s fields), `tier` -1 outside a case.
+    package var tier: Int64 = -1
+    package var caseNumber: Int64 = 0
+    package var samplerState: UInt64 = 0
+    package var samplerDrawn: Int64 = 0
+    package var caseSeed: UInt64 = 0
+    /// Progress of a fuzz worker, for the parent's status line.
+    package var operations: Int64 = 0
+    package var cases: Int64 = 0
+    /// Set by the parent: stop at the next operation (another worker found something).
+    package var stopRequested: Int64 = 0
+
+    package init() {}
+}
+
+/// The child's side of the watchdog: every step of a differential session calls
+/// ``step(strategy:operation:)``, which bumps the heartbeat of the ``StepRecord`` this
+/// process writes to (none in an ordinary process: then each call is one load and a branch).
+///
+/// The budget of a step is ``Budget/base`` plus ``Budget/perNode`` for every node of the
+/// case's tree, set by ``beginCase(nodes:)``: a generous bound for one operation and its
+/// checks on any built-in strategy (milliseconds at most), so that only a loop that does
+/// not end trips it.
+package enum StepMonitor {
+    /// The watchdog's limits.
+    package struct Budget: Sendable {
+        /// The budget of a step on a tree of a few nodes.
+        package var base: Duration
+        /// What each node of the tree adds.
+        package var perNode: Duration
+
+        /// 2 seconds and 10 microseconds per node (12 seconds at a million nodes).
+        package static let standard = Budget(base: .seconds(2), perNode: .microseconds(10))
+
+        package init(base: Duration, perNode: Duration) {
+            self.base = base
+            self.perNode = perNode
+        }
+
+        /// The budget of a step on a tree of `nodes` nodes, in nanoseconds.
+        package func nanoseconds(nodes: Int) -> Int64 {
+            let total = base.nanoseconds + perNode.nanoseconds * Double(max(0, nodes))
+            return total >= 9e18 ? Int64.max : Int64(total)
+        }
+    }
+
+    /// The record of this process, if its parent watches it.
+    nonisolated(unsafe) package static var record: UnsafeMutablePointer<StepRecord>?
+    /// The budget steps get (set in the child before it runs).
+    nonisolated(unsafe) package static var budget = Budget.standard
+
+    /// A new case on a tree of `nodes` nodes: its steps get the budget of that size.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    package static func beginCase(nodes: Int) {
+        guard let record else { return }
+        record.pointee.stepBudget = budget.nanoseconds(nodes: nodes)
+        record.pointee.strategyIndex = -1
+        record.pointee.operationIndex = -1
+        record.pointee.heartbeat &+= 1
+    }
+
+    /// A step begins: `strategy` (-1: the reference or the harness) on operation
+    /// `operation` (-1: the build or the initial check).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    package static func step(strategy: Int, operation: Int) {
+        guard let record else { return }
+        record.pointee.strategyIndex = Int64(strategy)
+        record.pointee.operationIndex = Int64(operation)
+        record.pointee.heartbeat &+= 1
+    }
+}

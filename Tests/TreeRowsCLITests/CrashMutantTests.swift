@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TreeRows
+
+/// A strategy that traps, overflows its stack, hangs or exhausts memory is a finding of
+/// `treerows fuzz`, not the end of it: each crash mutant (Tests/TreeRowsTestSupport's
+/// `CrashMutant`, in the `treerows-mutants` tool) is caught, written as a repro that names
+/// the kind of crash, shrunk, and replayed as failing with exit code 1.
+enum CrashExpectations {
+    /// The kind each mutant must be reported as, and the most nodes and operations its
+    /// shrunk case may have together.
+    static let expected: [String: (kind: String, size: Int)] = [
+        "toggle-hidden-unwraps-row": ("trap", 6), "remove-last-child-reads-past-end": ("trap", 6),
+        "score-sum-overflows": ("trap", 8), "accordion-only-child-loops": ("hang", 12),
+        "empty-page-retries-forever": ("out of memory", 12), "recursive-expand-all": ("stack overflow", 400_000),
+    ]
+
+    /// Fuzzes `mutant` with `arguments` beside the defaults and checks the whole path:
+    /// exit code 1, the crash line, the repro file (kind, message, frame), its size, and a
+    /// replay that fails with exit code 1 and names the crash.
+    static func caughtAndReplayed(_ mutant: String, _ arguments: [String]) async throws {
+        let (kind, size) = try #require(expected[mutant])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-mutant-\(mutant)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await TreeRowsExecutable.run(
+            ["fuzz", "--strategies", "mutant-\(mutant)", "--jobs", "1", "--out", folder.path] + arguments, mutants: true)
+        #expect(result.exitCode == 1 && !result.wasSignalled, "\(result)")
+        #expect(result.standardOutput.contains("crash: mutant-\(mutant) in case "), "\(result)")
+        #expect(result.standardOutput.contains(": \(kind): "), "\(result)")
+        #expect(result.standardError.contains("mutant-\(mutant) crashed"), "\(result)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        let file = try #require(files.first.map { folder.appendingPathComponent($0).path }, "\(result)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("\"kind\":\"\(kind)\""), "\(text.prefix(3_000))")
+        if kind == "trap" || kind == "stack overflow" { #expect(text.contains("\"frame\":\"CrashMutant."), "\(text.prefix(3_000))") }
+        let shrunk = try #require(result.outputLines.first { $0.hasPrefix("shrunk from ") })
+        let numbers = shrunk.split(separator: " ").compactMap { Int($0) }
+        #expect(numbers.count == 4 && numbers[2] + numbers[3] <= size, "\(shrunk)\n\(text.prefix(3_000))")
+        let replay = try await TreeRowsExecutable.run(["replay", file], mutants: true)
+        #expect(replay.exitCode == 1 && !replay.wasSignalled, "\(replay)")
+        #expect(replay.standardOutput.contains("FAIL \(file): mutant-\(mutant) crashed: \(kind): "), "\(replay)")
+    }
+}
+
+/// The small tier alone, at debug speed: every crash mutant that a small tree shows.
+@Suite("fuzz survives crashing strategies") struct CrashMutantTests {
+    @Test(arguments: ["toggle-hidden-unwraps-row", "remove-last-child-reads-past-end", "accordion-only-child-loops",
+                      "empty-page-retries-forever"])
+    func smallTierCatchesShrinksAndReplays(_ mutant: String) async throws {
+        try await CrashExpectations.caughtAndReplayed(mutant, ["--large-share", "0", "--time", "60", "--shrink-time", "30"])
+    }
+
+    @Test func twoWorkersStopAtTheFirstCrashAndNameItsMessage() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await TreeRowsExecutable.run(["fuzz", "--strategies", "mutant-toggle-hidden-unwraps-row", "--jobs", "2",
+                                                       "--large-share", "0", "--iterations", "100000", "--out", folder.path], mutants: true)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.standardOutput.contains("Unexpectedly found nil while unwrapping an Optional value at CrashMutant.toggle(_:)"), "\(result)")
+    }
+}
+
+/// Every crash mutant, with the fuzzer's default configuration (60 seconds, both tiers):
+/// at release speed, which the large tier (a chain of 100,000 nodes) needs.
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ScaleMutantTests"))
+struct CrashScaleMutantTests {
+    @Test(arguments: CrashExpectations.expected.keys.sorted())
+    func defaultRunCatchesShrinksAndReplays(_ mutant: String) async throws {
+        try await CrashExpectations.caughtAndReplayed(mutant, [])
+    }
+}
