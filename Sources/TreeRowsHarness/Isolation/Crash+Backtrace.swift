@@ -36,7 +36,9 @@ extension Crash {
             if message == nil {
                 if description.hasPrefix("Swift runtime failure") {
                     message = description
-                } else if let system = frames.first(where: { $0["system"] == .bool(true) }).flatMap(Self.function(of:)) {
+                } else if signal == SIGILL || signal == SIGTRAP, let first = frames.first, first["system"] == .bool(true),
+                          let system = Self.function(of: first) {
+                    // The library function the trap stopped in (an array's subscript), when it is the top frame.
                     message = "\(description) in \(system.hasPrefix("specialized ") ? String(system.dropFirst(12)) : system)"
                 } else if !description.isEmpty {
                     message = description
