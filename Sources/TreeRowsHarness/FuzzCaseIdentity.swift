@@ -25,27 +25,15 @@ package struct FuzzCaseIdentity: Hashable, Sendable {
                   samplerDrawn: Int(record.samplerDrawn), caseSeed: record.caseSeed)
     }
 
-    /// Writes a case about to be drawn to the watched record: a crash while drawing is
-    /// then a crash of the case's draw (the seed of its operations is not known yet).
+    /// Writes the case to the watched record, if any, before it is drawn.
     ///
     /// - Complexity: O(1).
-    static func announce(tier: FuzzTier, caseNumber: Int, streams: Fuzzer.Streams) {
-        let position = tier == .small ? (streams.smallTrees.position, 0) : streams.largeTrees.position
-        // The seed the draw will take: the tier's seed stream is not advanced before the draw.
-        var seeds = tier == .small ? streams.smallSeeds : streams.largeSeeds
-        announce(FuzzCaseIdentity(tier: tier, caseNumber: caseNumber, samplerPosition: position.0, samplerDrawn: position.1,
-                                  caseSeed: seeds.next()))
-    }
-
-    /// Writes the case to the watched record, if any.
-    ///
-    /// - Complexity: O(1).
-    private static func announce(_ identity: FuzzCaseIdentity) {
+    func announce() {
         guard let record = StepMonitor.record else { return }
-        record.pointee.tier = identity.tier == .small ? 0 : 1
-        record.pointee.caseNumber = Int64(identity.caseNumber)
-        record.pointee.samplerState = identity.samplerPosition
-        record.pointee.samplerDrawn = Int64(identity.samplerDrawn)
-        record.pointee.caseSeed = identity.caseSeed
+        record.pointee.tier = tier == .small ? 0 : 1
+        record.pointee.caseNumber = Int64(caseNumber)
+        record.pointee.samplerState = samplerPosition
+        record.pointee.samplerDrawn = Int64(samplerDrawn)
+        record.pointee.caseSeed = caseSeed
     }
 }

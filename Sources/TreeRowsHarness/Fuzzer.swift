@@ -160,19 +160,21 @@ public struct Fuzzer {
                 largeSeeds: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0002))
     }
 
-    /// Draws the next case of `tier`, case `caseNumber` of the run.
+    /// Draws the next case of `tier`, case `caseNumber` of the run, after writing its
+    /// identity to the watched record (a crash in the draw or the build is then a crash of
+    /// this case too).
     func draw(_ tier: FuzzTier, caseNumber: Int, from streams: inout Streams) -> Draw {
         if tier == .small {
-            let position = streams.smallTrees.position
-            let tree = streams.smallTrees.next()
-            let identity = FuzzCaseIdentity(tier: .small, caseNumber: caseNumber, samplerPosition: position, samplerDrawn: 0,
-                                            caseSeed: streams.smallSeeds.next())
-            return Draw(identity: identity, tree: tree, operations: configuration.operationsPerCase)
+            let identity = FuzzCaseIdentity(tier: .small, caseNumber: caseNumber, samplerPosition: streams.smallTrees.position,
+                                            samplerDrawn: 0, caseSeed: streams.smallSeeds.next())
+            identity.announce()
+            return Draw(identity: identity, tree: streams.smallTrees.next(), operations: configuration.operationsPerCase)
         }
         let position = streams.largeTrees.position
-        let draw = streams.largeTrees.next()
         let identity = FuzzCaseIdentity(tier: .large, caseNumber: caseNumber, samplerPosition: position.random,
                                         samplerDrawn: position.drawn, caseSeed: streams.largeSeeds.next())
+        identity.announce()
+        let draw = streams.largeTrees.next()
         return Draw(identity: identity, tree: draw.tree, operations: draw.operations, focus: draw.focus, scenario: draw.scenario)
     }
 
@@ -184,8 +186,7 @@ public struct Fuzzer {
         var streams = streams()
         streams.smallTrees.position = identity.samplerPosition
         streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
-        var drawn = draw(identity.tier, caseNumber: identity.caseNumber, from: &streams)
-        drawn.identity.caseSeed = identity.caseSeed
+        let drawn = draw(identity.tier, caseNumber: identity.caseNumber, from: &streams)
         var fuzzCase = FuzzCase(tree: drawn.tree)
         var session = DifferentialSession(tree: drawn.tree, strategies: [])
         var generator = FuzzOperationGenerator(seed: identity.caseSeed, focus: drawn.focus)
@@ -228,9 +229,6 @@ public struct Fuzzer {
             let caseStart = clock.now
             cases += 1
             StepMonitor.record?.pointee.cases = Int64(cases)
-            // A watching parent learns which case this is before it is drawn (a crash in the
-            // draw or the build is then a crash of this case too).
-            FuzzCaseIdentity.announce(tier: tier, caseNumber: cases, streams: streams)
             StepMonitor.beginCase(nodes: tier == .large ? ScaleCaseSampler.largestNodes : configuration.maximumNodes)
             let drawn = draw(tier, caseNumber: cases, from: &streams)
             let (tree, count, focus, scenario) = (drawn.tree, drawn.operations, drawn.focus, drawn.scenario)

@@ -205,18 +205,18 @@ package final class ChildProcess {
         }
     }
 
-    /// Whether the child's log shows the backtracer at work (the child crashed).
-    private func backtraceStarted() -> Bool {
+    /// Whether the last 64 KiB of the child's log contain any of `markers`.
+    private func logEnds(containing markers: String...) -> Bool {
         guard let log = FileManager.default.contents(atPath: outputPath) else { return false }
         let text = String(decoding: log.suffix(1 << 16), as: UTF8.self)
-        return text.contains("Backtracing from") || text.contains("*** Program crashed")
+        return markers.contains { text.contains($0) }
     }
 
+    /// Whether the child's log shows the backtracer at work (the child crashed).
+    private func backtraceStarted() -> Bool { logEnds(containing: "Backtracing from", "*** Program crashed") }
+
     /// Whether the child's log holds a whole crash report.
-    private func reportIsWritten() -> Bool {
-        guard let log = FileManager.default.contents(atPath: outputPath) else { return false }
-        return String(decoding: log.suffix(4_096), as: UTF8.self).contains("\"backtraceTime\"")
-    }
+    private func reportIsWritten() -> Bool { logEnds(containing: "\"backtraceTime\"") }
 
     /// Reads what the child left, once it ended with `status`.
     private func end(status: Int32) -> Ending {
