@@ -33,7 +33,8 @@
 ///   ``collapseAll()``, ``sortSiblings(by:reportingMoves:)``;
 /// - by the queries: ``rows(in:)``, ``reload(_:)``, ``totalHeight``, ``offset(ofRow:)``,
 ///   ``row(atOffset:)``, ``sectionLayout()``;
-/// - ``checkInvariants()`` checks nothing.
+/// - ``checkInvariants()`` checks nothing;
+/// - ``structuralEvents`` reports none.
 ///
 /// Each conforming type states the complexity of its operations in its own documentation.
 public protocol RowStrategy {
@@ -151,6 +152,15 @@ public protocol RowStrategy {
     /// Called after every operation in builds with ``internalChecksEnabled``.
     /// - Throws: ``InvariantViolation`` naming what disagrees.
     func checkInvariants() throws(InvariantViolation)
+
+    /// How many times each of the strategy's own ``StructuralEvent``s happened since
+    /// ``init(tree:)``: leaf splits, root growth, packings, layouts. The fuzzer reads it
+    /// after every operation (a count that went down means the strategy was built again),
+    /// counts the events in its coverage and steers its large cases towards the rarest.
+    ///
+    /// The default reports none. Keep the counts in a ``StructuralEventCounter``: bumping
+    /// one costs an array increment.
+    var structuralEvents: [StructuralEvent: Int] { get }
 }
 
 extension RowStrategy {
@@ -236,6 +246,11 @@ extension RowStrategy {
     ///
     /// - Complexity: O(1).
     public func checkInvariants() throws(InvariantViolation) {}
+
+    /// Reports no events.
+    ///
+    /// - Complexity: O(1).
+    public var structuralEvents: [StructuralEvent: Int] { [:] }
 
     /// Runs ``checkInvariants()`` and traps on a violation, in builds with
     /// ``internalChecksEnabled``; does nothing otherwise.

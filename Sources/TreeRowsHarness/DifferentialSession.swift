@@ -34,6 +34,8 @@ public struct DifferentialSession {
     public private(set) var strategyTime: [Duration]
     /// The reference's diff of the last operation.
     public private(set) var lastReferenceDiff: RowDiff = .empty
+    /// Each strategy's structural events since the build, in the order given.
+    private var events: [StructuralEventTally] = []
     private let clock = ContinuousClock()
 
     /// Builds the reference and every strategy from `tree`.
@@ -50,6 +52,23 @@ public struct DifferentialSession {
             strategies.append(type.init(tree: tree))
             strategyTime.append(clock.now - start)
         }
+        events = strategies.map { strategy in
+            var tally = StructuralEventTally()
+            tally.read(strategy.structuralEvents)
+            return tally
+        }
+    }
+
+    /// The structural events of the strategies since they were built, as coverage features
+    /// (`events · strategy · event`).
+    ///
+    /// - Complexity: O(*e*) for *e* kinds of event.
+    package var structuralEvents: [String: Int] {
+        var features: [String: Int] = [:]
+        for (strategy, tally) in zip(strategies, events) {
+            for (event, count) in tally.totals { features["events · \(type(of: strategy).name) · \(event)"] = count }
+        }
+        return features
     }
 
     /// The first strategy whose initial rows, queries, invariants or tree disagree.
@@ -97,6 +116,7 @@ public struct DifferentialSession {
             StepMonitor.step(strategy: strategyIndex, operation: index)
             let step = LockstepStep.perform(operation, on: &strategies[strategyIndex], expecting: &expectation, depth: depth)
             strategyTime[strategyIndex] += clock.now - start
+            events[strategyIndex].read(strategies[strategyIndex].structuralEvents)
             if let problem = step.disagreement { return Failure(strategyIndex: strategyIndex, disagreement: problem, diff: step.diff) }
         }
         return nil

@@ -1,5 +1,6 @@
 /// Where a fuzz case came from: its tier, its number in the run, the position of its
-/// tier's tree sampler before the draw, and the seed of its operations. With the run's
+/// tier's tree sampler before the draw, the seed of its operations, and the churn arm the
+/// steering picked for a region-churn case. With the run's
 /// configuration and recorded trees, that draws the same case again
 /// (``Fuzzer/regenerate(_:through:)``): what a parent does when a child died in the case.
 package struct FuzzCaseIdentity: Hashable, Sendable {
@@ -9,20 +10,24 @@ package struct FuzzCaseIdentity: Hashable, Sendable {
     /// Large cases drawn before this one (the large tier cycles through its scenarios).
     package var samplerDrawn: Int
     package var caseSeed: UInt64
+    /// The ``RegionChurn`` arm of a region-churn case (picked by what the run had seen).
+    package var churn: RegionChurn?
 
-    package init(tier: FuzzTier, caseNumber: Int, samplerPosition: UInt64, samplerDrawn: Int, caseSeed: UInt64) {
+    package init(tier: FuzzTier, caseNumber: Int, samplerPosition: UInt64, samplerDrawn: Int, caseSeed: UInt64, churn: RegionChurn? = nil) {
         self.tier = tier
         self.caseNumber = caseNumber
         self.samplerPosition = samplerPosition
         self.samplerDrawn = samplerDrawn
         self.caseSeed = caseSeed
+        self.churn = churn
     }
 
     /// The identity a watching parent reads from a child's record, if a case was under way.
     package init?(_ record: StepRecord) {
         guard record.tier >= 0 else { return nil }
         self.init(tier: record.tier == 0 ? .small : .large, caseNumber: Int(record.caseNumber), samplerPosition: record.samplerState,
-                  samplerDrawn: Int(record.samplerDrawn), caseSeed: record.caseSeed)
+                  samplerDrawn: Int(record.samplerDrawn), caseSeed: record.caseSeed,
+                  churn: record.churnArm >= 0 ? RegionChurn(arm: Int(record.churnArm)) : nil)
     }
 
     /// Writes the case to the watched record, if any, before it is drawn.
@@ -35,5 +40,6 @@ package struct FuzzCaseIdentity: Hashable, Sendable {
         record.pointee.samplerState = samplerPosition
         record.pointee.samplerDrawn = Int64(samplerDrawn)
         record.pointee.caseSeed = caseSeed
+        record.pointee.churnArm = Int64(churn?.arm ?? -1)
     }
 }

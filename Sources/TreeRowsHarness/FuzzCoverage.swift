@@ -306,6 +306,25 @@ public struct FuzzCoverage: Sendable {
         recordCase(operations: performed)
     }
 
+    /// The strategies' structural events (features `events · strategy · event`, which the
+    /// fuzzer adds after each case), by strategy, then by event name and level.
+    public var structuralEvents: [(feature: String, hits: Int)] {
+        counts.filter { $0.key.hasPrefix(Self.eventsGroup) }.map { ($0.key, $0.value) }.sorted { left, right in
+            let (a, b) = (Self.eventSortKey(left.feature), Self.eventSortKey(right.feature))
+            return a != b ? a < b : left.feature < right.feature
+        }
+    }
+
+    /// The group of the structural-event features.
+    static let eventsGroup = "events · "
+
+    /// An event feature sorted by its strategy, its name, then its level as a number.
+    private static func eventSortKey(_ feature: String) -> String {
+        guard let space = feature.lastIndex(of: " "), let level = Int(feature[feature.index(after: space)...]),
+              feature[..<space].hasSuffix(" at level") else { return feature }
+        return feature[..<space] + String(repeating: "0", count: max(0, 6 - String(level).count)) + String(level)
+    }
+
     /// Adds another record's hits to this one.
     public mutating func merge(_ other: FuzzCoverage) { counts.merge(other.counts, uniquingKeysWith: +) }
 

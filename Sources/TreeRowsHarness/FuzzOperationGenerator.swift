@@ -19,33 +19,51 @@ import TreeRows
 /// depth *d* of a hidden node's search), so the same generator serves trees of a million
 /// nodes.
 package struct FuzzOperationGenerator: Sendable {
-    private var random: SplitMix64
+    var random: SplitMix64
     private var nextID = 0
     /// The previous operation, for double toggles.
     private var previous: TreeOperation?
     /// Ids inserted in this case, for operations on new replies.
-    private var insertedIDs: [NodeID] = []
+    var insertedIDs: [NodeID] = []
     /// Ids removed in this case, for reuse by a later insert.
     private var removedIDs: [NodeID] = []
 
-    /// A node picked one time in four while it lives (the root of a big block).
-    private let focus: NodeIndex?
+    /// A node picked one time in four while it lives (the root of a big block); the first
+    /// region of a churn case.
+    let focus: NodeIndex?
+
+    /// The plan of a region-churn case, and where it stands (see
+    /// `FuzzOperationGenerator+Churn.swift`).
+    var churn: ChurnState?
 
     /// Creates a generator.
     ///
-    /// - Parameter focus: A node to return to often, if any.
-    package init(seed: UInt64, focus: NodeIndex? = nil) {
+    /// - Parameters:
+    ///   - focus: A node to return to often, if any.
+    ///   - churn: The arm of a region-churn case: then nine operations in ten go to it.
+    package init(seed: UInt64, focus: NodeIndex? = nil, churn: RegionChurn? = nil) {
         random = SplitMix64(seed: seed)
         self.focus = focus
+        if let churn { self.churn = ChurnState(plan: churn, random: &random) }
     }
 
     /// The next operation for the reference in its current state.
     ///
     /// - Complexity: O(*n* + *d*) for *n* nodes and depth *d*.
     package mutating func next(for reference: ReferenceStrategy) -> TreeOperation {
-        let tree = reference.tree
         defer { previous = nil }
-        guard tree.nodeCount > 0 else { return reply(in: tree, under: Tree.root, position: 0) }
+        guard reference.tree.nodeCount > 0 else { return reply(in: reference.tree, under: Tree.root, position: 0) }
+        guard churn != nil else { return any(for: reference) }
+        if !random.chance(1, in: 10) { return churnNext(for: reference) }
+        // A churn case's removals are its own: one of the row-0 kind would take the region.
+        let operation = any(for: reference)
+        if case .remove(let node) = operation { return .toggle(node) }
+        return operation
+    }
+
+    /// Any operation, aimed by the usual conditions.
+    private mutating func any(for reference: ReferenceStrategy) -> TreeOperation {
+        let tree = reference.tree
         if case .toggle(let node)? = previous, tree.contains(node), random.chance(1, in: 4) { return .toggle(node) }
         let node = pick(in: reference)
         switch random.below(100) {
@@ -81,10 +99,11 @@ package struct FuzzOperationGenerator: Sendable {
     /// - Complexity: O(*m*) for a removal of *m* nodes; O(1) otherwise.
     package mutating func performed(_ operation: TreeOperation, on tree: Tree) {
         previous = operation
+        churn?.performed(operation)
         switch operation {
         case .insert(let id, _, _, _, _): Self.remember(id, in: &insertedIDs, &random)
         case .loadPage(let ids, _, let loadMoreRow, let removing):
-            for id in ids { Self.remember(id, in: &insertedIDs, &random) }
+            for id in ids.prefix(64) { Self.remember(id, in: &insertedIDs, &random) }
             if let loadMoreRow, removing { Self.remember(tree.id(of: loadMoreRow), in: &removedIDs, &random) }
         case .remove(let node):
             // The subtree's root and a few of its members, not all of a huge subtree.
@@ -182,7 +201,7 @@ package struct FuzzOperationGenerator: Sendable {
         return parent
     }
 
-    private mutating func reply(in tree: Tree, under parent: NodeIndex, position: Int) -> TreeOperation {
+    mutating func reply(in tree: Tree, under parent: NodeIndex, position: Int) -> TreeOperation {
         let (time, score) = fields(in: tree, under: parent)
         return .insert(newID(in: tree), under: parent, at: position, time: time, score: score)
     }
@@ -205,10 +224,10 @@ package struct FuzzOperationGenerator: Sendable {
         return (time, score)
     }
 
-    /// A page of replies: none, one to three, or many; half the time the parent's last
-    /// child plays the load-more row, removed (last page) half of those times.
-    private mutating func page(in tree: Tree, under parent: NodeIndex) -> TreeOperation {
-        let count = random.chance(1, in: 8) ? 0 : random.chance(1, in: 8) ? 8 + random.below(57) : 1 + random.below(3)
+    /// A page of replies: none, one to three, or many (`count` if given); half the time the
+    /// parent's last child plays the load-more row, removed (last page) half of those times.
+    mutating func page(in tree: Tree, under parent: NodeIndex, count: Int? = nil) -> TreeOperation {
+        let count = count ?? (random.chance(1, in: 8) ? 0 : random.chance(1, in: 8) ? 8 + random.below(57) : 1 + random.below(3))
         var ids: [NodeID] = []
         for _ in 0..<count {
             var id = newID(in: tree)

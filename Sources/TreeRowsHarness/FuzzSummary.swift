@@ -79,6 +79,14 @@ package struct FuzzSummary {
             lines.append("  " + feature.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + (hits == 0 ? "MISSING" : String(hits)))
         }
+        let events = coverage.structuralEvents
+        if !events.isEmpty {
+            lines.append("structural events the strategies reported (see StructuralEvent):")
+            let eventWidth = events.map(\.feature.count).max() ?? 0
+            for (feature, hits) in events {
+                lines.append("  " + feature.padding(toLength: eventWidth, withPad: " ", startingAt: 0) + "  " + String(hits))
+            }
+        }
         return lines.joined(separator: "\n")
     }
 }

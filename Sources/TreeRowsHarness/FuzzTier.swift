@@ -2,6 +2,7 @@
 public enum FuzzTier: String, Sendable, CaseIterable {
     /// Trees of up to 32 nodes (by default), 16 operations each.
     case small
-    /// Trees of 1,000 to 1,150,000 nodes, or cases of hundreds to thousands of operations.
+    /// Trees of 40 to 1,150,000 nodes, cases of hundreds to thousands of operations, and
+    /// region churn.
     case large
 }

@@ -7,8 +7,9 @@ import TreeRowsCorpora
 ///
 /// Cases come from two streams, each a function of the seed alone: the small tier (trees
 /// of up to ``Configuration/maximumNodes`` nodes, ``Configuration/operationsPerCase``
-/// operations each) and the large tier (``ScaleCaseSampler``: trees of 1,000 to 1,150,000
-/// nodes and cases of up to 3,000 operations). Before each case the fuzzer takes the large
+/// operations each) and the large tier (``ScaleCaseSampler``: trees of 40 to 1,150,000
+/// nodes and cases of up to 6,000 operations, a region-churn case's arm picked by
+/// ``EventSteering`` from the large cases before it). Before each case the fuzzer takes the large
 /// tier whenever it has had less than ``Configuration/largeShare`` of the time so far, so
 /// the large cases get their share on any machine, and case *k* of a tier is the same
 /// case everywhere (a large case stops early once it has run a tenth of the time limit,
@@ -26,21 +27,27 @@ public struct Fuzzer {
         public var maximumNodes: Int
         /// Operations per case of the small tier.
         public var operationsPerCase: Int
-        /// The share of the time given to the large tier (0 turns it off).
+        /// The share of the time given to the large tier's scenarios other than region churn
+        /// (0 turns them off).
         public var largeShare: Double
+        /// The share of the time given to region-churn cases (0 turns them off).
+        public var churnShare: Double
         /// How long shrinking a finding may take.
         public var shrinkTimeLimit: Duration
 
         /// The defaults: seed 1, 60 seconds, small trees of up to 32 nodes with 16
-        /// operations a case, a quarter of the time on large cases, 60 seconds to shrink.
+        /// operations a case, a quarter of the time on large cases and a tenth more on
+        /// region churn, 60 seconds to shrink.
         public init(seed: UInt64 = 1, operations: Int = .max, timeLimit: Duration? = .seconds(60), maximumNodes: Int = 32,
-                    operationsPerCase: Int = 16, largeShare: Double = 0.25, shrinkTimeLimit: Duration = .seconds(60)) {
+                    operationsPerCase: Int = 16, largeShare: Double = 0.25, churnShare: Double = 0.1,
+                    shrinkTimeLimit: Duration = .seconds(60)) {
             self.seed = seed
             self.operations = operations
             self.timeLimit = timeLimit
             self.maximumNodes = maximumNodes
             self.operationsPerCase = operationsPerCase
             self.largeShare = largeShare
+            self.churnShare = churnShare
             self.shrinkTimeLimit = shrinkTimeLimit
         }
     }
@@ -143,6 +150,7 @@ public struct Fuzzer {
         var operations: Int
         var focus: NodeIndex?
         var scenario: ScaleScenario?
+        var churn: RegionChurn? { identity.churn }
     }
 
     /// The streams cases are drawn from.
@@ -151,19 +159,22 @@ public struct Fuzzer {
         var smallSeeds: SplitMix64
         var largeTrees: ScaleCaseSampler
         var largeSeeds: SplitMix64
+        /// The uniform picks of ``EventSteering``.
+        var steering: SplitMix64
     }
 
     func streams() -> Streams {
         Streams(smallTrees: FuzzTreeSampler(seed: configuration.seed, maximumNodes: configuration.maximumNodes, recorded: recorded),
                 smallSeeds: SplitMix64(seed: configuration.seed ^ 0x0F0F_F0F0_1234_5678),
                 largeTrees: ScaleCaseSampler(seed: configuration.seed ^ 0x5CA1_E000_0000_0001, recorded: recorded),
-                largeSeeds: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0002))
+                largeSeeds: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0002),
+                steering: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0003))
     }
 
-    /// Draws the next case of `tier`, case `caseNumber` of the run, after writing its
-    /// identity to the watched record (a crash in the draw or the build is then a crash of
-    /// this case too).
-    func draw(_ tier: FuzzTier, caseNumber: Int, from streams: inout Streams) -> Draw {
+    /// Draws the next case of `tier`, case `caseNumber` of the run (a region-churn case of
+    /// the arm `churn`), after writing its identity to the watched record (a crash in the
+    /// draw or the build is then a crash of this case too).
+    func draw(_ tier: FuzzTier, caseNumber: Int, churn: RegionChurn?, from streams: inout Streams) -> Draw {
         if tier == .small {
             let identity = FuzzCaseIdentity(tier: .small, caseNumber: caseNumber, samplerPosition: streams.smallTrees.position,
                                             samplerDrawn: 0, caseSeed: streams.smallSeeds.next())
@@ -172,9 +183,9 @@ public struct Fuzzer {
         }
         let position = streams.largeTrees.position
         let identity = FuzzCaseIdentity(tier: .large, caseNumber: caseNumber, samplerPosition: position.random,
-                                        samplerDrawn: position.drawn, caseSeed: streams.largeSeeds.next())
+                                        samplerDrawn: position.drawn, caseSeed: streams.largeSeeds.next(), churn: churn)
         identity.announce()
-        let draw = streams.largeTrees.next()
+        let draw = streams.largeTrees.next(churn: churn)
         return Draw(identity: identity, tree: draw.tree, operations: draw.operations, focus: draw.focus, scenario: draw.scenario)
     }
 
@@ -186,10 +197,10 @@ public struct Fuzzer {
         var streams = streams()
         streams.smallTrees.position = identity.samplerPosition
         streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
-        let drawn = draw(identity.tier, caseNumber: identity.caseNumber, from: &streams)
+        let drawn = draw(identity.tier, caseNumber: identity.caseNumber, churn: identity.churn, from: &streams)
         var fuzzCase = FuzzCase(tree: drawn.tree)
         var session = DifferentialSession(tree: drawn.tree, strategies: [])
-        var generator = FuzzOperationGenerator(seed: identity.caseSeed, focus: drawn.focus)
+        var generator = FuzzOperationGenerator(seed: identity.caseSeed, focus: drawn.focus, churn: drawn.churn)
         let count = min(drawn.operations, lastOperation + 1)
         var index = 0
         _ = session.run { reference -> DifferentialSession.CaseStep? in
@@ -212,6 +223,8 @@ public struct Fuzzer {
         var tiers: [FuzzTier: TierStatistics] = [.small: TierStatistics(), .large: TierStatistics()]
         var strategyTime = [Duration](repeating: .zero, count: strategies.count)
         var coverage = FuzzCoverage()
+        var steering = EventSteering()
+        var churnElapsed = Duration.zero
         var operations = 0
         var cases = 0
         var stopped = false
@@ -224,19 +237,22 @@ public struct Fuzzer {
         run: while operations < configuration.operations && !outOfTime() {
             let elapsed = (clock.now - start).nanoseconds / 1e9
             // The small tier goes first, so a fast bug is found before the first large case is built.
-            let tier: FuzzTier = configuration.largeShare > 0 && tiers[.small]!.cases > 0
-                && tiers[.large]!.elapsed.nanoseconds / 1e9 < elapsed * configuration.largeShare ? .large : .small
+            let churnTurn = configuration.churnShare > 0 && churnElapsed.nanoseconds / 1e9 < elapsed * configuration.churnShare
+            let classicTurn = configuration.largeShare > 0 && (tiers[.large]!.elapsed - churnElapsed).nanoseconds / 1e9 < elapsed * configuration.largeShare
+            let tier: FuzzTier = tiers[.small]!.cases > 0 && (churnTurn || classicTurn) ? .large : .small
             let caseStart = clock.now
             cases += 1
             StepMonitor.record?.pointee.cases = Int64(cases)
             StepMonitor.beginCase(nodes: tier == .large ? ScaleCaseSampler.largestNodes : configuration.maximumNodes)
-            let drawn = draw(tier, caseNumber: cases, from: &streams)
+            let churn = tier == .large && churnElapsed.nanoseconds / 1e9 < elapsed * configuration.churnShare
+                ? steering.choose(using: &streams.steering) : nil
+            let drawn = draw(tier, caseNumber: cases, churn: churn, from: &streams)
             let (tree, count, focus, scenario) = (drawn.tree, drawn.operations, drawn.focus, drawn.scenario)
             if let scenario { tiers[.large]!.scenarios[scenario, default: 0] += 1 }
             tiers[tier]!.cases += 1
             var fuzzCase = FuzzCase(tree: tree)
             var session = DifferentialSession(tree: tree, strategies: strategies)
-            var generator = FuzzOperationGenerator(seed: drawn.identity.caseSeed, focus: focus)
+            var generator = FuzzOperationGenerator(seed: drawn.identity.caseSeed, focus: focus, churn: drawn.churn)
             var history = FuzzCoverage.History()
             coverage.recordTree(tree)
             var index = 0
@@ -263,7 +279,11 @@ public struct Fuzzer {
                 index += 1
             }
             coverage.recordCase(operations: index)
+            let events = session.structuralEvents
+            coverage.merge(FuzzCoverage(counts: events))
+            if tier == .large { steering.record(events, churn: drawn.churn) }
             tiers[tier]!.elapsed += clock.now - caseStart
+            if churn != nil { churnElapsed += clock.now - caseStart }
             for (position, time) in session.strategyTime.enumerated() { strategyTime[position] += time }
             if let (found, operationIndex) = failure {
                 let disagreement = DifferentialRun.disagreement(session, found, operationIndex: operationIndex)

@@ -12,8 +12,11 @@ package struct ScaleCaseSampler {
         package var scenario: ScaleScenario
         package var tree: Tree
         package var operations: Int
-        /// A node the generator picks often (the root of the big block), if any.
+        /// A node the generator picks often (the root of the big block, the churned
+        /// region), if any.
         package var focus: NodeIndex?
+        /// The churn arm of a ``ScaleScenario/regionChurn`` case.
+        package var churn: RegionChurn?
     }
 
     /// The most nodes a draw has (a tree beyond 2^20 rows).
@@ -23,7 +26,8 @@ package struct ScaleCaseSampler {
     private var drawn = 0
     private let recorded: [Tree]
 
-    /// The sampler's position in its sequence: set it back to draw the same case again.
+    /// The sampler's position in its sequence (its generator, and the cases drawn other than
+    /// region churn): set it back to draw the same case again.
     package var position: (random: UInt64, drawn: Int) {
         get { (random._state, drawn) }
         set {
@@ -39,19 +43,21 @@ package struct ScaleCaseSampler {
         self.recorded = recorded.filter { $0.nodeCount > 0 }
     }
 
-    /// The next large case.
+    /// The next large case: a region-churn case of the arm `churn`, or without one the next
+    /// of the other scenarios in turn.
     ///
     /// - Complexity: O(*n*) for the *n* nodes drawn.
-    package mutating func next() -> Draw {
-        let scenario = ScaleScenario.allCases[drawn % ScaleScenario.allCases.count]
-        drawn += 1
+    package mutating func next(churn: RegionChurn? = nil) -> Draw {
+        let others = ScaleScenario.allCases.filter { $0 != .regionChurn }
+        let scenario = churn == nil ? others[drawn % others.count] : .regionChurn
+        if churn == nil { drawn += 1 }
         var focus: NodeIndex?
         var tree: Tree
         var operations = 8 + random.below(17)
         var expansion: ExpansionPattern = random.chance(7, in: 10) ? .expanded : .randomlyCollapsed(percent: 1)
         switch scenario {
         case .longCase:
-            tree = synthetic(FuzzTreeSampler.shapes, nodes: logUniform(1_000, 10_000))
+            tree = synthetic(FuzzTreeSampler.shapes, nodes: random.logUniform(1_000, 10_000))
             operations = 1_000 + random.below(2_001)
             expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .rowsBeyond16Bits:
@@ -68,21 +74,27 @@ package struct ScaleCaseSampler {
             focus = NodeIndex(Int32(tree.slotCount / 2))
             operations = 24 + random.below(41)
         case .bigBlock:
-            tree = synthetic([.balanced(fanout: 2), .balanced(fanout: 3), .caterpillar(leaves: 2), .hn], nodes: logUniform(100_002, 400_000))
+            tree = synthetic([.balanced(fanout: 2), .balanced(fanout: 3), .caterpillar(leaves: 2), .hn], nodes: random.logUniform(100_002, 400_000))
             focus = FuzzOperationGenerator.largestSubtree(in: tree)
             operations = 12 + random.below(13)
         case .recordedThread:
-            tree = recorded.isEmpty ? synthetic([.reddit], nodes: logUniform(1_500, 12_000)) : recorded[random.below(recorded.count)]
+            tree = recorded.isEmpty ? synthetic([.reddit], nodes: random.logUniform(1_500, 12_000)) : recorded[random.below(recorded.count)]
             operations = 100 + random.below(700)
             expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .sizeLadder:
-            let nodes = logUniform(1_000, 1_000_000)
+            let nodes = random.logUniform(1_000, 1_000_000)
             tree = synthetic(FuzzTreeSampler.shapes, nodes: nodes)
             operations = min(1_000, max(8, 4_000_000 / nodes))
             expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .rowsBeyond20Bits:
             tree = synthetic([.reddit, .hn, .random, .wide], nodes: 1_048_577 + random.below(101_424))
             operations = 6 + random.below(11)
+        case .regionChurn:
+            let churn = churn ?? RegionChurn(arm: 0)
+            let band = RegionChurn.bands[churn.band]
+            tree = synthetic(FuzzTreeSampler.shapes, nodes: random.logUniform(band.lowerBound, band.upperBound))
+            operations = churn.operations(nodes: tree.nodeCount)
+            focus = tree.randomLiveNode(using: &random)
         }
         expansion.apply(to: &tree, seed: random.next())
         if let focus, random.chance(1, in: 2) { tree.setExpanded(focus, false) }
@@ -93,17 +105,11 @@ package struct ScaleCaseSampler {
             for node in tree.nodes { tree.setHeight(node, random.chance(1, in: 8) ? 1 : Int32(2_048 + random.below(8_192))) }
         default: break
         }
-        return Draw(scenario: scenario, tree: tree, operations: operations, focus: focus)
+        return Draw(scenario: scenario, tree: tree, operations: operations, focus: focus, churn: churn)
     }
 
     private mutating func synthetic(_ shapes: [SyntheticShape], nodes: Int) -> Tree {
         let shape = shapes[random.below(shapes.count)]
         return TreeGenerator.generate(SyntheticSpec(shape: shape, nodes: nodes, seed: random.next(), fields: random.chance(1, in: 2)))
-    }
-
-    /// A log-uniform integer in `low...high`.
-    private mutating func logUniform(_ low: Int, _ high: Int) -> Int {
-        let fraction = Double(random.below(1 << 20)) / Double(1 << 20)
-        return min(high, max(low, Int((Double(low) * pow(Double(high) / Double(low), fraction)).rounded())))
     }
 }

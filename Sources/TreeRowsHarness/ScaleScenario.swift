@@ -1,5 +1,5 @@
-/// The kinds of large case the fuzzer's large tier draws, in the order it takes them
-/// (then again from the first): each reaches a size threshold that bugs of fast, compact
+/// The kinds of large case the fuzzer's large tier draws, in the order it takes them (then
+/// again from the first), and ``regionChurn``, which has a time share of its own. Each reaches a size threshold that bugs of fast, compact
 /// strategies hide behind (counts or positions in too few bits, depth limits, caches sized
 /// for short sibling lists, a large-tree code path, a compaction every *N* changes).
 public enum ScaleScenario: String, CaseIterable, Sendable {
@@ -19,4 +19,9 @@ public enum ScaleScenario: String, CaseIterable, Sendable {
     case sizeLadder = "size-ladder"
     /// 1,048,577 to 1,150,000 rows: more than 2^20.
     case rowsBeyond20Bits = "rows>2^20"
+    /// 40 to 600,000 nodes and many inserts, pages and removals in one region (a
+    /// ``RegionChurn`` arm, steered by the structural events strategies report): a
+    /// structure's splits, packings, and root growth and collapse.
+    case regionChurn = "region-churn"
+
 }

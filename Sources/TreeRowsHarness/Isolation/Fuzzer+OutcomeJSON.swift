@@ -26,7 +26,8 @@ extension Fuzzer.Outcome {
             members.append(("failure", .object([
                 ("tier", .string(failure.identity.tier.rawValue)), ("case", .integer(failure.identity.caseNumber)),
                 ("position", .number(String(failure.identity.samplerPosition))), ("drawn", .integer(failure.identity.samplerDrawn)),
-                ("seed", .number(String(failure.identity.caseSeed))), ("disagreement", failure.disagreement.json),
+                ("seed", .number(String(failure.identity.caseSeed))), ("churn", .integer(failure.identity.churn?.arm ?? -1)),
+                ("disagreement", failure.disagreement.json),
             ])))
         }
         return .object(members)
@@ -63,9 +64,10 @@ extension Fuzzer.Outcome {
             guard case .string(let tierName)? = failure["tier"], let tier = FuzzTier(rawValue: tierName),
                   let caseNumber = failure["case"]?.integer, case .number(let position)? = failure["position"],
                   let position = UInt64(position), let drawn = failure["drawn"]?.integer, case .number(let seed)? = failure["seed"],
-                  let seed = UInt64(seed), let disagreement = failure["disagreement"].flatMap(Disagreement.init(json:)) else { return nil }
+                  let seed = UInt64(seed), let churn = failure["churn"]?.integer,
+                  let disagreement = failure["disagreement"].flatMap(Disagreement.init(json:)) else { return nil }
             let identity = FuzzCaseIdentity(tier: tier, caseNumber: Int(caseNumber), samplerPosition: position, samplerDrawn: Int(drawn),
-                                            caseSeed: seed)
+                                            caseSeed: seed, churn: churn >= 0 ? RegionChurn(arm: Int(churn)) : nil)
             let empty = FuzzCase(nodes: [], operations: [])
             finding = Fuzzer.Finding(found: empty, shrunk: empty, disagreement: disagreement, caseNumber: Int(caseNumber), tier: tier,
                                      scenario: nil, shrinkElapsed: .zero, identity: identity)

@@ -21,6 +21,7 @@ package struct StepRecord {
     package var samplerState: UInt64 = 0
     package var samplerDrawn: Int64 = 0
     package var caseSeed: UInt64 = 0
+    package var churnArm: Int64 = -1
     /// Progress of a fuzz worker, for the parent's status line.
     package var operations: Int64 = 0
     package var cases: Int64 = 0

@@ -345,9 +345,19 @@ public struct PreorderBTreeStrategy: RowStrategy {
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
         sortSiblings(reportingMoves: reportingMoves) { strategy in
             strategy.tree.sortSiblings(by: order)
+            let events = strategy.sequence.events
             strategy.sequence = Self.layOut(strategy.tree)
+            strategy.sequence.events = events
         }
     }
+
+    // MARK: Events
+
+    /// Leaf splits, inner splits by level, the root growing and shrinking by height, nodes
+    /// freed by removals by level, and packings, since ``init(tree:)``.
+    ///
+    /// - Complexity: O(*h*) for the B-tree's height *h*.
+    public var structuralEvents: [StructuralEvent: Int] { sequence.events.events }
 
     // MARK: Invariants
 

@@ -70,10 +70,13 @@ extension PreorderSequence {
         self = builder
     }
 
-    /// The same elements in a freshly packed B-tree.
+    /// The same elements in a freshly packed B-tree, with the events so far and one packing.
     ///
     /// - Complexity: O(*n*).
     func packed() -> PreorderSequence {
-        PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, count: count) { sink in forEachElement(sink) }
+        var packed = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, count: count) { sink in forEachElement(sink) }
+        packed.events = events
+        packed.events.count(Event.leavesPacked)
+        return packed
     }
 }

@@ -221,6 +221,7 @@ extension PreorderSequence {
         leaves[countPosition(Int(right))] = Int32(Self.leafCapacity - half)
         leaves[countPosition(Int(leaf))] = Int32(half)
         insertEntry(right, level: 0, after: leaf)
+        events.count(Event.leafSplit)
         return right
     }
 
@@ -240,6 +241,7 @@ extension PreorderSequence {
             adds[Self.top] = 0
             height += 1
             refreshEntry(Self.top, childLevel: height)
+            events.count(Event.rootGrew, level: height)
             parent = root
         }
         if innerCounts[Int(parent)] == Int32(Self.fanout) {
@@ -274,6 +276,7 @@ extension PreorderSequence {
         innerCounts[Int(right)] = Int32(Self.fanout - half)
         innerCounts[Int(node)] = Int32(half)
         insertEntry(right, level: level, after: node)
+        events.count(Event.innerSplit, level: level)
         return right
     }
 
@@ -302,7 +305,9 @@ extension PreorderSequence {
         guard !ordinals.isEmpty else { return }
         if ordinals.count == count {
             forEachElement { slot, _, _, _ in leafOf[Int(slot)] = -1 }
+            let events = self.events
             self = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted)
+            self.events = events
             return
         }
         remove(under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound)
@@ -315,6 +320,7 @@ extension PreorderSequence {
             freeInner.append(root)
             height -= 1
             refreshEntry(Self.top, childLevel: height)
+            events.count(Event.rootShrank, level: height)
         }
     }
 
@@ -367,6 +373,7 @@ extension PreorderSequence {
     /// Frees `node` (at `level`) and everything under it; its elements' slots get no leaf.
     /// Recursion is as deep as the B-tree.
     private mutating func free(_ node: Int32, level: Int) {
+        events.count(Event.nodeFreed, level: level)
         if level == 0 {
             let base = Int(node) * Self.leafCapacity
             for index in base..<base + Int(leaves[countPosition(Int(node))]) { leafOf[Int(leaves[slotPosition(index)])] = -1 }

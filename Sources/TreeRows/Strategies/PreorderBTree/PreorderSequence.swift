@@ -73,6 +73,29 @@ struct PreorderSequence {
     var leafOf: ContiguousArray<Int32>
     /// Whether elements have row heights.
     let isWeighted: Bool
+    /// Splits, root growth and shrinking, freed nodes and packings so far (see
+    /// ``StructuralEvent``), carried over when the sequence is packed or laid out again.
+    var events = StructuralEventCounter(Self.eventKinds)
+
+    /// The events the sequence counts, by the indices of ``Event``.
+    static let eventKinds: [StructuralEventCounter.Kind] = [
+        .init("leaf split"), .init("inner split", hasLevels: true), .init("root grew", hasLevels: true),
+        .init("root shrank", hasLevels: true), .init("node freed", hasLevels: true), .init("leaves packed"),
+    ]
+
+    /// Indices into ``eventKinds``.
+    enum Event {
+        static let leafSplit = 0
+        /// At the level of the node that split.
+        static let innerSplit = 1
+        /// At the new height.
+        static let rootGrew = 2
+        /// At the new height.
+        static let rootShrank = 3
+        /// At the level of the freed node (0 for a leaf).
+        static let nodeFreed = 4
+        static let leavesPacked = 5
+    }
 
     /// The super-root's one entry: the whole sequence.
     static let top = 0

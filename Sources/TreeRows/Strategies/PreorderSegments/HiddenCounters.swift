@@ -72,6 +72,9 @@ struct HiddenCounters {
     /// Whether positions have weights (row heights).
     let isWeighted: Bool
 
+    /// The segment tree's levels above its leaves.
+    var levels: Int { leafBase.trailingZeroBitCount }
+
     /// The number of zeros: the rows.
     var zeroCount: Int { nodes[1].minimum == 0 ? Int(nodes[1].count) : 0 }
 

@@ -42,6 +42,13 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     private var counters: HiddenCounters
     /// Scratch counters for rewrites, kept to avoid an allocation per rewrite.
     private var scratch: ContiguousArray<Int32> = []
+    /// Layouts after the build, rewrites, and the segment tree's growth (see ``structuralEvents``).
+    private var events = StructuralEventCounter([
+        .init("layout"), .init("layout dropping removed positions"), .init("counters rewritten"),
+        .init("segment tree grew", hasLevels: true), .init("segment tree shrank", hasLevels: true),
+    ])
+    /// Positions of nodes removed since the last layout.
+    private var deadPositions = 0
 
     public init(tree: Tree) {
         self.tree = tree
@@ -119,6 +126,18 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         self.spans = spans
         self.slots = slots
         counters = HiddenCounters(values: values, weights: weights, isWeighted: tree.hasHeights)
+    }
+
+    /// Lays the positions out again after a change (not at the build), counting the layout
+    /// and the segment tree's change of height as ``structuralEvents``.
+    ///
+    /// - Complexity: O(*n*).
+    private mutating func layOutAgain() {
+        let levels = counters.levels
+        events.count(deadPositions > 0 ? 1 : 0)
+        deadPositions = 0
+        layOut()
+        if counters.levels != levels { events.count(counters.levels > levels ? 3 : 4, level: counters.levels) }
     }
 
     /// The positions of `node`'s subtree, its own first.
@@ -252,6 +271,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     private mutating func rewriteCounters(under node: NodeIndex) {
         let range = node == Tree.root ? 0..<counters.count : descendantRange(of: node)
         guard !range.isEmpty else { return }
+        events.count(2)
         let base = range.lowerBound
         // The counter of `node` itself does not change.
         let own: Int32 = node == Tree.root ? -1 : counters.prefix(base - 1).value
@@ -347,7 +367,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     ) throws(Tree.InsertionError) -> RowDiff {
         let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
         defer { checkInvariantsIfEnabled() }
-        layOut()
+        layOutAgain()
         guard let row = index(of: node) else { return .empty }
         return RowDiff(insertions: [row..<row + 1])
     }
@@ -361,7 +381,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     ) throws(Tree.InsertionError) -> RowDiff {
         try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) { strategy, before in
             strategy.tree.loadValidatedPage(ids, under: parent, before: before, removingLoadMoreRow: false)
-            if !ids.isEmpty { strategy.layOut() }
+            if !ids.isEmpty { strategy.layOutAgain() }
         }
     }
 
@@ -377,8 +397,9 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         let span = self.span(of: node)
         let removed = rows(ofSpan: span)
         counters.add(1, in: span)
+        deadPositions += span.count
         tree.removeSubtree(node)
-        if slots.count - tree.nodeCount > tree.nodeCount { layOut() }
+        if slots.count - tree.nodeCount > tree.nodeCount { layOutAgain() }
         guard let removed else { return .empty }
         return RowDiff(deletions: [removed.first..<removed.first + removed.count])
     }
@@ -386,9 +407,17 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
         sortSiblings(reportingMoves: reportingMoves) { strategy in
             strategy.tree.sortSiblings(by: order)
-            strategy.layOut()
+            strategy.layOutAgain()
         }
     }
+
+    // MARK: Events
+
+    /// Layouts after the build (those that drop removed positions apart), rewrites of a
+    /// subtree's counters, and the segment tree's growth and shrinking by height.
+    ///
+    /// - Complexity: O(*h*) for the segment tree's height *h*.
+    public var structuralEvents: [StructuralEvent: Int] { events.events }
 
     // MARK: Invariants
 

@@ -1,0 +1,176 @@
+import TreeRows
+
+/// Where a region-churn case stands: its arm, the region (a node whose subtree takes the
+/// pages and replies), the ids its pages and replies added, and its steps.
+struct ChurnState {
+    var plan: RegionChurn
+    /// The node pages and replies go under; another one is picked once it is removed.
+    var region: NodeIndex?
+    /// Ids the case's pages and replies added and that may still live, for the drains.
+    var added: [NodeID] = []
+    var steps = 0
+    /// How many steps a cut case pours into a region before it cuts.
+    let phase: Int
+    /// How many more replies the case may add (set at its first step, and again for each
+    /// new region).
+    var growth: Int?
+    /// The most nodes the tree had since the drain began.
+    var peak = 0
+
+    /// At most this many added ids are kept (a random one makes room).
+    static let addedLimit = 65_536
+
+    init(plan: RegionChurn, random: inout SplitMix64) {
+        self.plan = plan
+        phase = 2 + random.below(7)
+    }
+
+    /// Keeps the ids of the pages and replies of `operation`.
+    mutating func performed(_ operation: TreeOperation) {
+        steps += 1
+        switch operation {
+        case .insert(let id, _, _, _, _):
+            added.append(id)
+            growth? -= 1
+        case .loadPage(let ids, _, _, _):
+            added += ids
+            growth? -= ids.count
+        default: break
+        }
+        if added.count > Self.addedLimit { added.removeFirst(added.count - Self.addedLimit) }
+    }
+}
+
+extension FuzzOperationGenerator {
+    /// The next operation of a region-churn case, by its mix: pages of up to 2,048 replies
+    /// and single replies into the region (a run of elements in one place of any preorder
+    /// structure, so its leaves fill and split over and over and the splits climb), toggles
+    /// of the region and its ancestors (range updates across the new leaves), and removals:
+    /// of the new replies one by one (holes everywhere: a structure goes sparse), of small
+    /// subtrees all over the tree, or of a large subtree around the region (whole nodes go,
+    /// a root loses levels).
+    ///
+    /// - Complexity: O(*n* + *d*) for *n* nodes and depth *d*, plus O(*k*) for a page of *k*.
+    mutating func churnNext(for reference: ReferenceStrategy) -> TreeOperation {
+        let tree = reference.tree
+        guard var state = churn else { preconditionFailure("no churn plan") }
+        defer { churn = state }
+        if state.region.map({ !tree.contains($0) }) ?? true {
+            state.region = focus.flatMap { tree.contains($0) ? $0 : nil } ?? tree.randomLiveNode(using: &random)
+        }
+        let region = state.region!
+        if state.growth == nil { state.growth = state.plan.growth(random: &random) }
+        let growth = max(0, state.growth!)
+        switch state.plan.mix {
+        case .grow:
+            return grow(region, growth: growth, bushy: false, added: state.added, in: reference)
+        case .growThenDrain:
+            guard growth == 0 else { return grow(region, growth: growth, bushy: true, added: state.added, in: reference) }
+            // A small subtree (at most 16 descendants: a hole of a few elements) under a new
+            // reply, or half the time anywhere, until the tree is a tenth of its peak; then
+            // the case grows again in another region.
+            state.peak = max(state.peak, tree.nodeCount)
+            while tree.nodeCount * 10 > state.peak {
+                let id = random.chance(1, in: 2) && !state.added.isEmpty ? state.added.swapRemoveAt(random.below(state.added.count)) : nil
+                guard var hole = id.map(tree.index(of:)) ?? tree.randomLiveNode(using: &random) else { continue }
+                let start = hole
+                while !Self.hasAtMost(16, descendantsOf: hole, in: tree) {
+                    let count = tree.childCount(of: hole)
+                    var child = tree.firstChild(of: hole)!
+                    for _ in 0..<random.below(min(count, 64)) { child = tree.nextSibling(of: child) ?? child }
+                    hole = child
+                }
+                if let id, hole != start { state.added.append(id) }
+                return .remove(hole)
+            }
+            state.peak = 0
+            state.added.removeAll()
+            state.growth = nil
+            state.region = nil
+            return .remove(region)
+        case .cut:
+            guard state.steps % (state.phase + 1) == state.phase else {
+                return grow(region, growth: max(growth, 256), bushy: false, added: state.added, in: reference)
+            }
+            // The region's subtree, an ancestor's, or a top-level node's: a run of many
+            // leaves at once, or most of the tree.
+            var cut = region
+            if random.chance(1, in: 2) {
+                // The top-level ancestor, or below it the first node with siblings: most of
+                // the tree goes, not all of it.
+                while tree.parent(of: cut) != Tree.root { cut = tree.parent(of: cut) }
+                while tree.previousSibling(of: cut) == nil && tree.nextSibling(of: cut) == nil, let child = tree.firstChild(of: cut) {
+                    cut = child
+                }
+            } else {
+                for _ in 0..<random.below(4) where tree.parent(of: cut) != Tree.root { cut = tree.parent(of: cut) }
+            }
+            state.region = nil
+            return .remove(cut)
+        }
+    }
+
+    /// One growing step: a page (of up to `growth` replies: 16 to 2,048, or 2 to 24 when
+    /// `bushy`) or a reply under the region (or under one of the case's new replies, three
+    /// times in four when `bushy`: small subtrees side by side, for the drain to cut out), a toggle of the region, an ancestor or a new reply, or the
+    /// removal of a new reply.
+    private mutating func grow(
+        _ region: NodeIndex, growth: Int, bushy: Bool, added: [NodeID], in reference: ReferenceStrategy
+    ) -> TreeOperation {
+        let tree = reference.tree
+        let recent = random.element(of: added.suffix(bushy ? 4_096 : 256)).flatMap(tree.index(of:))
+        let parent = recent.map { random.chance(bushy ? 3 : 1, in: 4) ? $0 : region } ?? region
+        switch random.below(100) {
+        case ..<(growth > 0 ? 60 : 10):
+            let size = bushy ? random.logUniform(2, 24) : random.logUniform(16, 2_048)
+            return page(in: tree, under: parent, count: max(1, min(size, growth)))
+        case ..<72:
+            let count = tree.childCount(of: parent)
+            let position = random.chance(1, in: 2) ? count : random.chance(1, in: 2) ? 0 : random.below(count + 1)
+            return reply(in: tree, under: parent, position: position)
+        case ..<90:
+            var node = recent.map { random.chance(1, in: 3) ? $0 : region } ?? region
+            for _ in 0..<random.below(3) where tree.parent(of: node) != Tree.root { node = tree.parent(of: node) }
+            return .toggle(node)
+        default:
+            return .remove(recent ?? smallSubtree(in: tree))
+        }
+    }
+
+    /// Whether `node` has at most `limit` descendants.
+    ///
+    /// - Complexity: O(`limit`).
+    private static func hasAtMost(_ limit: Int, descendantsOf node: NodeIndex, in tree: Tree) -> Bool {
+        var count = 0
+        var current = tree.firstChild(of: node)
+        while let visiting = current {
+            count += 1
+            if count > limit { return false }
+            if let child = tree.firstChild(of: visiting) {
+                current = child
+                continue
+            }
+            var climb = visiting
+            while climb != node && tree.nextSibling(of: climb) == nil { climb = tree.parent(of: climb) }
+            current = climb == node ? nil : tree.nextSibling(of: climb)
+        }
+        return true
+    }
+
+    /// A node with few descendants, anywhere: a leaf, or the parent of one.
+    private mutating func smallSubtree(in tree: Tree) -> NodeIndex {
+        var node = tree.randomLiveNode(using: &random)
+        while let child = tree.firstChild(of: node) { node = child }
+        return random.chance(1, in: 4) && tree.parent(of: node) != Tree.root ? tree.parent(of: node) : node
+    }
+}
+
+extension Array {
+    /// Removes the element at `index` by moving the last one there.
+    ///
+    /// - Complexity: O(1).
+    fileprivate mutating func swapRemoveAt(_ index: Int) -> Element {
+        swapAt(index, count - 1)
+        return removeLast()
+    }
+}

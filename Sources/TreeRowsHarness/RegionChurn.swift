@@ -1,0 +1,68 @@
+import TreeRows
+
+/// How a ``ScaleScenario/regionChurn`` case spends its operations: many inserts, pages and
+/// removals in one region of a tree of one size band, so that a structure's inner
+/// boundaries are crossed many times over one case (leaves fill and split, the splits
+/// cascade up to a new root level, removals empty nodes and leave the rest sparse, a root
+/// loses a level).
+///
+/// Each mix and band is one *arm* of ``EventSteering``, which picks the arm for the next
+/// churn case by the structural events each arm has produced so far.
+package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
+    /// The operations of a case.
+    package enum Mix: String, CaseIterable, Sendable {
+        /// Pages and replies poured into the region, with toggles of it and its ancestors.
+        case grow
+        /// Grow a bushy region (small pages, many under new replies), then remove the new
+        /// replies one by one in random order: holes everywhere.
+        case growThenDrain = "grow-then-drain"
+        /// Bursts of pages into a region, each followed by the removal of a large subtree
+        /// around it; then another region.
+        case cut
+    }
+
+    /// The sizes of tree an arm draws, about a factor of 14 apart (a B-tree level of
+    /// typical fanout per band).
+    package static let bands: [ClosedRange<Int>] = [40...1_000, 1_000...15_000, 15_000...160_000]
+
+    /// Every arm: each mix in each band.
+    package static let all: [RegionChurn] = Mix.allCases.flatMap { mix in bands.indices.map { RegionChurn(mix: mix, band: $0) } }
+
+    package var mix: Mix
+    /// An index into ``bands``.
+    package var band: Int
+
+    package init(mix: Mix, band: Int) {
+        self.mix = mix
+        self.band = band
+    }
+
+    /// The arm at `arm` in ``all`` (clamped, so a damaged record still names an arm).
+    package init(arm: Int) { self = Self.all[min(max(arm, 0), Self.all.count - 1)] }
+
+    /// The position in ``all``.
+    package var arm: Int { Mix.allCases.firstIndex(of: mix)! * Self.bands.count + band }
+
+    /// `grow, 1000...15000 nodes`.
+    package var description: String { "\(mix.rawValue), \(Self.bands[band]) nodes" }
+
+    /// How many operations a case on `nodes` nodes gets: a drain gets thousands on small
+    /// trees (one removal per hole), the others tens (pages of up to 2,048 replies do the
+    /// growing, and every operation of a flat strategy costs O(*n*)).
+    package func operations(nodes: Int) -> Int {
+        mix == .growThenDrain ? min(6_000, max(48, 10_000_000 / max(1, nodes))) : min(48, max(16, 4_000_000 / max(1, nodes)))
+    }
+
+    /// How many replies a case's pages and replies add at most: thousands, enough for
+    /// splits to climb two levels, fewer on the largest trees (a strategy that adds a
+    /// page's replies one by one pays O(*n*) for each there).
+    ///
+    /// - Complexity: O(1).
+    package func growth(random: inout SplitMix64) -> Int {
+        switch band {
+        case 0: random.logUniform(2_000, 12_000)
+        case 1: random.logUniform(4_000, 24_000)
+        default: random.logUniform(1_000, 6_000)
+        }
+    }
+}
