@@ -112,8 +112,8 @@ extension FuzzOperationGenerator {
 
     /// One growing step: a page (of up to `growth` replies: 16 to 2,048, or 2 to 24 when
     /// `bushy`) or a reply under the region (or under one of the case's new replies, three
-    /// times in four when `bushy`: small subtrees side by side, for the drain to cut out), a toggle of the region, an ancestor or a new reply, or the
-    /// removal of a new reply.
+    /// times in four when `bushy`: small subtrees side by side, for the drain to cut out),
+    /// a toggle of the region, an ancestor or a new reply, or the removal of a new reply.
     private mutating func grow(
         _ region: NodeIndex, growth: Int, bushy: Bool, added: [NodeID], in reference: ReferenceStrategy
     ) -> TreeOperation {

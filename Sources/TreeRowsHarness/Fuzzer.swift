@@ -244,8 +244,7 @@ public struct Fuzzer {
             cases += 1
             StepMonitor.record?.pointee.cases = Int64(cases)
             StepMonitor.beginCase(nodes: tier == .large ? ScaleCaseSampler.largestNodes : configuration.maximumNodes)
-            let churn = tier == .large && churnElapsed.nanoseconds / 1e9 < elapsed * configuration.churnShare
-                ? steering.choose(using: &streams.steering) : nil
+            let churn = tier == .large && churnTurn ? steering.choose(using: &streams.steering) : nil
             let drawn = draw(tier, caseNumber: cases, churn: churn, from: &streams)
             let (tree, count, focus, scenario) = (drawn.tree, drawn.operations, drawn.focus, drawn.scenario)
             if let scenario { tiers[.large]!.scenarios[scenario, default: 0] += 1 }

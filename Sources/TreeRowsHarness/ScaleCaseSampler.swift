@@ -15,9 +15,10 @@ package struct ScaleCaseSampler {
         /// A node the generator picks often (the root of the big block, the churned
         /// region), if any.
         package var focus: NodeIndex?
-        /// The churn arm of a ``ScaleScenario/regionChurn`` case.
-        package var churn: RegionChurn?
     }
+
+    /// The scenarios taken in turn: all but region churn, which the fuzzer asks for by its arm.
+    private static let classic = ScaleScenario.allCases.filter { $0 != .regionChurn }
 
     /// The most nodes a draw has (a tree beyond 2^20 rows).
     package static let largestNodes = 1_150_001
@@ -48,8 +49,7 @@ package struct ScaleCaseSampler {
     ///
     /// - Complexity: O(*n*) for the *n* nodes drawn.
     package mutating func next(churn: RegionChurn? = nil) -> Draw {
-        let others = ScaleScenario.allCases.filter { $0 != .regionChurn }
-        let scenario = churn == nil ? others[drawn % others.count] : .regionChurn
+        let scenario = churn == nil ? Self.classic[drawn % Self.classic.count] : .regionChurn
         if churn == nil { drawn += 1 }
         var focus: NodeIndex?
         var tree: Tree
@@ -105,7 +105,7 @@ package struct ScaleCaseSampler {
             for node in tree.nodes { tree.setHeight(node, random.chance(1, in: 8) ? 1 : Int32(2_048 + random.below(8_192))) }
         default: break
         }
-        return Draw(scenario: scenario, tree: tree, operations: operations, focus: focus, churn: churn)
+        return Draw(scenario: scenario, tree: tree, operations: operations, focus: focus)
     }
 
     private mutating func synthetic(_ shapes: [SyntheticShape], nodes: Int) -> Tree {

@@ -47,6 +47,14 @@ public struct PreorderSegmentsStrategy: RowStrategy {
         .init("layout"), .init("layout dropping removed positions"), .init("counters rewritten"),
         .init("segment tree grew", hasLevels: true), .init("segment tree shrank", hasLevels: true),
     ])
+    /// Indices into `events`' kinds.
+    private enum Event {
+        static let layout = 0
+        static let layoutDroppingRemoved = 1
+        static let countersRewritten = 2
+        static let segmentTreeGrew = 3
+        static let segmentTreeShrank = 4
+    }
     /// Positions of nodes removed since the last layout.
     private var deadPositions = 0
 
@@ -134,10 +142,12 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     /// - Complexity: O(*n*).
     private mutating func layOutAgain() {
         let levels = counters.levels
-        events.count(deadPositions > 0 ? 1 : 0)
+        events.count(deadPositions > 0 ? Event.layoutDroppingRemoved : Event.layout)
         deadPositions = 0
         layOut()
-        if counters.levels != levels { events.count(counters.levels > levels ? 3 : 4, level: counters.levels) }
+        if counters.levels != levels {
+            events.count(counters.levels > levels ? Event.segmentTreeGrew : Event.segmentTreeShrank, level: counters.levels)
+        }
     }
 
     /// The positions of `node`'s subtree, its own first.
@@ -271,7 +281,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     private mutating func rewriteCounters(under node: NodeIndex) {
         let range = node == Tree.root ? 0..<counters.count : descendantRange(of: node)
         guard !range.isEmpty else { return }
-        events.count(2)
+        events.count(Event.countersRewritten)
         let base = range.lowerBound
         // The counter of `node` itself does not change.
         let own: Int32 = node == Tree.root ? -1 : counters.prefix(base - 1).value
