@@ -10,7 +10,9 @@ import TreeRowsCorpora
 /// operations each) and the large tier (``ScaleCaseSampler``: trees of 40 to 1,150,000
 /// nodes and cases of up to 6,000 operations, a region-churn case's arm picked by
 /// ``EventSteering`` from the large cases before it). Before each case the fuzzer takes the large
-/// tier whenever it has had less than ``Configuration/largeShare`` of the time so far, so
+/// tier whenever it has had less than ``Configuration/largeShare`` of the time so far (and
+/// a region-churn case whenever churn has had less than ``Configuration/churnShare`` of the
+/// large tier's time), so
 /// the large cases get their share on any machine, and case *k* of a tier is the same
 /// case everywhere (a large case stops early once it has run a tenth of the time limit,
 /// at least 3 seconds, so that a slow strategy cannot take the whole run).
@@ -27,19 +29,19 @@ public struct Fuzzer {
         public var maximumNodes: Int
         /// Operations per case of the small tier.
         public var operationsPerCase: Int
-        /// The share of the time given to the large tier's scenarios other than region churn
-        /// (0 turns them off).
+        /// The share of the time given to the large tier (0 turns it off).
         public var largeShare: Double
-        /// The share of the time given to region-churn cases (0 turns them off).
+        /// The share of the large tier's time given to region-churn cases (0 turns them off).
         public var churnShare: Double
         /// How long shrinking a finding may take.
         public var shrinkTimeLimit: Duration
 
         /// The defaults: seed 1, 60 seconds, small trees of up to 32 nodes with 16
-        /// operations a case, a quarter of the time on large cases and a tenth more on
-        /// region churn, 60 seconds to shrink.
+        /// operations a case, 35% of the time on large cases (two sevenths of that, a tenth
+        /// of the whole, on region churn, so the other scenarios keep a quarter), 60 seconds
+        /// to shrink.
         public init(seed: UInt64 = 1, operations: Int = .max, timeLimit: Duration? = .seconds(60), maximumNodes: Int = 32,
-                    operationsPerCase: Int = 16, largeShare: Double = 0.25, churnShare: Double = 0.1,
+                    operationsPerCase: Int = 16, largeShare: Double = 0.35, churnShare: Double = 2.0 / 7.0,
                     shrinkTimeLimit: Duration = .seconds(60)) {
             self.seed = seed
             self.operations = operations
@@ -237,9 +239,12 @@ public struct Fuzzer {
         run: while operations < configuration.operations && !outOfTime() {
             let elapsed = (clock.now - start).nanoseconds / 1e9
             // The small tier goes first, so a fast bug is found before the first large case is built.
-            let churnTurn = configuration.churnShare > 0 && churnElapsed.nanoseconds / 1e9 < elapsed * configuration.churnShare
-            let classicTurn = configuration.largeShare > 0 && (tiers[.large]!.elapsed - churnElapsed).nanoseconds / 1e9 < elapsed * configuration.largeShare
-            let tier: FuzzTier = tiers[.small]!.cases > 0 && (churnTurn || classicTurn) ? .large : .small
+            let largeElapsed = tiers[.large]!.elapsed
+            let tier: FuzzTier = configuration.largeShare > 0 && tiers[.small]!.cases > 0
+                && largeElapsed.nanoseconds / 1e9 < elapsed * configuration.largeShare ? .large : .small
+            // Within the large tier, churn whenever it is behind its share of the tier's time
+            // (so the first large case is the first of the other scenarios).
+            let churnTurn = configuration.churnShare > 0 && churnElapsed.nanoseconds < largeElapsed.nanoseconds * configuration.churnShare
             let caseStart = clock.now
             cases += 1
             StepMonitor.record?.pointee.cases = Int64(cases)

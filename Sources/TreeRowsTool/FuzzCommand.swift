@@ -15,10 +15,10 @@ struct FuzzCommand: ParsableCommand {
         abstract: "Fuzz strategies against the reference; shrink any disagreement to a replayable repro file.",
         discussion: """
             Small tier: synthetic shapes of up to --max-nodes nodes and subtrees of the recorded threads, 16 \
-            operations each. Large tier (--large-share of the time, a quarter by default): trees of 1,000 to \
+            operations each. Large tier (--large-share of the time, 35% by default): trees of 1,000 to \
             1,150,000 nodes (more than 2^16 and 2^20 rows, chains deeper than 100,000, sibling lists and expanded \
-            blocks longer than 100,000, whole recorded threads) and cases of up to 3,000 operations; a tenth more of \
-            the time (none with --large-share 0) goes to region churn (40 to 160,000 nodes, thousands of replies poured into one region and \
+            blocks longer than 100,000, whole recorded threads) and cases of up to 3,000 operations; two sevenths of \
+            that time goes to region churn (40 to 160,000 nodes, thousands of replies poured into one region and \
             taken out again), steered towards the structural events strategies report (see --coverage). Operations: \
             every operation of the core with every parameter at its edge values. After every operation each \
             strategy must have the reference's rows, a diff that passes the validator and turns the old rows into \
@@ -82,7 +82,6 @@ struct FuzzCommand: ParsableCommand {
         if let out { try OutputPath.checkFolder(out, option: "--out") }
         let recorded = Fuzzer.builtinRecorded
         var configuration = Fuzzer.Configuration(seed: seed, maximumNodes: maxNodes, largeShare: largeShare,
-                                                 churnShare: largeShare == 0 ? 0 : Fuzzer.Configuration().churnShare,
                                                  shrinkTimeLimit: .milliseconds(Int(shrinkTime * 1000)))
         if let iterations {
             configuration.operations = iterations
