@@ -161,6 +161,11 @@ public struct Fuzzer {
         var smallSeeds: SplitMix64
         var largeTrees: ScaleCaseSampler
         var largeSeeds: SplitMix64
+        /// Region-churn cases come from streams of their own: how many of them a machine
+        /// runs between two other large cases depends on its speed, and must not change
+        /// those cases.
+        var churnTrees: ScaleCaseSampler
+        var churnSeeds: SplitMix64
         /// The uniform picks of ``EventSteering``.
         var steering: SplitMix64
     }
@@ -170,6 +175,8 @@ public struct Fuzzer {
                 smallSeeds: SplitMix64(seed: configuration.seed ^ 0x0F0F_F0F0_1234_5678),
                 largeTrees: ScaleCaseSampler(seed: configuration.seed ^ 0x5CA1_E000_0000_0001, recorded: recorded),
                 largeSeeds: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0002),
+                churnTrees: ScaleCaseSampler(seed: configuration.seed ^ 0x5CA1_E000_0000_0004, recorded: recorded),
+                churnSeeds: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0005),
                 steering: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0003))
     }
 
@@ -183,11 +190,12 @@ public struct Fuzzer {
             identity.announce()
             return Draw(identity: identity, tree: streams.smallTrees.next(), operations: configuration.operationsPerCase)
         }
-        let position = streams.largeTrees.position
+        let position = churn == nil ? streams.largeTrees.position : streams.churnTrees.position
+        let caseSeed = churn == nil ? streams.largeSeeds.next() : streams.churnSeeds.next()
         let identity = FuzzCaseIdentity(tier: .large, caseNumber: caseNumber, samplerPosition: position.random,
-                                        samplerDrawn: position.drawn, caseSeed: streams.largeSeeds.next(), churn: churn)
+                                        samplerDrawn: position.drawn, caseSeed: caseSeed, churn: churn)
         identity.announce()
-        let draw = streams.largeTrees.next(churn: churn)
+        let draw = churn == nil ? streams.largeTrees.next() : streams.churnTrees.next(churn: churn)
         return Draw(identity: identity, tree: draw.tree, operations: draw.operations, focus: draw.focus, scenario: draw.scenario)
     }
 
@@ -199,6 +207,7 @@ public struct Fuzzer {
         var streams = streams()
         streams.smallTrees.position = identity.samplerPosition
         streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
+        streams.churnTrees.position = (identity.samplerPosition, identity.samplerDrawn)
         let drawn = draw(identity.tier, caseNumber: identity.caseNumber, churn: identity.churn, from: &streams)
         var fuzzCase = FuzzCase(tree: drawn.tree)
         var session = DifferentialSession(tree: drawn.tree, strategies: [])
