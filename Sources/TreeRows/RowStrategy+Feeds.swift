@@ -72,7 +72,7 @@ extension RowStrategy {
     /// row (their slots follow the old ones).
     ///
     /// - Complexity: one ``remove(_:)``, `addReplies` and one ``index(of:)``.
-    mutating func loadPageInOneBatch(
+    package mutating func loadPageInOneBatch(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool,
         addReplies: (inout Self, _ before: NodeIndex?) -> Void
     ) throws(Tree.InsertionError) -> RowDiff {

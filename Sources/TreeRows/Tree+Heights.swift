@@ -16,11 +16,11 @@ extension Tree {
     }
 
     /// The offset of row `index` when every row has ``defaultRowHeight``.
-    static func defaultOffset(ofRow index: Int) -> Int { index * Int(defaultRowHeight) }
+    package static func defaultOffset(ofRow index: Int) -> Int { index * Int(defaultRowHeight) }
 
     /// The row covering `offset` among `rowCount` rows of ``defaultRowHeight``, or `nil`
     /// outside them.
-    static func defaultRow(atOffset offset: Int, rowCount: Int) -> Int? {
+    package static func defaultRow(atOffset offset: Int, rowCount: Int) -> Int? {
         guard offset >= 0 else { return nil }
         let index = offset / Int(defaultRowHeight)
         return index < rowCount ? index : nil

@@ -6,7 +6,7 @@ extension Tree {
     /// flags change.
     ///
     /// - Complexity: O(*m*), where *m* is the size of the subtree.
-    func rowsRevealedByExpandingSubtree(of node: NodeIndex, firstRow: Int) -> RowDiff {
+    package func rowsRevealedByExpandingSubtree(of node: NodeIndex, firstRow: Int) -> RowDiff {
         var builder = RowDiffBuilder()
         // Depth of the shallowest collapsed node whose subtree the walk is inside.
         var hiddenBelow = Int32.max
@@ -44,7 +44,7 @@ extension Tree {
     /// gives the rows a node shows, its own included.
     ///
     /// - Complexity: O(*S*) for *S* top-level nodes.
-    func rowsUnderTopLevelNodes(rowCount: (NodeIndex) -> Int) -> RowDiff {
+    package func rowsUnderTopLevelNodes(rowCount: (NodeIndex) -> Int) -> RowDiff {
         var builder = RowDiffBuilder()
         forEachChild(of: Tree.root, firstRow: 0, rowCount: rowCount) { _, row, count in builder.delete(row + 1..<row + count) }
         return builder.diff

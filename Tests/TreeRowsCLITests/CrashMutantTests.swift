@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TreeRows
+import TreeRowsTestSupport
 
 /// A strategy that traps, overflows its stack, hangs or exhausts memory is a finding of
 /// `treerows fuzz`, not the end of it: each crash mutant (Tests/TreeRowsTestSupport's
@@ -22,29 +23,43 @@ enum CrashExpectations {
     /// - Parameter loose: Only require the shrunk case to be no larger than the found one.
     static func caughtAndReplayed(_ mutant: String, _ arguments: [String], loose: Bool = false) async throws {
         let (kind, size) = try #require(expected[mutant])
+        try await caughtAndReplayed(mutant, arguments, kinds: [kind], frames: ["CrashMutant.", "static CrashMutant."], size: loose ? nil : size)
+    }
+
+    /// Fuzzes `mutant` and checks the whole path for a finding of one of `kinds` (a crash
+    /// kind, or "disagreement"): exit code 1, the finding's line, the repro file (with a
+    /// crash's kind and a top frame starting with one of `frames`), a shrunk case no larger
+    /// than the found one (and at most `size` nodes and operations together), and a replay
+    /// that fails with exit code 1 and names the finding.
+    static func caughtAndReplayed(_ mutant: String, _ arguments: [String], kinds: Set<String>, frames: [String], size: Int?) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-mutant-\(mutant)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await TreeRowsExecutable.run(
             ["fuzz", "--strategies", "mutant-\(mutant)", "--jobs", "1", "--out", folder.path] + arguments, mutants: true)
         #expect(result.exitCode == 1 && !result.wasSignalled, "\(result)")
-        #expect(result.standardOutput.contains("crash: mutant-\(mutant) in case "), "\(result)")
-        #expect(result.standardOutput.contains(": \(kind): "), "\(result)")
-        #expect(result.standardError.contains("mutant-\(mutant) crashed"), "\(result)")
+        let crashed = result.standardOutput.contains("crash: mutant-\(mutant) in case ")
+        let disagreed = result.standardOutput.contains("disagreement: mutant-\(mutant) in case ")
+        let kind = kinds.first { crashed ? result.standardOutput.contains(": \($0): ") : $0 == "disagreement" && disagreed }
+        #expect(kind != nil, "expected one of \(kinds.sorted()): \(result)")
+        #expect(result.standardError.contains(crashed ? "mutant-\(mutant) crashed" : "mutant-\(mutant) disagreed with the reference"), "\(result)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
         let file = try #require(files.first.map { folder.appendingPathComponent($0).path }, "\(result)")
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.contains("\"kind\":\"\(kind)\""), "\(text.prefix(3_000))")
-        if kind == "trap" || kind == "stack overflow" {
-            // The top frame is the mutant's own function (a static one reads `static CrashMutant.…`).
-            #expect(text.contains("\"frame\":\"CrashMutant.") || text.contains("\"frame\":\"static CrashMutant."), "\(text.prefix(3_000))")
+        if crashed, let kind {
+            #expect(text.contains("\"kind\":\"\(kind)\""), "\(text.prefix(3_000))")
+            if kind == "trap" || kind == "stack overflow" {
+                // The top frame is the mutant's own function (a static one reads `static CrashMutant.…`).
+                #expect(frames.contains { text.contains("\"frame\":\"\($0)") }, "\(text.prefix(3_000))")
+            }
         }
         let shrunk = try #require(result.outputLines.first { $0.hasPrefix("shrunk from ") })
         let numbers = shrunk.split(separator: " ").compactMap { Int($0) }
         #expect(numbers.count == 4 && numbers[2] <= numbers[0] && numbers[3] <= numbers[1]
-            && (loose || numbers[2] + numbers[3] <= size), "\(shrunk)\n\(text.prefix(3_000))")
+            && numbers[2] + numbers[3] <= size ?? .max, "\(shrunk)\n\(text.prefix(3_000))")
         let replay = try await TreeRowsExecutable.run(["replay", file], mutants: true)
         #expect(replay.exitCode == 1 && !replay.wasSignalled, "\(replay)")
-        #expect(replay.standardOutput.contains("FAIL \(file): mutant-\(mutant) crashed: \(kind): "), "\(replay)")
+        let failure = crashed ? "FAIL \(file): mutant-\(mutant) crashed: \(kind ?? ""): " : "FAIL \(file): mutant-\(mutant) after operation "
+        #expect(replay.standardOutput.contains(failure), "\(replay)")
     }
 }
 
@@ -77,5 +92,19 @@ struct ScaleCrashMutantTests {
         // second per failing candidate: its shrinking is bounded by time, not by size.
         let kind = CrashExpectations.expected[mutant]?.kind
         try await CrashExpectations.caughtAndReplayed(mutant, [], loose: kind == "hang" || kind == "out of memory")
+    }
+}
+
+/// Every B-tree mutant (a copy of preorder-btree's B-tree with a bug in a split, a packing,
+/// the root's growth or collapse, or a range add), with the fuzzer's default configuration:
+/// at release speed, one run at a time. Most bugs show only when a case drives a large
+/// B-tree across the boundary; each either traps in the copy's code or answers wrong,
+/// whichever the case that finds it reaches first.
+@Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ScaleBTreeMutantTests"))
+struct ScaleBTreeMutantTests {
+    @Test(arguments: MutantBug.allCases.filter { $0.rawValue.hasPrefix("btree-") }.map(\.rawValue))
+    func defaultRunCatchesShrinksAndReplays(_ mutant: String) async throws {
+        try await CrashExpectations.caughtAndReplayed(
+            mutant, [], kinds: ["trap", "disagreement"], frames: ["MutantSequence.", "BTreeMutant."], size: nil)
     }
 }

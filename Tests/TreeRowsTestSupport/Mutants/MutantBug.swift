@@ -72,4 +72,21 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case accordionOnlyChildLoops = "accordion-only-child-loops"
     /// An empty page is retried into a growing buffer until replies come, which they never do.
     case emptyPageRetriesForever = "empty-page-retries-forever"
+
+    // Bugs in the inner boundaries of a B-tree (``BTreeMutant``, a copy of preorder-btree's).
+    /// A leaf split moves the upper half of the elements but leaves the last of them linked
+    /// to the old leaf.
+    case leafSplitKeepsLastLink = "btree-leaf-split-keeps-last-link"
+    /// An inner node's split moves half its entries but leaves their children's parent links
+    /// on the old node.
+    case innerSplitKeepsParents = "btree-inner-split-keeps-parents"
+    /// A packing copies the leaves' raw counters, dropping the adds kept above them.
+    case packingDropsAdds = "btree-packing-drops-adds"
+    /// When the root grows a level, the old root's parent link is written as a leaf's: an old
+    /// root that is an inner node keeps the super-root as its parent.
+    case rootGrowthLinksOnlyLeaves = "btree-root-growth-links-only-leaves"
+    /// When the root gives way to its only child, that child's add is dropped.
+    case rootCollapseDropsAdd = "btree-root-collapse-drops-add"
+    /// A range add over a whole child adds to the child's add but not to its minimum.
+    case rangeAddSkipsMinimum = "btree-range-add-skips-minimum"
 }

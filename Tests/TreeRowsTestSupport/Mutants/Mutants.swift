@@ -19,6 +19,13 @@ public enum Mutants {
         CrashMutant<RecursiveExpandAll>.self, CrashMutant<AccordionOnlyChildLoops>.self, CrashMutant<EmptyPageRetriesForever>.self,
     ]
 
+    /// The copies of preorder-btree's B-tree with a bug in an inner boundary (``BTreeMutant``):
+    /// some trap, so only an isolated run survives them all.
+    nonisolated(unsafe) public static let bTree: [any RowStrategy.Type] = [
+        BTreeMutant<LeafSplitKeepsLastLink>.self, BTreeMutant<InnerSplitKeepsParents>.self, BTreeMutant<PackingDropsAdds>.self,
+        BTreeMutant<RootGrowthLinksOnlyLeaves>.self, BTreeMutant<RootCollapseDropsAdd>.self, BTreeMutant<RangeAddSkipsMinimum>.self,
+    ]
+
     /// The mutants whose bug shows only beyond a size threshold.
     nonisolated(unsafe) public static let threshold: [any RowStrategy.Type] = [
         ThresholdMutant<RowIndexIn16Bits>.self, ThresholdMutant<DepthIn16Bits>.self, ThresholdMutant<ChildPositionIn16Bits>.self,

@@ -4,24 +4,24 @@
 /// links without a stack, so depth is unlimited.
 ///
 /// - Complexity: O(*n*) for the whole walk, O(1) amortized per element.
-struct PreorderElements: IteratorProtocol {
-    struct Element {
-        var slot: Int32
-        var counter: Int32
-        var key: Int32
-        var height: Int32
+package struct PreorderElements: IteratorProtocol {
+    package struct Element {
+        package var slot: Int32
+        package var counter: Int32
+        package var key: Int32
+        package var height: Int32
     }
 
     private let tree: Tree
     private var current: Int32
     private var hidden: Int32 = 0
 
-    init(_ tree: Tree) {
+    package init(_ tree: Tree) {
         self.tree = tree
         current = tree.firstChildren[0]
     }
 
-    mutating func next() -> Element? {
+    package mutating func next() -> Element? {
         guard current != Tree.noNode else { return nil }
         let slot = Int(current)
         let expanded = tree.expandedFlags[slot]

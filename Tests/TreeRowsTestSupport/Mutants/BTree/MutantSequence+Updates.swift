@@ -1,0 +1,399 @@
+import TreeRows
+
+extension MutantSequence {
+    // MARK: Counters and keys
+
+    /// Adds `delta` to the counters of the elements at `ordinals`: whole children get it in
+    /// their entry's add; only the two boundary paths are walked down.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    mutating func add(_ delta: Int32, ordinals: Range<Int>) {
+        precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
+        guard !ordinals.isEmpty else { return }
+        var zeros = (before: 0, after: 0)
+        add(delta, under: 0, level: height + 1, above: 0, ordinals.lowerBound, ordinals.upperBound, sparingFirst: false, &zeros)
+    }
+
+    /// Gives the element at `location` (ordinal `ordinal`) the key `key` and adds `delta` to
+    /// the counters of the elements after it up to ordinal `end`, in one pass down the
+    /// boundary paths: a toggle's whole update.
+    ///
+    /// - Returns: The zeros (rows) among the elements after it, before and after the add.
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    mutating func setKey(
+        _ key: Int32, at location: Location, ordinal: Int, adding delta: Int32, upTo end: Int
+    ) -> (before: Int, after: Int) {
+        precondition(ordinal >= 0 && ordinal < end && end <= count, "ordinals \(ordinal)..<\(end) out of 0..<\(count)")
+        leaves[keyPosition(location.element)] = key
+        var zeros = (before: 0, after: 0)
+        add(delta, under: 0, level: height + 1, above: 0, ordinal, end, sparingFirst: true, &zeros)
+        return zeros
+    }
+
+    /// Adds `delta` to the elements `lower..<upper` of the inner node `node` at `level`
+    /// (`above`: the adds over its entries), but not to the one at `lower` when
+    /// `sparingFirst` (whose leaf is refreshed all the same), and counts the zeros among
+    /// the elements it adds to, before and after. Recursion is as deep as the B-tree,
+    /// O(log *n*).
+    private mutating func add(
+        _ delta: Int32, under node: Int32, level: Int, above: Int32, _ lower: Int, _ upper: Int, sparingFirst: Bool,
+        _ zeros: inout (before: Int, after: Int)
+    ) {
+        var start = 0
+        let first = Int(node) * Self.fanout
+        for entry in first..<first + Int(innerCounts[Int(node)]) {
+            let end = start + Int(sizes[entry])
+            defer { start = end }
+            if end <= lower { continue }
+            if start >= upper { break }
+            let spare = sparingFirst && start <= lower
+            if lower <= start && end <= upper && !spare {
+                if minimums[entry] &+ above == 0 { zeros.before += Int(minimumCounts[entry]) }
+                adds[entry] &+= delta
+                // BUG (range-add-skips-minimum): the child's minimum keeps the old add.
+                if bug != .rangeAddSkipsMinimum { minimums[entry] &+= delta }
+                if minimums[entry] &+ above == 0 { zeros.after += Int(minimumCounts[entry]) }
+                continue
+            }
+            let child = children[entry]
+            let from = max(lower, start) - start, to = min(upper, end) - start
+            let below = above &+ adds[entry]
+            if level == 1 {
+                let base = valuePosition(Int(child) * Self.leafCapacity)
+                let target = 0 &- below
+                var before = 0, after = 0
+                leaves.withUnsafeMutableBufferPointer { leaves in
+                    for index in base + from + (spare ? 1 : 0)..<base + to {
+                        before &+= leaves[index] == target ? 1 : 0
+                        leaves[index] &+= delta
+                        after &+= leaves[index] == target ? 1 : 0
+                    }
+                }
+                zeros.before += before
+                zeros.after += after
+            } else {
+                add(delta, under: child, level: level - 1, above: below, from, to, sparingFirst: spare, &zeros)
+            }
+            refreshEntry(entry, childLevel: level - 1)
+        }
+    }
+
+    /// Gives every element at `ordinals` the true counter and key `transform` returns for
+    /// its old key.
+    ///
+    /// - Complexity: O(*m* + ``fanout`` · *h*) for *m* elements.
+    mutating func assign(ordinals: Range<Int>, _ transform: (_ key: Int32) -> (value: Int32, key: Int32)) {
+        precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
+        guard !ordinals.isEmpty else { return }
+        assign(under: 0, level: height + 1, above: 0, ordinals.lowerBound, ordinals.upperBound, transform)
+    }
+
+    private mutating func assign(
+        under node: Int32, level: Int, above: Int32, _ lower: Int, _ upper: Int,
+        _ transform: (Int32) -> (value: Int32, key: Int32)
+    ) {
+        var start = 0
+        let first = Int(node) * Self.fanout
+        for entry in first..<first + Int(innerCounts[Int(node)]) {
+            let end = start + Int(sizes[entry])
+            defer { start = end }
+            if end <= lower { continue }
+            if start >= upper { break }
+            let child = children[entry]
+            let from = max(lower, start) - start, to = min(upper, end) - start
+            let below = above &+ adds[entry]
+            if level == 1 {
+                let base = Int(child) * Self.leafCapacity
+                for index in base + from..<base + to {
+                    let new = transform(leaves[keyPosition(index)])
+                    leaves[valuePosition(index)] = new.value &- below
+                    leaves[keyPosition(index)] = new.key
+                }
+            } else {
+                assign(under: child, level: level - 1, above: below, from, to, transform)
+            }
+            refreshEntry(entry, childLevel: level - 1)
+        }
+    }
+
+    /// Sets the key of one element and mends the minimum keys above it, climbing only as
+    /// far as they change.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*), often O(1).
+    mutating func setKey(_ key: Int32, at location: Location) {
+        let old = leaves[keyPosition(location.element)]
+        guard old != key else { return }
+        leaves[keyPosition(location.element)] = key
+        var node = location.leaf, level = 0
+        while level <= height {
+            let parent = self.parent(of: node, level: level)
+            let entry = self.entry(of: node, in: parent)
+            let minimum = minimumKeys[entry]
+            if key < minimum {
+                minimumKeys[entry] = key
+            } else if old == minimum && key > old {
+                refreshEntry(entry, childLevel: level)
+                if minimumKeys[entry] == minimum { return }
+            } else {
+                return
+            }
+            node = parent
+            level += 1
+        }
+    }
+
+    // MARK: Inserting
+
+    /// Puts node slot `slot` into the sequence just before the element at `next` (at the
+    /// end for `nil`), with true counter `value`, key `key` and height `weight`. A full
+    /// leaf is split first, and a full inner node above it, up to a new root.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    mutating func insert(slot: Int32, value: Int32, key: Int32, weight: Int32, before next: Location?) {
+        precondition(leafOf[Int(slot)] == -1, "node slot \(slot) is in the sequence already")
+        var location: Location
+        if let next {
+            location = next
+        } else if let last = lastLocation() {
+            location = Location(leaf: last.leaf, index: last.index + 1)
+        } else {
+            location = Location(leaf: children[Self.top], index: 0)
+        }
+        if leaves[countPosition(Int(location.leaf))] == Int32(Self.leafCapacity) {
+            let half = Self.leafCapacity / 2
+            let right = splitLeaf(location.leaf)
+            if location.index > half { location = Location(leaf: right, index: location.index - half) }
+        }
+        let above = pathAdd(ofLeaf: location.leaf)
+        let leaf = Int(location.leaf)
+        let base = leaf * Self.leafCapacity
+        let end = base + Int(leaves[countPosition(leaf)])
+        var index = end
+        while index > location.element {
+            leaves[slotPosition(index)] = leaves[slotPosition(index - 1)]
+            leaves[valuePosition(index)] = leaves[valuePosition(index - 1)]
+            leaves[keyPosition(index)] = leaves[keyPosition(index - 1)]
+            if isWeighted { leaves[weightPosition(index)] = leaves[weightPosition(index - 1)] }
+            index -= 1
+        }
+        leaves[slotPosition(index)] = slot
+        leaves[valuePosition(index)] = value &- above
+        leaves[keyPosition(index)] = key
+        if isWeighted { leaves[weightPosition(index)] = weight }
+        leaves[countPosition(leaf)] += 1
+        leafOf[Int(slot)] = location.leaf
+        // Each entry on the path gains one element: its size, minimum and key change by
+        // comparison, without a scan.
+        var relative = value &- above
+        var node = location.leaf, level = 0
+        while level <= height {
+            let parent = self.parent(of: node, level: level)
+            let entry = self.entry(of: node, in: parent)
+            relative &+= adds[entry]
+            sizes[entry] += 1
+            minimumKeys[entry] = min(minimumKeys[entry], key)
+            if sizes[entry] == 1 || relative < minimums[entry] {
+                minimums[entry] = relative
+                minimumCounts[entry] = 1
+                if isWeighted { minimumWeights[entry] = Int64(weight) }
+            } else if relative == minimums[entry] {
+                minimumCounts[entry] += 1
+                if isWeighted { minimumWeights[entry] += Int64(weight) }
+            }
+            node = parent
+            level += 1
+        }
+    }
+
+    /// Moves the upper half of a full leaf into a new leaf right after it.
+    ///
+    /// - Returns: The new leaf.
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
+        let half = Self.leafCapacity / 2
+        let right = newLeaf(parent: leaves[parentPosition(Int(leaf))])
+        let from = Int(leaf) * Self.leafCapacity, to = Int(right) * Self.leafCapacity
+        for offset in 0..<Self.leafCapacity - half {
+            let slot = leaves[slotPosition(from + half + offset)]
+            leaves[slotPosition(to + offset)] = slot
+            leaves[valuePosition(to + offset)] = leaves[valuePosition(from + half + offset)]
+            leaves[keyPosition(to + offset)] = leaves[keyPosition(from + half + offset)]
+            if isWeighted { leaves[weightPosition(to + offset)] = leaves[weightPosition(from + half + offset)] }
+            // BUG (leaf-split-keeps-last-link): the last moved element keeps its old leaf.
+            if bug != .leafSplitKeepsLastLink || offset < Self.leafCapacity - half - 1 { leafOf[Int(slot)] = right }
+        }
+        leaves[countPosition(Int(right))] = Int32(Self.leafCapacity - half)
+        leaves[countPosition(Int(leaf))] = Int32(half)
+        insertEntry(right, level: 0, after: leaf)
+        events.count(Event.leafSplit)
+        return right
+    }
+
+    /// Adds node `node` (at `level`) to the parent of `left`, right after it, with the same
+    /// add; a full parent is split first, and the root grows a level when it splits.
+    ///
+    /// - Complexity: O(``fanout`` · *h*).
+    private mutating func insertEntry(_ node: Int32, level: Int, after left: Int32) {
+        var parent = self.parent(of: left, level: level)
+        if parent == 0 {
+            // `left` is the root: a new root above it takes the super-root's entry.
+            let root = newInner(parent: 0)
+            copyEntry(from: Self.top, to: Int(root) * Self.fanout)
+            innerCounts[Int(root)] = 1
+            // BUG (root-growth-links-only-leaves): an inner old root keeps the super-root as its parent.
+            if bug == .rootGrowthLinksOnlyLeaves { if level == 0 { leaves[parentPosition(Int(left))] = root } } else { setParent(of: left, level: level, to: root) }
+            children[Self.top] = root
+            adds[Self.top] = 0
+            height += 1
+            refreshEntry(Self.top, childLevel: height)
+            events.count(Event.rootGrew, level: height)
+            parent = root
+        }
+        if innerCounts[Int(parent)] == Int32(Self.fanout) {
+            let right = splitInner(parent, level: level + 1)
+            if self.parent(of: left, level: level) == right { parent = right }
+        }
+        let own = entry(of: left, in: parent)
+        let end = Int(parent) * Self.fanout + Int(innerCounts[Int(parent)])
+        var index = end
+        while index > own + 1 {
+            copyEntry(from: index - 1, to: index)
+            index -= 1
+        }
+        children[own + 1] = node
+        adds[own + 1] = adds[own]
+        innerCounts[Int(parent)] += 1
+        setParent(of: node, level: level, to: parent)
+        refreshEntry(own, childLevel: level)
+        refreshEntry(own + 1, childLevel: level)
+    }
+
+    /// Moves the upper half of a full inner node's entries into a new inner node right
+    /// after it.
+    private mutating func splitInner(_ node: Int32, level: Int) -> Int32 {
+        let half = Self.fanout / 2
+        let right = newInner(parent: innerParents[Int(node)])
+        let from = Int(node) * Self.fanout, to = Int(right) * Self.fanout
+        for offset in 0..<Self.fanout - half {
+            copyEntry(from: from + half + offset, to: to + offset)
+            // BUG (inner-split-keeps-parents): the moved children keep the old node as their parent.
+            if bug != .innerSplitKeepsParents { setParent(of: children[to + offset], level: level - 1, to: right) }
+        }
+        innerCounts[Int(right)] = Int32(Self.fanout - half)
+        innerCounts[Int(node)] = Int32(half)
+        insertEntry(right, level: level, after: node)
+        events.count(Event.innerSplit, level: level)
+        return right
+    }
+
+    private mutating func copyEntry(from source: Int, to target: Int) {
+        children[target] = children[source]
+        sizes[target] = sizes[source]
+        adds[target] = adds[source]
+        minimums[target] = minimums[source]
+        minimumCounts[target] = minimumCounts[source]
+        minimumKeys[target] = minimumKeys[source]
+        if isWeighted { minimumWeights[target] = minimumWeights[source] }
+    }
+
+    mutating func setParent(of node: Int32, level: Int, to parent: Int32) {
+        if level == 0 { leaves[parentPosition(Int(node))] = parent } else { innerParents[Int(node)] = parent }
+    }
+
+    // MARK: Removing
+
+    /// Removes the elements at `ordinals` (their slots get no leaf). Whole children are
+    /// freed; nodes may stay underfull, and a root with one child gives way to it.
+    ///
+    /// - Complexity: O(*m* + ``leafCapacity`` + ``fanout`` · *h*) for *m* elements.
+    mutating func remove(ordinals: Range<Int>) {
+        precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
+        guard !ordinals.isEmpty else { return }
+        if ordinals.count == count {
+            forEachElement { slot, _, _, _ in leafOf[Int(slot)] = -1 }
+            let events = self.events
+            self = MutantSequence(slotCount: leafOf.count, isWeighted: isWeighted, bug: bug)
+            self.events = events
+            return
+        }
+        remove(under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound)
+        while height > 0 && innerCounts[Int(children[Self.top])] == 1 {
+            let root = children[Self.top]
+            let entry = Int(root) * Self.fanout
+            // BUG (root-collapse-drops-add): the remaining child's add is lost.
+            if bug != .rootCollapseDropsAdd { adds[Self.top] &+= adds[entry] }
+            children[Self.top] = children[entry]
+            setParent(of: children[entry], level: height - 1, to: 0)
+            freeInner.append(root)
+            height -= 1
+            refreshEntry(Self.top, childLevel: height)
+            events.count(Event.rootShrank, level: height)
+        }
+    }
+
+    private mutating func remove(under node: Int32, level: Int, _ lower: Int, _ upper: Int) {
+        var start = 0
+        let first = Int(node) * Self.fanout
+        var kept = first
+        for entry in first..<first + Int(innerCounts[Int(node)]) {
+            let end = start + Int(sizes[entry])
+            defer { start = end }
+            let child = children[entry]
+            if end <= lower || start >= upper {
+                if kept != entry { copyEntry(from: entry, to: kept) }
+                kept += 1
+                continue
+            }
+            if lower <= start && end <= upper {
+                free(child, level: level - 1)
+                continue
+            }
+            let from = max(lower, start) - start, to = min(upper, end) - start
+            if level == 1 {
+                removeElements(from..<to, of: child)
+            } else {
+                remove(under: child, level: level - 1, from, to)
+            }
+            refreshEntry(entry, childLevel: level - 1)
+            if kept != entry { copyEntry(from: entry, to: kept) }
+            kept += 1
+        }
+        innerCounts[Int(node)] = Int32(kept - first)
+    }
+
+    /// Removes the elements at `indices` of `leaf`, closing the gap.
+    private mutating func removeElements(_ indices: Range<Int>, of leaf: Int32) {
+        let base = Int(leaf) * Self.leafCapacity
+        let count = Int(leaves[countPosition(Int(leaf))])
+        for index in base + indices.lowerBound..<base + indices.upperBound { leafOf[Int(leaves[slotPosition(index)])] = -1 }
+        var target = base + indices.lowerBound
+        for source in base + indices.upperBound..<base + count {
+            leaves[slotPosition(target)] = leaves[slotPosition(source)]
+            leaves[valuePosition(target)] = leaves[valuePosition(source)]
+            leaves[keyPosition(target)] = leaves[keyPosition(source)]
+            if isWeighted { leaves[weightPosition(target)] = leaves[weightPosition(source)] }
+            target += 1
+        }
+        leaves[countPosition(Int(leaf))] = Int32(count - indices.count)
+    }
+
+    /// Frees `node` (at `level`) and everything under it; its elements' slots get no leaf.
+    /// Recursion is as deep as the B-tree.
+    private mutating func free(_ node: Int32, level: Int) {
+        events.count(Event.nodeFreed, level: level)
+        if level == 0 {
+            let base = Int(node) * Self.leafCapacity
+            for index in base..<base + Int(leaves[countPosition(Int(node))]) { leafOf[Int(leaves[slotPosition(index)])] = -1 }
+            leaves[countPosition(Int(node))] = 0
+            freeLeaves.append(node)
+            return
+        }
+        let first = Int(node) * Self.fanout
+        for entry in first..<first + Int(innerCounts[Int(node)]) { free(children[entry], level: level - 1) }
+        innerCounts[Int(node)] = 0
+        freeInner.append(node)
+    }
+
+    /// Whether the leaves are so empty that packing them pays: less than an eighth full.
+    var isSparse: Bool { leafCount > 2 && count * 8 < leafCount * Self.leafCapacity }
+}

@@ -1,0 +1,273 @@
+import TreeRows
+
+/// The preorder of every live node of a forest (hidden ones included) as a B-tree, so that
+/// a new node takes its place in O(log *n*) instead of numbering every position again.
+///
+/// Each element is a node's slot with two numbers:
+/// - its *counter*: how many of its proper ancestors are collapsed, so that it is a row
+///   exactly when the counter is 0;
+/// - its *key*, `2 · depth + (collapsed ? 1 : 0)`: the end of a node's subtree is the first
+///   element after it with a depth at most its own (a key at most `2 · depth + 1`), and its
+///   expanded siblings are the elements of key `2 · depth` in its parent's range.
+///
+/// Leaves hold up to ``leafCapacity`` elements; inner nodes up to ``fanout`` children. An
+/// inner node keeps, inline for each child, the child's element count, a counter `add`
+/// that applies to the whole child and is never pushed down, the child's minimum counter
+/// (its `add` included, the adds above it not), how many of its elements reach that
+/// minimum, their height sum, and its minimum key. Counters never go below 0, so a child
+/// holds rows exactly when its minimum plus the adds above it is 0, and then its rows are
+/// the elements at that minimum: a toggle is one range add, row and index queries are one
+/// descent or climb, all O(log *n*).
+///
+/// Inner node 0 is a fixed super-root with one child, the real root; its slot's summary is
+/// the whole sequence's. Leaves and inner nodes live in pools of flat arrays with 32-bit
+/// indices; nodes emptied by removals go to free lists, and the whole B-tree is packed
+/// again once its leaves are less than an eighth full (O(1) amortized per removal).
+///
+/// Memory: 12 bytes per element slot of a leaf (16 with heights), leaves 7/8 full after a
+/// build, plus 4 bytes per node slot of the tree for the leaf holding it.
+struct MutantSequence {
+    /// Elements per leaf.
+    static let leafCapacity = 64
+    /// Children per inner node.
+    static let fanout = 16
+    /// Elements per leaf after a build or a packing: room for inserts before a split.
+    static let leafFill = 56
+    /// Children per inner node after a build.
+    static let innerFill = 14
+    /// The minimum of no elements.
+    static let noMinimum = Int32.max
+
+    /// Every leaf in one block of ``leafStride`` numbers, so that a query's reads of one
+    /// leaf share pages and neighbouring cache lines: its element count, its parent (an
+    /// inner node), two unused numbers, then ``leafCapacity`` slots, raw counters (the true
+    /// counter minus the adds on the path from the super-root), keys, and heights when
+    /// weighted. An element is named by `leaf * leafCapacity + index`; the `…Position`
+    /// functions turn that into its place here.
+    var leaves: ContiguousArray<Int32> = []
+    /// The numbers per leaf in ``leaves``.
+    let leafStride: Int
+    var freeLeaves: ContiguousArray<Int32> = []
+
+    /// Child of each inner node's entry, at `node * fanout + index`.
+    var children: ContiguousArray<Int32> = []
+    /// Elements under each entry.
+    var sizes: ContiguousArray<Int32> = []
+    /// Added to every counter under the entry, never pushed down.
+    var adds: ContiguousArray<Int32> = []
+    /// The minimum counter under the entry, its own add included.
+    var minimums: ContiguousArray<Int32> = []
+    /// How many elements under the entry are at the minimum.
+    var minimumCounts: ContiguousArray<Int32> = []
+    /// The height sum of those elements; empty when unweighted.
+    var minimumWeights: ContiguousArray<Int64> = []
+    /// The minimum key under the entry.
+    var minimumKeys: ContiguousArray<Int32> = []
+    /// Children of each inner node.
+    var innerCounts: ContiguousArray<Int32> = []
+    /// The inner node above each inner node (-1 for the super-root).
+    var innerParents: ContiguousArray<Int32> = []
+    var freeInner: ContiguousArray<Int32> = []
+
+    /// The level of the root: 0 when it is a leaf. The super-root is one level above.
+    var height = 0
+    /// The leaf holding each node slot, -1 for none.
+    var leafOf: ContiguousArray<Int32>
+    /// Whether elements have row heights.
+    let isWeighted: Bool
+    /// The planted bug.
+    let bug: MutantBug
+    /// Splits, root growth and shrinking, freed nodes and packings so far (see
+    /// ``StructuralEvent``), carried over when the sequence is packed or laid out again.
+    var events = StructuralEventCounter(Self.eventKinds)
+
+    /// The events the sequence counts, by the indices of ``Event``.
+    static let eventKinds: [StructuralEventCounter.Kind] = [
+        .init("leaf split"), .init("inner split", hasLevels: true), .init("root grew", hasLevels: true),
+        .init("root shrank", hasLevels: true), .init("node freed", hasLevels: true), .init("leaves packed"),
+    ]
+
+    /// Indices into ``eventKinds``.
+    enum Event {
+        static let leafSplit = 0
+        /// At the level of the node that split.
+        static let innerSplit = 1
+        /// At the new height.
+        static let rootGrew = 2
+        /// At the new height.
+        static let rootShrank = 3
+        /// At the level of the freed node (0 for a leaf).
+        static let nodeFreed = 4
+        static let leavesPacked = 5
+    }
+
+    /// The super-root's one entry: the whole sequence.
+    static let top = 0
+
+    /// Leaves in use.
+    var leafCount: Int { leaves.count / leafStride - freeLeaves.count }
+
+    // MARK: Leaf layout
+
+    private static let header = 4
+    private static let shift = 6
+
+    @inline(__always) func countPosition(_ leaf: Int) -> Int { leaf &* leafStride }
+    @inline(__always) func parentPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
+    @inline(__always) private func position(_ element: Int, field: Int) -> Int {
+        (element >> Self.shift) &* leafStride &+ Self.header &+ field &* Self.leafCapacity &+ (element & (Self.leafCapacity - 1))
+    }
+    @inline(__always) func slotPosition(_ element: Int) -> Int { position(element, field: 0) }
+    @inline(__always) func valuePosition(_ element: Int) -> Int { position(element, field: 1) }
+    @inline(__always) func keyPosition(_ element: Int) -> Int { position(element, field: 2) }
+    @inline(__always) func weightPosition(_ element: Int) -> Int { position(element, field: 3) }
+
+    /// An empty sequence for a forest of `slotCount` slots.
+    init(slotCount: Int, isWeighted: Bool, bug: MutantBug) {
+        self.isWeighted = isWeighted
+        self.bug = bug
+        leafStride = Self.header + Self.leafCapacity * (isWeighted ? 4 : 3)
+        leafOf = ContiguousArray(repeating: -1, count: slotCount)
+        let superRoot = newInner(parent: -1)
+        let root = newLeaf(parent: superRoot)
+        innerCounts[Int(superRoot)] = 1
+        children[Self.top] = root
+        refreshEntry(Self.top, childLevel: 0)
+    }
+
+    // MARK: Pools
+
+    /// A new empty leaf under `parent`.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func newLeaf(parent: Int32) -> Int32 {
+        if let leaf = freeLeaves.popLast() {
+            leaves[countPosition(Int(leaf))] = 0
+            leaves[parentPosition(Int(leaf))] = parent
+            return leaf
+        }
+        let leaf = Int32(leaves.count / leafStride)
+        leaves.append(contentsOf: repeatElement(0, count: leafStride))
+        leaves[parentPosition(Int(leaf))] = parent
+        return leaf
+    }
+
+    /// A new inner node without children under `parent`.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func newInner(parent: Int32) -> Int32 {
+        if let node = freeInner.popLast() {
+            innerCounts[Int(node)] = 0
+            innerParents[Int(node)] = parent
+            return node
+        }
+        let node = Int32(innerCounts.count)
+        innerCounts.append(0)
+        innerParents.append(parent)
+        children.append(contentsOf: repeatElement(-1, count: Self.fanout))
+        sizes.append(contentsOf: repeatElement(0, count: Self.fanout))
+        adds.append(contentsOf: repeatElement(0, count: Self.fanout))
+        minimums.append(contentsOf: repeatElement(Self.noMinimum, count: Self.fanout))
+        minimumCounts.append(contentsOf: repeatElement(0, count: Self.fanout))
+        minimumKeys.append(contentsOf: repeatElement(Self.noMinimum, count: Self.fanout))
+        if isWeighted { minimumWeights.append(contentsOf: repeatElement(0, count: Self.fanout)) }
+        return node
+    }
+
+    // MARK: Navigation
+
+    /// The parent of a node at `level` (0: a leaf).
+    @inline(__always)
+    func parent(of node: Int32, level: Int) -> Int32 {
+        level == 0 ? leaves[parentPosition(Int(node))] : innerParents[Int(node)]
+    }
+
+    /// The entry of `parent` that points at `child`.
+    ///
+    /// - Complexity: O(``fanout``).
+    @inline(__always)
+    func entry(of child: Int32, in parent: Int32) -> Int {
+        let start = Int(parent) * Self.fanout
+        var entry = start
+        while children[entry] != child { entry += 1 }
+        assert(entry < start + Int(innerCounts[Int(parent)]), "child \(child) is not under \(parent)")
+        return entry
+    }
+
+    /// The element count of the whole sequence.
+    var count: Int { Int(sizes[Self.top]) }
+
+    /// The number of elements whose counter is 0: the rows.
+    var zeroCount: Int { minimums[Self.top] == 0 ? Int(minimumCounts[Self.top]) : 0 }
+
+    /// The height sum of the rows.
+    var zeroWeight: Int64 { minimums[Self.top] == 0 && isWeighted ? minimumWeights[Self.top] : 0 }
+
+    // MARK: Summaries
+
+    /// Recomputes `entry`'s summary from its child (at `childLevel`), keeping its add. Each
+    /// quantity is its own branch-free pass, which the compiler vectorizes.
+    ///
+    /// - Complexity: O(``leafCapacity``) for a leaf, O(``fanout``) for an inner node.
+    mutating func refreshEntry(_ entry: Int, childLevel: Int) {
+        let child = Int(children[entry])
+        var minimum = Self.noMinimum, found: Int32 = 0, key = Self.noMinimum, weight: Int64 = 0, size: Int32 = 0
+        if childLevel == 0 {
+            let count = Int(leaves[countPosition(child)])
+            let values = valuePosition(child * Self.leafCapacity)..<valuePosition(child * Self.leafCapacity) + count
+            let keys = keyPosition(child * Self.leafCapacity)
+            let weights = weightPosition(child * Self.leafCapacity)
+            size = Int32(count)
+            leaves.withUnsafeBufferPointer { leaves in
+                for index in values { minimum = min(minimum, leaves[index]) }
+                for index in values { found &+= leaves[index] == minimum ? 1 : 0 }
+                for index in keys..<keys + count { key = min(key, leaves[index]) }
+                if isWeighted {
+                    for offset in 0..<count {
+                        weight &+= leaves[values.lowerBound + offset] == minimum ? Int64(leaves[weights + offset]) : 0
+                    }
+                }
+            }
+        } else {
+            let range = child * Self.fanout..<child * Self.fanout + Int(innerCounts[child])
+            sizes.withUnsafeBufferPointer { sizes in
+                for index in range { size &+= sizes[index] }
+            }
+            minimumKeys.withUnsafeBufferPointer { keys in
+                for index in range { key = min(key, keys[index]) }
+            }
+            minimums.withUnsafeBufferPointer { minimums in
+                for index in range { minimum = min(minimum, minimums[index]) }
+                minimumCounts.withUnsafeBufferPointer { counts in
+                    for index in range { found &+= minimums[index] == minimum ? counts[index] : 0 }
+                }
+                if isWeighted {
+                    minimumWeights.withUnsafeBufferPointer { weights in
+                        for index in range { weight &+= minimums[index] == minimum ? weights[index] : 0 }
+                    }
+                }
+            }
+        }
+        sizes[entry] = size
+        minimums[entry] = size == 0 ? Self.noMinimum : adds[entry] &+ minimum
+        minimumCounts[entry] = found
+        minimumKeys[entry] = key
+        if isWeighted { minimumWeights[entry] = weight }
+    }
+
+    /// The sum of the adds above the elements of `leaf`: what turns its raw counters into
+    /// true ones.
+    ///
+    /// - Complexity: O(``fanout`` · *h*).
+    func pathAdd(ofLeaf leaf: Int32) -> Int32 {
+        var sum: Int32 = 0
+        var node = leaf, level = 0
+        while level <= height {
+            let parent = self.parent(of: node, level: level)
+            sum &+= adds[entry(of: node, in: parent)]
+            node = parent
+            level += 1
+        }
+        return sum
+    }
+}
