@@ -14,6 +14,8 @@ public struct BenchmarkComparison: Sendable {
         public enum Verdict: String, Sendable {
             /// The head's strategy gave wrong rows in this cell: a failure whatever the numbers.
             case wrong = "WRONG"
+            /// The head's strategy crashed in this cell (trap, stack overflow, hang, out of memory).
+            case crashed = "CRASHED"
             case regression, improvement, unchanged
         }
         public var strategy: String
@@ -38,7 +40,7 @@ public struct BenchmarkComparison: Sendable {
     public var newInHead: [String]
 
     /// Whether any cell got worse than the threshold allows, or is wrong in the head.
-    public var hasRegression: Bool { changes.contains { $0.verdict == .regression || $0.verdict == .wrong } }
+    public var hasRegression: Bool { changes.contains { [.regression, .wrong, .crashed].contains($0.verdict) } }
 
     /// Compares `head` against `base`.
     ///
@@ -57,6 +59,11 @@ public struct BenchmarkComparison: Sendable {
             ? { $0.allocationsPerOperation } : { $0.samples > 0 ? $0.medianNanoseconds : nil }
         for result in head.results {
             guard let old = baseCells[key(result)] else { continue }
+            if let crash = result.crash {
+                changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
+                                      base: value(old), head: nil, verdict: .crashed, note: crash.summary))
+                continue
+            }
             if !result.correct {
                 changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
                                       base: value(old), head: value(result), verdict: .wrong,

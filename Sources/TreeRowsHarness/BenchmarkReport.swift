@@ -64,28 +64,10 @@ public struct BenchmarkReport: Sendable {
 
     /// The report as JSON text.
     public var json: String {
-        func number(_ value: Double?) -> JSONValue {
-            guard let value, value.isFinite else { return .null }
-            return .number(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.4g", value))
-        }
-        let resultValues: [JSONValue] = results.map { result in
-            .object([
-                ("strategy", .string(result.strategy)), ("corpus", .string(result.corpus)), ("nodes", .integer(result.nodes)),
-                ("operation", .string(result.operation)), ("samples", .integer(result.samples)),
-                ("medianNs", number(result.medianNanoseconds)), ("p90Ns", number(result.p90Nanoseconds)),
-                ("p99Ns", number(result.p99Nanoseconds)), ("opsPerSecond", number(result.operationsPerSecond)),
-                ("allocationsPerOp", number(result.allocationsPerOperation)), ("bytesPerOp", number(result.bytesPerOperation)),
-                ("peakResidentBytes", .integer(result.peakResidentBytes)), ("ratioToReference", number(result.ratioToReference)),
-                ("ratioToFastest", number(result.ratioToFastest)), ("correct", .bool(result.correct)),
-                ("strategyBytesPerNode", number(result.strategyBytesPerNode)), ("treeBytesPerNode", number(result.treeBytesPerNode)),
-                ("setupSeconds", number(result.timeSplit?.setup)), ("samplingSeconds", number(result.timeSplit?.sampling)),
-                ("countingSeconds", number(result.timeSplit?.counting)), ("checkingSeconds", number(result.timeSplit?.checking)),
-                ("debugBuild", .bool(result.debugBuild)),
-            ])
-        }
+        let resultValues = results.map(\.json)
         let exponentValues: [JSONValue] = exponents.map {
             .object([("strategy", .string($0.strategy)), ("operation", .string($0.operation)), ("shape", .string($0.shape)),
-                     ("exponent", number($0.exponent))])
+                     ("exponent", BenchmarkResult.number($0.exponent))])
         }
         return "{\"schema\":1,\n\"machine\":\(JSONValue.object(machine).serialized),\n\"results\":[\n"
             + resultValues.map(\.serialized).joined(separator: ",\n") + "],\n\"exponents\":[\n"
@@ -105,39 +87,19 @@ public struct BenchmarkReport: Sendable {
             throw CorpusError(file: path, problem: "invalid JSON at byte \(error.column): \(error.message)", fix: fix)
         }
         guard value["schema"]?.integer == 1 else { throw CorpusError(file: path, problem: "not a schema-1 benchmark report", fix: fix) }
-        func double(_ value: JSONValue?) -> Double? {
-            guard case .number(let text)? = value, let number = Double(text), number.isFinite else { return nil }
-            return number
-        }
         guard case .array(let entries)? = value["results"] else { throw CorpusError(file: path, problem: "missing \"results\"", fix: fix) }
         var results: [BenchmarkResult] = []
         for (index, entry) in entries.enumerated() {
-            guard case .string(let strategy)? = entry["strategy"], case .string(let corpus)? = entry["corpus"],
-                  case .string(let operation)? = entry["operation"], let median = double(entry["medianNs"]),
-                  case .bool(let correct)? = entry["correct"] else {
+            guard let result = BenchmarkResult(json: entry) else {
                 throw CorpusError(file: path, problem: "results[\(index)] lacks strategy, corpus, operation, medianNs or correct", fix: fix)
             }
-            var result = BenchmarkResult(
-                strategy: strategy, corpus: corpus, nodes: Int(entry["nodes"]?.integer ?? 0), operation: operation,
-                samples: Int(entry["samples"]?.integer ?? 0), medianNanoseconds: median, p90Nanoseconds: double(entry["p90Ns"]) ?? median,
-                p99Nanoseconds: double(entry["p99Ns"]) ?? median, operationsPerSecond: double(entry["opsPerSecond"]) ?? 0,
-                allocationsPerOperation: double(entry["allocationsPerOp"]), bytesPerOperation: double(entry["bytesPerOp"]),
-                peakResidentBytes: Int(entry["peakResidentBytes"]?.integer ?? 0), ratioToReference: double(entry["ratioToReference"]),
-                ratioToFastest: double(entry["ratioToFastest"]), correct: correct)
-            result.strategyBytesPerNode = double(entry["strategyBytesPerNode"])
-            result.treeBytesPerNode = double(entry["treeBytesPerNode"])
-            if let setup = double(entry["setupSeconds"]), let sampling = double(entry["samplingSeconds"]),
-               let counting = double(entry["countingSeconds"]), let checking = double(entry["checkingSeconds"]) {
-                result.timeSplit = BenchmarkTimeSplit(setup: setup, sampling: sampling, counting: counting, checking: checking)
-            }
-            if case .bool(true)? = entry["debugBuild"] { result.debugBuild = true }
             results.append(result)
         }
         var exponents: [Exponent] = []
         if case .array(let fits)? = value["exponents"] {
             for fit in fits {
                 guard case .string(let strategy)? = fit["strategy"], case .string(let operation)? = fit["operation"],
-                      case .string(let shape)? = fit["shape"], let exponent = double(fit["exponent"]) else { continue }
+                      case .string(let shape)? = fit["shape"], let exponent = BenchmarkResult.double(fit["exponent"]) else { continue }
                 exponents.append(Exponent(strategy: strategy, operation: operation, shape: shape, exponent: exponent))
             }
         }

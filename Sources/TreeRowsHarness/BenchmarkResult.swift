@@ -35,6 +35,15 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// Whether the cell was measured by an unoptimized (debug) build, whose times mean
     /// nothing: `report` and `compare` refuse such results.
     public var debugBuild = false
+    /// How the strategy crashed in this cell (trapped, overflowed its stack, hung or ran out
+    /// of memory in its child process), where the cell stopped; `nil` if it did not. A
+    /// crashed cell is not ``correct``.
+    public var crash: Crash?
+    /// Where in the cell the strategy crashed: "its build", "input 12 (…)" or the final check.
+    public var crashStep: String?
+
+    /// What the tables print for a cell that failed: `CRASHED` or `WRONG`; `nil` for a correct one.
+    public var failureLabel: String? { crash != nil ? "CRASHED" : correct ? nil : "WRONG" }
 
     public init(strategy: String, corpus: String, nodes: Int, operation: String, samples: Int, medianNanoseconds: Double,
                 p90Nanoseconds: Double, p99Nanoseconds: Double, operationsPerSecond: Double, allocationsPerOperation: Double?,

@@ -12,6 +12,8 @@ extension BenchmarkRunner {
         let clock = ContinuousClock()
         let batch = operation.body.batch
         let buildStart = clock.now
+        // An isolated cell's heartbeat (see ``StepMonitor``): the build, each input's index, the final check.
+        StepMonitor.step(strategy: 0, operation: Self.buildStep)
         // What a fresh strategy keeps beyond the tree it shares, read around its build alone.
         let (state, keptBytes) = keptBytesPerNode(by: allocations, nodes: { _ in tree.nodeCount }) { type.init(tree: tree) }
         var split = BenchmarkTimeSplit(setup: sharedSetup + (clock.now - buildStart).nanoseconds / 1e9)
@@ -28,6 +30,7 @@ extension BenchmarkRunner {
         let samplesPerStrategy = configuration.warmup + configuration.repetitions
         while taken < samplesPerStrategy && strategyCell.spent < configuration.budget && strategyCell.next + batch <= workload.inputs.count {
             let inputs = workload.inputs[strategyCell.next..<strategyCell.next + batch]
+            StepMonitor.step(strategy: 0, operation: strategyCell.next)
             strategyCell.next += batch
             strategyCell.prepare()
             if let eviction = configuration.eviction { sink &+= Int(truncatingIfNeeded: eviction.run()) }
@@ -51,6 +54,7 @@ extension BenchmarkRunner {
         }
         split.sampling += (clock.now - blockStart - bookkeeping).nanoseconds / 1e9
         split.checking += bookkeeping.nanoseconds / 1e9
+        StepMonitor.step(strategy: 0, operation: Self.finalCheckStep)
         let checkStart = clock.now
         let correct = untimed.correct && strategyCell.isCorrect(sampling: workload.inputs.prefix(64))
         split.checking += (clock.now - checkStart).nanoseconds / 1e9

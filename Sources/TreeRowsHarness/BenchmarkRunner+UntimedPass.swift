@@ -28,6 +28,7 @@ extension BenchmarkRunner {
         var slow = false
         for _ in 0..<Self.untimedInputs.warm {
             guard let inputs = batches.next() else { break }
+            StepMonitor.step(strategy: 0, operation: inputs.startIndex)
             strategyCell.prepare()
             let start = clock.now
             sink &+= strategyCell.perform(inputs, tree: tree)
@@ -44,6 +45,7 @@ extension BenchmarkRunner {
             var byteTotal: UInt64 = 0
             var count = 0
             while count < counted, let inputs = batches.next() {
+                StepMonitor.step(strategy: 0, operation: inputs.startIndex)
                 strategyCell.prepare()
                 let allocationsBefore = counter.allocations()
                 let bytesBefore = counter.allocatedBytes()
@@ -65,6 +67,7 @@ extension BenchmarkRunner {
         var checked = 0
         var rows: [Row]?  // the rows the last sample left, checked against the reference
         while correct && checked < verified, let inputs = batches.next() {
+            StepMonitor.step(strategy: 0, operation: inputs.startIndex)
             correct = strategyCell.verify(inputs, rows: &rows)
             checked += 1
         }

@@ -26,6 +26,9 @@ public struct BenchmarkRunner {
         /// Read before every sample (warm-up and timed, untimed) to start it with cold caches;
         /// `nil`: a sample finds what its strategy's earlier samples left in the caches.
         public var eviction: CacheEviction?
+        /// Where each strategy's cell runs: in a child process of its own with these limits
+        /// (a strategy that crashes there gives a CRASHED cell), or in this process (`nil`).
+        package var isolation: BenchmarkIsolation?
 
         public init(operations: [BenchmarkOperation] = BenchmarkOperation.defaults, repetitions: Int = 200, warmup: Int = 5,
                     budget: Duration = .milliseconds(250), seed: UInt64 = 1, eviction: CacheEviction? = nil) {
@@ -117,8 +120,13 @@ public struct BenchmarkRunner {
         var measured: [BenchmarkResult?] = Array(repeating: nil, count: strategies.count)
         for turn in strategies.indices {
             let index = (turn + rotation) % strategies.count
-            measured[index] = measureStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
-                                          untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink)
+            if let isolation = configuration.isolation {
+                measured[index] = isolatedStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
+                                                       untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, isolation: isolation)
+            } else {
+                measured[index] = measureStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
+                                                      untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink)
+            }
         }
         BenchmarkSink.consume(sink)
         var results = measured.compactMap { $0 }

@@ -79,7 +79,8 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         var candidates: [Pick] = []
         for strategy in strategies {
             if let wrong = results.first(where: { $0.strategy == strategy && !$0.correct }) {
-                excluded.append(Exclusion(strategy: strategy, reason: "wrong on \(wrong.corpus) · \(wrong.operation)"))
+                let what = wrong.crash == nil ? "wrong" : "crashed"
+                excluded.append(Exclusion(strategy: strategy, reason: "\(what) on \(wrong.corpus) · \(wrong.operation)"))
                 continue
             }
             // Relative to each operation's leader, so the leader itself stands at 1.

@@ -49,12 +49,30 @@ public struct LockstepChecker {
         self.fullCheckInterval = max(1, fullCheckInterval)
         self.samples = samples
         reference = ReferenceStrategy(tree: tree)
-        states = self.strategies.map { $0.init(tree: tree) }
+        states = self.strategies.enumerated().map { index, type in
+            StepMonitor.step(strategy: index, operation: -1)
+            return type.init(tree: tree)
+        }
         generator = LockstepOperationGenerator(seed: seed)
         sampler = SplitMix64(seed: seed ^ 0x5A5A_5A5A_5A5A_5A5A)
         reports = ([ReferenceStrategy.self] + self.strategies).map {
             LockstepReport(strategy: $0.name, operations: 0, disagreements: 0, messages: [], timings: [:])
         }
+    }
+
+    /// The operation at `index` (from 0) of the sequence a run with `seed` on `tree` performs:
+    /// what an isolated check names when a strategy crashes in it.
+    ///
+    /// - Complexity: the reference's `index + 1` operations.
+    public static func operation(at index: Int, tree: Tree, seed: UInt64) -> TreeOperation {
+        var reference = ReferenceStrategy(tree: tree)
+        var generator = LockstepOperationGenerator(seed: seed)
+        var operation = generator.next(for: reference.tree)
+        for _ in 0..<index {
+            _ = try? reference.perform(operation)
+            operation = generator.next(for: reference.tree)
+        }
+        return operation
     }
 
     /// Runs `count` more operations and returns the reports so far, the reference first.
@@ -78,6 +96,8 @@ public struct LockstepChecker {
     ///   for *r* rows and *k* diff ranges, plus its queries on the rows checked; O(*s*) more
     ///   for the tree on a full check, for *s* slots.
     public mutating func perform(_ operation: TreeOperation, fullCheck: Bool) {
+        let operationIndex = reports[0].operations
+        StepMonitor.step(strategy: -1, operation: operationIndex)
         let oldRows = reference.rows
         let start = clock.now
         let referenceDiff: RowDiff
@@ -98,6 +118,7 @@ public struct LockstepChecker {
             : (0..<samples).map { _ in reference.tree.randomLiveNode(using: &sampler) }
         let positions = sampledNodes.map { expectation.row(of: $0) }
         for index in states.indices {
+            StepMonitor.step(strategy: index, operation: operationIndex)
             let step = LockstepStep.perform(operation, on: &states[index], expecting: &expectation, depth: depth)
             record(index + 1, operation, step.operationTime.nanoseconds)
             if let problem = step.disagreement

@@ -19,7 +19,7 @@ public enum ReportMarkdown {
             lines.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
             for (rank, result) in cell.enumerated() {
                 let ranked = result.correct && result.samples > 0
-                let label = result.correct ? (result.samples > 0 ? "" : " (too few inputs)") : " **WRONG**"
+                let label = result.failureLabel.map { " **\($0)**" } ?? (result.samples > 0 ? "" : " (too few inputs)")
                 lines.append("| \(ranked ? String(rank + 1) : "—") | \(escape(result.strategy))\(label) | "
                     + [time(result.medianNanoseconds), time(result.p90Nanoseconds), time(result.p99Nanoseconds),
                        number(result.operationsPerSecond), number(result.allocationsPerOperation), number(result.bytesPerOperation),

@@ -15,7 +15,9 @@ struct BenchCommand: ParsableCommand {
             reference and to the fastest strategy. Each strategy takes a cell's samples in one block (the order \
             rotates from cell to cell), so no strategy pays for another's cache misses; a cell's time budget \
             limits slow strategies. Build cells also give the bytes per node the tree and each strategy keep. \
-            Every cell ends with a correctness check: a wrong strategy is marked WRONG. \
+            Every cell ends with a correctness check: a wrong strategy is marked WRONG. Each strategy's cell runs \
+            in a child process: a strategy that traps, overflows its stack, hangs or runs out of memory is marked \
+            CRASHED, with the input it crashed in, and the run goes on. \
             Release builds only.
             """)
 
@@ -32,6 +34,9 @@ struct BenchCommand: ParsableCommand {
     var cold = false
     @Option(help: ArgumentHelp("Also write the results as JSON.", valueName: "file")) var json: String?
     @OptionGroup var memory: MemoryLimitOption
+    @OptionGroup var isolation: IsolationOptions
+    @Flag(help: "Measure the strategies in this process: a strategy that traps, hangs or runs out of memory ends the run.")
+    var inProcess = false
 
     func validate() throws {
         if repetitions < 1 { throw ValidationError("--repetitions must be a whole number from 1 up (got \(repetitions))") }
@@ -49,6 +54,8 @@ struct BenchCommand: ParsableCommand {
             return try load()
         }
         if let json { try OutputPath.check(json, inputs: corpus) }
+        // Each cell runs in a child, whose crash report needs the backtracer set at start.
+        if !inProcess { BacktraceSettings.restartIfNeeded() }
         let selected = try strategySelection.selected()
         let selectedOperations = try operationSelection.selected()
         let sweepSizes = try sizes.map(Self.parseSizes)
@@ -91,11 +98,18 @@ struct BenchCommand: ParsableCommand {
                 }))
             }
         }
-        let runner = BenchmarkRunner(
-            configuration: BenchmarkRunner.Configuration(operations: selectedOperations, repetitions: repetitions,
-                                                         budget: .milliseconds(budget), seed: seed,
-                                                         eviction: cold ? CacheEviction(bytes: CacheEviction.defaultBytes) : nil),
-            strategies: selected, allocations: counter)
+        var configuration = BenchmarkRunner.Configuration(operations: selectedOperations, repetitions: repetitions,
+                                                          budget: .milliseconds(budget), seed: seed,
+                                                          eviction: cold ? CacheEviction(bytes: CacheEviction.defaultBytes) : nil)
+        // Kept until the run ends: the children's files go there.
+        var scratch: ScratchFolder?
+        if !inProcess {
+            do { scratch = try ScratchFolder() } catch { throw CommandFailure(message: "\(error)") }
+            let machine = Int(clamping: ProcessInfo.processInfo.physicalMemory >> 20)
+            configuration.isolation = BenchmarkIsolation(limits: isolation.limits(memoryOrElse: max(2_048, machine / 4 * 3)),
+                                                         folder: scratch!.path)
+        }
+        let runner = BenchmarkRunner(configuration: configuration, strategies: selected, allocations: counter)
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells = corpora.count * selectedOperations.count
         var done = 0
@@ -128,8 +142,13 @@ struct BenchCommand: ParsableCommand {
         print(BenchTable.timeLine(results, trees: treeTime.nanoseconds / 1e9, wall: (clock.now - start).nanoseconds / 1e9))
         // The exponents, then the verdict: the last lines of the output.
         print(BenchTable.summary(report).joined(separator: "\n"))
-        if results.contains(where: { !$0.correct }) {
-            throw CommandFailure(message: "a strategy gave wrong rows (marked WRONG above)", exitCode: 1)
+        withExtendedLifetime(scratch) {}
+        let crashed = Set(results.filter { $0.crash != nil }.map(\.strategy)).sorted()
+        let wrong = Set(results.filter { !$0.correct && $0.crash == nil }.map(\.strategy)).sorted()
+        if !crashed.isEmpty || !wrong.isEmpty {
+            let what = [wrong.isEmpty ? nil : "\(wrong.joined(separator: ", ")) gave wrong rows (marked WRONG above)",
+                        crashed.isEmpty ? nil : "\(crashed.joined(separator: ", ")) crashed (marked CRASHED above)"].compactMap { $0 }
+            throw CommandFailure(message: what.joined(separator: "; "), exitCode: 1)
         }
     }
 

@@ -18,13 +18,17 @@ enum BenchTable {
         let rows = cell.map { result in
             result.samples == 0
                 ? [result.strategy, "0", "-", "-", "-", "-", amount(result.allocationsPerOperation),
-                   amount(result.bytesPerOperation), "-", "-", result.correct ? "too few inputs" : "WRONG"]
+                   amount(result.bytesPerOperation), "-", "-", result.failureLabel ?? "too few inputs"]
                 : [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
                    time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),
                    amount(result.bytesPerOperation), ratio(result.ratioToReference), ratio(result.ratioToFastest),
-                   result.correct ? "" : "WRONG"]
+                   result.failureLabel ?? ""]
         }
         lines += table([header] + rows)
+        for result in cell {
+            guard let crash = result.crash else { continue }
+            lines.append("\(result.strategy) crashed in \(result.crashStep ?? "the cell"): \(crash.summary)")
+        }
         let kept = cell.compactMap { result in result.strategyBytesPerNode.map { "\(result.strategy) \(String(format: "%.1f", $0))" } }
         if !kept.isEmpty {
             let tree = first.treeBytesPerNode.map { "tree \(String(format: "%.1f", $0)); " } ?? ""

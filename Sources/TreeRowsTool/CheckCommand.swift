@@ -12,7 +12,9 @@ struct CheckCommand: ParsableCommand {
             After every operation each strategy's diff is validated under UIKit's batch-update rules and \
             applied to the old rows, and the result must equal the reference's new rows. Prints, per strategy, \
             the operations, the disagreements (must be 0) and the median time per operation and per toggle. \
-            Exit code 1 when any strategy disagrees.
+            Each strategy runs in a child process of its own: one that traps, overflows its stack, hangs or runs out \
+            of memory is reported as CRASHED, with the operation it crashed in, and the others are checked as usual. \
+            Exit code 1 when any strategy disagrees or crashes.
             """
     )
 
@@ -27,31 +29,52 @@ struct CheckCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Compare all rows and check invariants every N operations.", valueName: "N"))
     var fullCheckEvery = 64
 
+    @OptionGroup var strategySelection: StrategyOptions
+    @OptionGroup var isolation: IsolationOptions
+    @Flag(help: "Run the strategies in this process: faster to debug, but a strategy that traps, hangs or runs out of memory ends the run.")
+    var inProcess = false
+
     func validate() throws {
         guard ops > 0 else { throw ValidationError("--ops must be a whole number from 1 up (got \(ops))") }
         guard fullCheckEvery > 0 else { throw ValidationError("--full-check-every must be a whole number from 1 up (got \(fullCheckEvery))") }
     }
 
     func run() throws {
+        let selected = try strategySelection.selected()
+        guard selected.contains(where: { $0 != ReferenceStrategy.self }) else {
+            throw CommandFailure(message: "--strategies \(strategySelection.strategies ?? .all) leaves nothing to check: every strategy is checked beside the"
+                + " reference, and the reference beside itself checks nothing. Fix: name another strategy, or all")
+        }
+        // Each strategy runs in a child, whose crash report needs the backtracer set at start.
+        if !inProcess { BacktraceSettings.restartIfNeeded() }
         let loaded = try corpus.load()
         print("corpus \(loaded.file): \(loaded.tree.nodeCount) nodes; \(ops) operations; seed \(seed)")
         print("replay: \(ToolStrategies.commandName) check --corpus \(corpus.corpus) --ops \(ops) --seed \(seed)"
-            + (fullCheckEvery == 64 ? "" : " --full-check-every \(fullCheckEvery)"))
+            + (fullCheckEvery == 64 ? "" : " --full-check-every \(fullCheckEvery)")
+            + (strategySelection.strategies.map { " --strategies \($0)" } ?? ""))
         if BenchmarkRunner.isDebugBuild {
             let checks = internalChecksEnabled ? "with invariant checks after every operation" : "no invariant checks"
             print("note: debug build (\(checks)); times are not representative (build with -c release)")
         }
-        var checker = LockstepChecker(
-            tree: loaded.tree, strategies: ToolStrategies.all, seed: seed, fullCheckInterval: fullCheckEvery)
-        let reports = checker.run(operations: ops)
+        let reports: [LockstepReport]
+        if inProcess {
+            var checker = LockstepChecker(tree: loaded.tree, strategies: selected, seed: seed, fullCheckInterval: fullCheckEvery)
+            reports = checker.run(operations: ops)
+        } else {
+            let isolated: IsolatedCheck
+            do { isolated = try IsolatedCheck(limits: isolation.limits()) } catch { throw CommandFailure(message: "\(error)") }
+            reports = isolated.run(tree: loaded.tree, strategies: selected, seed: seed, operations: ops, fullCheckInterval: fullCheckEvery)
+        }
         print(Self.table(reports))
         let failing = reports.filter { $0.disagreements > 0 }
         for report in failing {
             for message in report.messages { print("\(report.strategy): \(message)") }
         }
         if !failing.isEmpty {
-            throw CommandFailure(message: "\(failing.map(\.strategy).joined(separator: ", ")) disagreed with the reference"
-                + " (replay with --seed \(seed))", exitCode: 1)
+            let crashed = failing.filter { $0.crash != nil }.map(\.strategy), wrong = failing.filter { $0.crash == nil }.map(\.strategy)
+            let what = [wrong.isEmpty ? nil : "\(wrong.joined(separator: ", ")) disagreed with the reference",
+                        crashed.isEmpty ? nil : "\(crashed.joined(separator: ", ")) crashed"].compactMap { $0 }
+            throw CommandFailure(message: what.joined(separator: "; ") + " (replay with --seed \(seed))", exitCode: 1)
         }
     }
 
@@ -64,7 +87,7 @@ struct CheckCommand: ParsableCommand {
         }
         let header = ["strategy", "operations", "disagreements", "median/op", "median toggle", "toggles"]
         let rows = reports.map {
-            [$0.strategy, String($0.operations), String($0.disagreements), time($0.summary()),
+            [$0.strategy, String($0.operations), $0.crash == nil ? String($0.disagreements) : "CRASHED", time($0.summary()),
              time($0.summary(of: "toggle")), String($0.summary(of: "toggle")?.count ?? 0)]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }

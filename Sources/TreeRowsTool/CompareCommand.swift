@@ -42,12 +42,12 @@ struct CompareCommand: ParsableCommand {
                 + " Fix: compare results of the same corpora and operations, measured with allocation counting (jemalloc)")
         }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
-        let order: [BenchmarkComparison.Change.Verdict] = [.wrong, .regression, .improvement, .unchanged]
+        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .regression, .improvement, .unchanged]
         let rows = comparison.changes.sorted {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
             [change.strategy, change.corpus, change.operation, Self.format(change.base, metric),
-             change.verdict == .wrong ? "WRONG" : Self.format(change.head, metric), Self.percent(change),
+             [.wrong, .crashed].contains(change.verdict) ? change.verdict.rawValue : Self.format(change.head, metric), Self.percent(change),
              change.verdict.rawValue + (change.note.map { " (\($0))" } ?? "")]
         }
         print("compare \(metric.rawValue), threshold \(Int((fraction * 100).rounded()))%: \(comparison.changes.count) cells")
@@ -55,9 +55,11 @@ struct CompareCommand: ParsableCommand {
         comparison.missingFromHead.forEach { print("missing from head: \($0)") }
         comparison.newInHead.forEach { print("only in head: \($0)") }
         let wrong = comparison.changes.filter { $0.verdict == .wrong }.count
+        let crashed = comparison.changes.filter { $0.verdict == .crashed }.count
         let regressions = comparison.changes.filter { $0.verdict == .regression }.count
         let missing = allowMissing ? 0 : comparison.missingFromHead.count
         var failures: [String] = []
+        if crashed > 0 { failures.append("\(crashed) cells CRASHED in the head") }
         if wrong > 0 { failures.append("\(wrong) cells are WRONG in the head") }
         if regressions > 0 { failures.append("\(regressions) cells regressed beyond \(threshold)") }
         if missing > 0 {
@@ -69,7 +71,7 @@ struct CompareCommand: ParsableCommand {
 
     /// The change in percent; `new` when the base was 0, a dash when either side has no figure.
     static func percent(_ change: BenchmarkComparison.Change) -> String {
-        guard let base = change.base, let head = change.head, change.verdict != .wrong else { return "-" }
+        guard let base = change.base, let head = change.head, ![.wrong, .crashed].contains(change.verdict) else { return "-" }
         return base == 0 ? (head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (head / base - 1))
     }
 

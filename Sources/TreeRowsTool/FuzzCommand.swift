@@ -44,14 +44,7 @@ struct FuzzCommand: ParsableCommand {
     var shrinkTime: Double = 60
     @Flag(help: "Print how often each feature (operation x condition, parameter edge value, size threshold) was exercised.")
     var coverage = false
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "The watchdog: the seconds one step (an operation and its checks on one strategy) may take on a small tree; each node adds 10 microseconds. Past it the step is a hang.",
-        valueName: "seconds"))
-    var hangTimeout: Double = 2
-    @Option(name: .customLong("rss-limit-mb"), parsing: .unconditional, help: ArgumentHelp(
-        "The most resident memory of each worker and each shrinking run, in MiB (0: no limit). Past it the case is out of memory.",
-        valueName: "MiB"))
-    var rssLimitMB = 2_048
+    @OptionGroup var isolation: IsolationOptions
     @Flag(help: "Run the workers as threads of this process, as the Fuzzer API does: faster to debug, but a strategy that traps, hangs or runs out of memory ends the run.")
     var inProcess = false
 
@@ -63,10 +56,6 @@ struct FuzzCommand: ParsableCommand {
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be a whole number from 1 to 256 (got \(jobs))") }
         if !(0...1).contains(largeShare) { throw ValidationError("--large-share must be a number from 0 to 1 (got \(largeShare))") }
         if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a number of seconds above 0 (got \(shrinkTime))") }
-        if !(hangTimeout > 0) || hangTimeout > 86_400 {
-            throw ValidationError("--hang-timeout must be a number of seconds above 0, at most 86400 (got \(hangTimeout))")
-        }
-        if rssLimitMB < 0 || rssLimitMB > 1 << 30 { throw ValidationError("--rss-limit-mb must be a whole number from 0 (no limit) up (got \(rssLimitMB))") }
     }
 
     func run() throws {
@@ -109,8 +98,8 @@ struct FuzzCommand: ParsableCommand {
         if inProcess {
             outcomes = workers.run(shouldStop: { interrupted.load(ordering: .relaxed) }, progress: report)
         } else {
-            let isolated = IsolatedFuzzer(workers: workers, hangBase: .milliseconds(Int64(hangTimeout * 1000)), hangPerNode: .microseconds(10),
-                                          memoryLimit: rssLimitMB == 0 ? nil : rssLimitMB << 20)
+            let isolated = IsolatedFuzzer(workers: workers, hangBase: isolation.hangBase, hangPerNode: isolation.hangPerNode,
+                                          memoryLimit: isolation.memoryLimit())
             do { outcomes = try isolated.run(shouldStop: { interrupted.load(ordering: .relaxed) }, progress: report) } catch {
                 throw CommandFailure(message: "\(error)")
             }

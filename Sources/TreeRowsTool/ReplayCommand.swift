@@ -16,27 +16,16 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "Repro files.") var files: [String]
     @OptionGroup var strategySelection: StrategyOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "The watchdog: the seconds one step may take on a small tree; each node adds 10 microseconds. Past it the step is a hang.",
-        valueName: "seconds"))
-    var hangTimeout: Double = 2
-    @Option(name: .customLong("rss-limit-mb"), parsing: .unconditional, help: ArgumentHelp(
-        "The most resident memory of the run of each file, in MiB (0: no limit).", valueName: "MiB"))
-    var rssLimitMB = 2_048
+    @OptionGroup var isolation: IsolationOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one repro file") }
-        if !(hangTimeout > 0) || hangTimeout > 86_400 {
-            throw ValidationError("--hang-timeout must be a number of seconds above 0, at most 86400 (got \(hangTimeout))")
-        }
-        if rssLimitMB < 0 || rssLimitMB > 1 << 30 { throw ValidationError("--rss-limit-mb must be a whole number from 0 (no limit) up (got \(rssLimitMB))") }
     }
 
     func run() throws {
         // Each file runs in a child, whose crash report needs the backtracer set at start.
         BacktraceSettings.restartIfNeeded()
-        let limits = ChildProcess.Limits(budget: StepMonitor.Budget(base: .milliseconds(Int64(hangTimeout * 1000)), perNode: .microseconds(10)),
-                                         memoryLimit: rssLimitMB == 0 ? nil : rssLimitMB << 20)
+        let limits = isolation.limits()
         let runner: IsolatedRun
         do { runner = try IsolatedRun(limits: limits) } catch { throw CommandFailure(message: "\(error)") }
         var failing = 0

@@ -10,11 +10,11 @@ import Testing
         #expect(result.standardError.contains("debug build") && result.standardError.contains("Fix:"), "\(result)")
     }
 
-    static func report(allocations: Double, correct: Bool = true) -> String {
+    static func report(allocations: Double, correct: Bool = true, crash: String? = nil) -> String {
         """
         {"schema":1,"machine":{"cores":2},"results":[
         {"strategy":"range-counts","corpus":"c","nodes":10,"operation":"insert-reply","samples":5,"medianNs":100,"p90Ns":120,"p99Ns":130,
-         "opsPerSecond":1e7,"allocationsPerOp":\(allocations),"bytesPerOp":48,"peakResidentBytes":1000,"ratioToReference":0.01,"ratioToFastest":1,"correct":\(correct)},
+         "opsPerSecond":1e7,"allocationsPerOp":\(allocations),"bytesPerOp":48,"peakResidentBytes":1000,"ratioToReference":0.01,"ratioToFastest":1,"correct":\(correct)\(crash.map { ",\"crash\":\($0)" } ?? "")},
         {"strategy":"reference","corpus":"c","nodes":10,"operation":"insert-reply","samples":5,"medianNs":10000,"p90Ns":12000,"p99Ns":13000,
          "opsPerSecond":1e5,"allocationsPerOp":60,"bytesPerOp":4000,"peakResidentBytes":1000,"ratioToReference":1,"ratioToFastest":100,"correct":true}],
         "exponents":[]}
@@ -54,6 +54,21 @@ import Testing
             #expect(row?.contains("WRONG") == true && row?.contains("regression") == false, "\(result)")
             #expect(result.standardError.contains("1 cells are WRONG in the head") && !result.standardError.contains("regressed"),
                     "\(result)")
+        }
+    }
+
+    static let crash = #"{"kind":"trap","message":"Fatal error: Index out of range","frame":"S.toggle(_:)","step":"input 3 (node(#7))"}"#
+
+    @Test func compareAndReportNameACrashedCell() async throws {
+        try await Self.withFiles([Self.report(allocations: 1), Self.report(allocations: 1, correct: false, crash: Self.crash)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1]])
+            #expect(result.exitCode == 1, "\(result)")
+            let row = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("range-counts") }
+            #expect(row?.contains("CRASHED (trap: Fatal error: Index out of range at S.toggle(_:))") == true, "\(result)")
+            #expect(result.standardError.contains("1 cells CRASHED in the head"), "\(result)")
+            let report = try await TreeRowsExecutable.run(["report", paths[1], "--format", "markdown"])
+            #expect(report.exitCode == 0 && report.standardOutput.contains("range-counts **CRASHED**"), "\(report)")
+            #expect(report.standardOutput.contains("range-counts, crashed on c · insert-reply"), "\(report)")
         }
     }
 

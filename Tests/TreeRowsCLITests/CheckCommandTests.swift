@@ -19,4 +19,29 @@ struct CheckCommandTests {
         }
         #expect(rows.count == RowsCommandTests.strategies.count, "one row per strategy\n\(result)")
     }
+
+    /// A strategy that traps is one CRASHED row with its operation; the others are checked
+    /// to the end, and the command exits 1 naming both failures.
+    @Test func aCrashingStrategyIsReportedAndTheOthersGoOn() async throws {
+        let result = try await TreeRowsExecutable.run(
+            ["check", "--corpus", "hn-17338700", "--ops", "300", "--strategies",
+             "mutant-toggle-hidden-unwraps-row,preorder-btree,mutant-expand-inserts-only-children"], mutants: true)
+        #expect(result.exitCode == 1 && !result.wasSignalled, "\(result)")
+        let rows = result.outputLines.map { $0.split(separator: " ") }
+        let crashed = try #require(rows.first { $0.first == "mutant-toggle-hidden-unwraps-row" }, "\(result)")
+        #expect(crashed.count > 2 && crashed[2] == "CRASHED" && Int(crashed[1]).map { $0 < 300 } == true, "\(result)")
+        let fine = try #require(rows.first { $0.first == "preorder-btree" }, "\(result)")
+        #expect(fine.count > 2 && fine[1] == "300" && fine[2] == "0", "\(result)")
+        let wrong = try #require(rows.first { $0.first == "mutant-expand-inserts-only-children" }, "\(result)")
+        #expect(wrong.count > 2 && wrong[1] == "300" && wrong[2] != "0" && wrong[2] != "CRASHED", "\(result)")
+        #expect(result.standardOutput.contains("mutant-toggle-hidden-unwraps-row: crashed in operation ")
+            && result.standardOutput.contains("(toggle #") && result.standardOutput.contains(": trap: "), "\(result)")
+        #expect(result.standardError.contains("mutant-expand-inserts-only-children disagreed with the reference")
+            && result.standardError.contains("mutant-toggle-hidden-unwraps-row crashed"), "\(result)")
+    }
+
+    @Test func theReferenceAloneChecksNothing() async throws {
+        let result = try await TreeRowsExecutable.run(["check", "--corpus", "hn-17338700", "--strategies", "reference"])
+        #expect(result.exitCode == 2 && result.standardError.contains("leaves nothing to check"), "\(result)")
+    }
 }

@@ -93,6 +93,29 @@ struct ScaleCrashMutantTests {
         let kind = CrashExpectations.expected[mutant]?.kind
         try await CrashExpectations.caughtAndReplayed(mutant, [], loose: kind == "hang" || kind == "out of memory")
     }
+
+    /// bench (release only) runs each strategy's cell in a child: a stack overflow and a hang
+    /// are CRASHED cells, named with their input in the table and the JSON, left out of the
+    /// verdict, and the other strategies are measured as usual.
+    @Test func benchMarksCrashedCellsAndGoesOn() async throws {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-crash-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        let result = try await TreeRowsExecutable.run(
+            ["bench", "--strategies", "reference,preorder-btree,mutant-recursive-expand-all,mutant-accordion-only-child-loops",
+             "--operations", "expand-all,accordion-expand", "--sizes", "chain:100000", "--repetitions", "20", "--hang-timeout", "1",
+             "--json", json], mutants: true)
+        #expect(result.exitCode == 1 && !result.wasSignalled, "\(result)")
+        #expect(result.standardOutput.contains("mutant-recursive-expand-all crashed in input 0: stack overflow: "), "\(result)")
+        #expect(result.standardOutput.contains("mutant-accordion-only-child-loops crashed in input 0 (node(#"), "\(result)")
+        #expect(result.standardOutput.contains("not considered: mutant-recursive-expand-all, crashed on chain:100000 · expand-all"),
+                "\(result)")
+        let rows = result.outputLines.map { $0.split(separator: " ") }
+        #expect(rows.filter { $0.first == "preorder-btree" && $0.count > 2 && $0[1] == "20" }.count == 2, "\(result)")
+        #expect(rows.filter { $0.first?.hasPrefix("mutant-") == true && $0.last == "CRASHED" }.count == 2, "\(result)")
+        #expect(result.standardError.contains("mutant-accordion-only-child-loops, mutant-recursive-expand-all crashed"), "\(result)")
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(text.contains(#""crash":{"kind":"stack overflow""#) && text.contains(#""crash":{"kind":"hang""#), "\(text.prefix(3_000))")
+    }
 }
 
 /// Every B-tree mutant (a copy of preorder-btree's B-tree with a bug in a split, a packing,

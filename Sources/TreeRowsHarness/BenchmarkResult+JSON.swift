@@ -1,0 +1,78 @@
+import Foundation
+import TreeRowsCorpora
+
+extension BenchmarkResult {
+    /// The cell as one entry of a report's `results` (``BenchmarkReport/json``): times in
+    /// nanoseconds, a missing or infinite number as `null`, and for a crashed cell its
+    /// `crash` (kind, message, top frame and line, and the step it crashed in).
+    ///
+    /// - Complexity: O(1).
+    package var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("strategy", .string(strategy)), ("corpus", .string(corpus)), ("nodes", .integer(nodes)),
+            ("operation", .string(operation)), ("samples", .integer(samples)),
+            ("medianNs", Self.number(medianNanoseconds)), ("p90Ns", Self.number(p90Nanoseconds)),
+            ("p99Ns", Self.number(p99Nanoseconds)), ("opsPerSecond", Self.number(operationsPerSecond)),
+            ("allocationsPerOp", Self.number(allocationsPerOperation)), ("bytesPerOp", Self.number(bytesPerOperation)),
+            ("peakResidentBytes", .integer(peakResidentBytes)), ("ratioToReference", Self.number(ratioToReference)),
+            ("ratioToFastest", Self.number(ratioToFastest)), ("correct", .bool(correct)),
+            ("strategyBytesPerNode", Self.number(strategyBytesPerNode)), ("treeBytesPerNode", Self.number(treeBytesPerNode)),
+            ("setupSeconds", Self.number(timeSplit?.setup)), ("samplingSeconds", Self.number(timeSplit?.sampling)),
+            ("countingSeconds", Self.number(timeSplit?.counting)), ("checkingSeconds", Self.number(timeSplit?.checking)),
+            ("debugBuild", .bool(debugBuild)),
+        ]
+        if let crash {
+            var fields: [(String, JSONValue)] = [("kind", .string(crash.kind.rawValue)), ("message", .string(crash.message))]
+            if let signal = crash.signal { fields.append(("signal", .integer(signal))) }
+            if let function = crash.function { fields.append(("frame", .string(function))) }
+            if let location = crash.location { fields.append(("location", .string(location))) }
+            if let crashStep { fields.append(("step", .string(crashStep))) }
+            members.append(("crash", .object(fields)))
+        }
+        return .object(members)
+    }
+
+    /// Reads one entry written by ``json``; `nil` when the strategy, corpus, operation,
+    /// `medianNs` or `correct` is missing or of another type, or a `crash` is malformed.
+    ///
+    /// - Complexity: O(1).
+    package init?(json entry: JSONValue) {
+        guard case .string(let strategy)? = entry["strategy"], case .string(let corpus)? = entry["corpus"],
+              case .string(let operation)? = entry["operation"], let median = Self.double(entry["medianNs"]),
+              case .bool(let correct)? = entry["correct"] else { return nil }
+        self.init(
+            strategy: strategy, corpus: corpus, nodes: Int(entry["nodes"]?.integer ?? 0), operation: operation,
+            samples: Int(entry["samples"]?.integer ?? 0), medianNanoseconds: median, p90Nanoseconds: Self.double(entry["p90Ns"]) ?? median,
+            p99Nanoseconds: Self.double(entry["p99Ns"]) ?? median, operationsPerSecond: Self.double(entry["opsPerSecond"]) ?? 0,
+            allocationsPerOperation: Self.double(entry["allocationsPerOp"]), bytesPerOperation: Self.double(entry["bytesPerOp"]),
+            peakResidentBytes: Int(entry["peakResidentBytes"]?.integer ?? 0), ratioToReference: Self.double(entry["ratioToReference"]),
+            ratioToFastest: Self.double(entry["ratioToFastest"]), correct: correct)
+        strategyBytesPerNode = Self.double(entry["strategyBytesPerNode"])
+        treeBytesPerNode = Self.double(entry["treeBytesPerNode"])
+        if let setup = Self.double(entry["setupSeconds"]), let sampling = Self.double(entry["samplingSeconds"]),
+           let counting = Self.double(entry["countingSeconds"]), let checking = Self.double(entry["checkingSeconds"]) {
+            timeSplit = BenchmarkTimeSplit(setup: setup, sampling: sampling, counting: counting, checking: checking)
+        }
+        if case .bool(true)? = entry["debugBuild"] { debugBuild = true }
+        if let fields = entry["crash"] {
+            func text(_ key: String) -> String? { if case .string(let value)? = fields[key] { value } else { nil } }
+            guard let kind = text("kind").flatMap(Crash.Kind.init(rawValue:)), let message = text("message") else { return nil }
+            crash = Crash(kind: kind, signal: fields["signal"]?.integer.flatMap { Int32(exactly: $0) }, message: message,
+                          function: text("frame"), location: text("location"))
+            crashStep = text("step")
+        }
+    }
+
+    /// A JSON number for `value`: whole numbers below 10^15 as integers, others to four
+    /// significant digits; `null` for none or a value that is not finite.
+    static func number(_ value: Double?) -> JSONValue {
+        guard let value, value.isFinite else { return .null }
+        return .number(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.4g", value))
+    }
+
+    /// The finite number `value` holds, if any.
+    static func double(_ value: JSONValue?) -> Double? {
+        guard case .number(let text)? = value, let number = Double(text), number.isFinite else { return nil }
+        return number
+    }
+}

@@ -1,0 +1,71 @@
+import TreeRows
+import TreeRowsCorpora
+
+/// Runs a ``LockstepChecker`` with one strategy at a time, each in a ``ChildProcess``
+/// beside its own reference: a strategy that traps, overflows its stack, hangs or runs out
+/// of memory ends only its child, and its report says how and in which operation, while the
+/// other strategies are checked as usual.
+package struct IsolatedCheck {
+    /// The limits of each child.
+    package var limits: ChildProcess.Limits
+    private let folder: ScratchFolder
+
+    /// Creates a checker with its own scratch folder.
+    ///
+    /// - Throws: when no temporary folder can be made.
+    package init(limits: ChildProcess.Limits) throws(ScratchFolder.Failure) {
+        self.limits = limits
+        folder = try ScratchFolder()
+    }
+
+    /// Checks each of `strategies` through `count` operations from `seed` on `tree`, as
+    /// ``LockstepChecker/run(operations:)`` does.
+    ///
+    /// - Returns: The reports, the reference's first (from the first child that finished),
+    ///   then one per strategy in order. A crashed strategy's report has its ``LockstepReport/crash``,
+    ///   the operations it finished, and a message naming the operation it crashed in.
+    /// - Complexity: that of the lock-step run, with the reference's work once per
+    ///   strategy, plus a fork per strategy.
+    package func run(tree: Tree, strategies: [any RowStrategy.Type], seed: UInt64, operations count: Int,
+                     fullCheckInterval: Int) -> [LockstepReport] {
+        var reference: LockstepReport?
+        var reports: [LockstepReport] = []
+        for strategy in strategies where strategy != ReferenceStrategy.self {
+            let child = ChildProcess.start(limits: limits, folder: folder.path) {
+                StepMonitor.beginCase(nodes: tree.nodeCount)
+                var checker = LockstepChecker(tree: tree, strategies: [strategy], seed: seed, fullCheckInterval: fullCheckInterval)
+                return Array(JSONValue.array(checker.run(operations: count).map(\.json)).serialized.utf8)
+            }
+            switch child.wait() {
+            case .finished(let bytes):
+                guard case .array(let items)? = try? JSONParser.parse(bytes), items.count == 2,
+                      let first = LockstepReport(json: items[0]), let second = LockstepReport(json: items[1]) else {
+                    reports.append(Self.crashed(strategy, Crash(kind: .exit, message: "the child's answer is not a report"), at: -1,
+                                                tree: tree, seed: seed))
+                    continue
+                }
+                reference = reference ?? first
+                reports.append(second)
+            case .crashed(let crash, let record):
+                // A crash of the reference or of the checks (strategy -1) is TreeRows' own.
+                let name = record.strategyIndex == 0 ? strategy.name : Disagreement.harnessStrategy + " (checking \(strategy.name))"
+                var report = Self.crashed(strategy, crash, at: Int(record.operationIndex), tree: tree, seed: seed)
+                report.strategy = name
+                reports.append(report)
+            }
+        }
+        return (reference.map { [$0] } ?? []) + reports
+    }
+
+    /// The report of a strategy that crashed in operation `index` (-1: its build): the
+    /// operations before it, and a message naming the crash and the operation.
+    private static func crashed(_ strategy: any RowStrategy.Type, _ crash: Crash, at index: Int, tree: Tree,
+                                seed: UInt64) -> LockstepReport {
+        let step = index < 0 ? "its build" : "operation \(index + 1) (\(LockstepChecker.operation(at: index, tree: tree, seed: seed)))"
+        var report = LockstepReport(strategy: strategy.name, operations: max(0, index), disagreements: 1,
+                                    messages: ["crashed in \(step): \(crash.summary)"], timings: [:])
+        report.crash = crash
+        report.crashOperation = index
+        return report
+    }
+}
