@@ -37,11 +37,15 @@ import Testing
 
         let draft = try Self.run(tool, ["fuzz", "--strategies", "my-strategy-draft", "--time", "30", "--jobs", "1", "--out", folder.path("findings")])
         #expect(draft.status == 1, "\(draft.output)")
+        // Its first finding is the trap, in its own function and line, not the end of the run.
+        #expect(draft.output.contains("crash: my-strategy-draft in case ") && draft.output.contains(": trap: ")
+            && draft.output.contains("at MyStrategyDraft.insert(_:under:at:time:score:) (MyStrategyDraft.swift:"), "\(draft.output)")
         let repros = try FileManager.default.contentsOfDirectory(atPath: folder.path("findings"))
         let repro = try #require(repros.first { $0.hasPrefix("my-strategy-draft-seed1-") }, "\(repros)")
         #expect(draft.output.contains("replay: my-treerows replay \(folder.path("findings"))/\(repro)"), "\(draft.output)")
         let replay = try Self.run(tool, ["replay", folder.path("findings/\(repro)")])
-        #expect(replay.status == 1 && replay.output.contains("FAIL") && replay.output.contains("my-strategy-draft"), "\(replay.output)")
+        #expect(replay.status == 1 && replay.output.contains("FAIL") && replay.output.contains("my-strategy-draft crashed: trap: "),
+                "\(replay.output)")
         // The draft's finding, replayed against the fixed strategy.
         let fixed = try Self.run(tool, ["replay", folder.path("findings/\(repro)"), "--strategies", "my-strategy"])
         #expect(fixed.status == 0 && fixed.output.contains("pass") && fixed.output.contains("my-strategy)"), "\(fixed.output)")

@@ -1,8 +1,11 @@
 import TreeRows
 
-/// The first draft of ``MyStrategy``, kept to show the tool finding its bug: toggle splices
-/// rows in place instead of rebuilding them, and an expand inserts only the node's children,
-/// forgetting the rows of children that were expanded before (the classic expand bug).
+/// The first draft of ``MyStrategy``, kept to show the tool finding its two bugs:
+/// - toggle splices rows in place instead of rebuilding them, and an expand inserts only the
+///   node's children, forgetting the rows of children that were expanded before (the
+///   classic expand bug): wrong rows;
+/// - a reply's row is placed one level below its parent's row, which a parent hidden under
+///   a collapsed ancestor does not have: an index out of range, a trap.
 public struct MyStrategyDraft: RowStrategy {
     public static let name = "my-strategy-draft"
 
@@ -46,6 +49,16 @@ public struct MyStrategyDraft: RowStrategy {
     ) throws(Tree.InsertionError) -> RowDiff {
         let old = allRows
         try tree.insert(id, under: parent, at: position, time: time, score: score)
+        guard parent != Tree.root else {
+            allRows = MyStrategy.rows(of: tree)
+            return .keyed(from: old, to: allRows)
+        }
+        // The second bug: the reply's row goes one level below its parent's, and a parent
+        // without a row (hidden under a collapsed ancestor) is taken to be past the last row,
+        // where reading its depth traps.
+        let parentRow = index(of: parent) ?? allRows.count
+        let depth = allRows[parentRow].depth + 1
+        guard tree.isExpanded(parent), depth > 0 else { return .empty }
         allRows = MyStrategy.rows(of: tree)
         return .keyed(from: old, to: allRows)
     }
