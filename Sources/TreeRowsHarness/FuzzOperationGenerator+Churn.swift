@@ -14,8 +14,13 @@ struct ChurnState {
     /// How many more replies the case may add (set at its first step, and again for each
     /// new region).
     var growth: Int?
-    /// The most nodes the tree had since the drain began.
+    /// The most nodes the tree had since the drain began; for a cut, the size it regrows to.
     var peak = 0
+    /// The step of the last cut.
+    var lastCut = 0
+    /// The nodes without replies a drain removes next, in random order (collected again
+    /// when used up).
+    var drainList: [NodeID] = []
 
     /// At most this many added ids are kept (a random one makes room).
     static let addedLimit = 65_536
@@ -66,32 +71,33 @@ extension FuzzOperationGenerator {
             return grow(region, growth: growth, bushy: false, added: state.added, in: reference)
         case .growThenDrain:
             guard growth == 0 else { return grow(region, growth: growth, bushy: true, added: state.added, in: reference) }
-            // A small subtree (at most 16 descendants: a hole of a few elements) under a new
-            // reply, or half the time anywhere, until the tree is a tenth of its peak; then
-            // the case grows again in another region.
+            // Nodes without replies, drawn evenly from the whole tree (in random order, all of
+            // them before the ones that lost their replies meanwhile), until the tree is a
+            // tenth of its peak: single elements go from everywhere, so that a structure's
+            // nodes thin out evenly instead of emptying one by one. Then the case grows again
+            // in another region.
             state.peak = max(state.peak, tree.nodeCount)
             while tree.nodeCount * 10 > state.peak {
-                let id = random.chance(1, in: 2) && !state.added.isEmpty ? state.added.swapRemoveAt(random.below(state.added.count)) : nil
-                guard var hole = id.map(tree.index(of:)) ?? tree.randomLiveNode(using: &random) else { continue }
-                let start = hole
-                while !Self.hasAtMost(16, descendantsOf: hole, in: tree) {
-                    let count = tree.childCount(of: hole)
-                    var child = tree.firstChild(of: hole)!
-                    for _ in 0..<random.below(min(count, 64)) { child = tree.nextSibling(of: child) ?? child }
-                    hole = child
-                }
-                if let id, hole != start { state.added.append(id) }
-                return .remove(hole)
+                if state.drainList.isEmpty { state.drainList = Self.withoutReplies(in: tree, using: &random) }
+                guard let id = state.drainList.popLast() else { break }
+                guard let node = tree.index(of: id), tree.firstChild(of: node) == nil else { continue }
+                return .remove(node)
             }
+            state.drainList.removeAll()
             state.peak = 0
             state.added.removeAll()
             state.growth = nil
             state.region = nil
             return .remove(region)
         case .cut:
-            guard state.steps % (state.phase + 1) == state.phase else {
-                return grow(region, growth: max(growth, 256), bushy: false, added: state.added, in: reference)
+            // Pour in at least `phase` steps, and until the tree is back at its starting size
+            // (so that each cut crosses as many levels as the first), then cut.
+            if state.peak == 0 { state.peak = min(tree.nodeCount, RegionChurn.cutRegrowth) }
+            let since = state.steps - state.lastCut
+            guard since >= state.phase && (tree.nodeCount >= state.peak || since >= 64) else {
+                return grow(region, growth: 2_048, bushy: false, added: state.added, in: reference)
             }
+            state.lastCut = state.steps + 1
             // The region's subtree, an ancestor's, or a top-level node's: a run of many
             // leaves at once, or most of the tree.
             var cut = region
@@ -155,6 +161,15 @@ extension FuzzOperationGenerator {
             current = climb == node ? nil : tree.nextSibling(of: climb)
         }
         return true
+    }
+
+    /// The ids of every node without replies, in random order.
+    ///
+    /// - Complexity: O(*n*).
+    private static func withoutReplies(in tree: Tree, using random: inout SplitMix64) -> [NodeID] {
+        var ids = tree.nodes.filter { tree.firstChild(of: $0) == nil }.map(tree.id(of:))
+        for index in ids.indices.reversed() where index > 0 { ids.swapAt(index, random.below(index + 1)) }
+        return ids
     }
 
     /// A node with few descendants, anywhere: a leaf, or the parent of one.

@@ -37,11 +37,11 @@ public struct Fuzzer {
         public var shrinkTimeLimit: Duration
 
         /// The defaults: seed 1, 60 seconds, small trees of up to 32 nodes with 16
-        /// operations a case, 35% of the time on large cases (two sevenths of that, a tenth
+        /// operations a case, 45% of the time on large cases (four ninths of that, a fifth
         /// of the whole, on region churn, so the other scenarios keep a quarter), 60 seconds
         /// to shrink.
         public init(seed: UInt64 = 1, operations: Int = .max, timeLimit: Duration? = .seconds(60), maximumNodes: Int = 32,
-                    operationsPerCase: Int = 16, largeShare: Double = 0.35, churnShare: Double = 2.0 / 7.0,
+                    operationsPerCase: Int = 16, largeShare: Double = 0.45, churnShare: Double = 4.0 / 9.0,
                     shrinkTimeLimit: Duration = .seconds(60)) {
             self.seed = seed
             self.operations = operations
@@ -269,6 +269,7 @@ public struct Fuzzer {
             var history = FuzzCoverage.History()
             coverage.recordTree(tree)
             var index = 0
+            var work = 0.0
             let failure = session.run { reference -> DifferentialSession.CaseStep? in
                 guard index < count && operations < configuration.operations else { return nil }
                 if shouldStop() {
@@ -279,6 +280,7 @@ public struct Fuzzer {
                 // the case is what ran, so its repro file replays it.
                 if tier == .large && (outOfTime() || clock.now - caseStart >= largeCaseLimit) { return nil }
                 let operation = generator.next(for: reference)
+                work += Double(reference.tree.nodeCount + 1)
                 fuzzCase.operations.append(FuzzOperation(operation, in: reference.tree))
                 generator.performed(operation, on: reference.tree)
                 coverage.record(operation, on: reference, history: &history)
@@ -294,7 +296,7 @@ public struct Fuzzer {
             coverage.recordCase(operations: index)
             let events = session.structuralEvents
             coverage.merge(FuzzCoverage(counts: events))
-            if tier == .large { steering.record(events, churn: drawn.churn) }
+            if tier == .large { steering.record(events, churn: drawn.churn, work: work) }
             tiers[tier]!.elapsed += clock.now - caseStart
             if churn != nil { churnElapsed += clock.now - caseStart }
             for (position, time) in session.strategyTime.enumerated() { strategyTime[position] += time }

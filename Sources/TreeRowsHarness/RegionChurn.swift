@@ -13,11 +13,13 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
     package enum Mix: String, CaseIterable, Sendable {
         /// Pages and replies poured into the region, with toggles of it and its ancestors.
         case grow
-        /// Grow a bushy region (small pages, many under new replies), then remove the new
-        /// replies one by one in random order: holes everywhere.
+        /// Grow a bushy region (small pages, many under new replies), then remove single
+        /// nodes without replies, new ones or anywhere, in random order until a tenth of
+        /// the tree is left: holes everywhere; then again in another region.
         case growThenDrain = "grow-then-drain"
-        /// Bursts of pages into a region, each followed by the removal of a large subtree
-        /// around it; then another region.
+        /// Bursts of pages into a region until the tree is back at its starting size (at
+        /// most ``cutRegrowth`` nodes), each followed by the removal of a large subtree
+        /// around it, often most of the tree; then another region.
         case cut
     }
 
@@ -47,11 +49,21 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
     package var description: String { "\(mix.rawValue), \(Self.bands[band]) nodes" }
 
     /// How many operations a case on `nodes` nodes gets: a drain gets thousands on small
-    /// trees (one removal per hole), the others tens (pages of up to 2,048 replies do the
-    /// growing, and every operation of a flat strategy costs O(*n*)).
+    /// trees (one removal per hole, enough to grow and drain a tree of a few hundred nodes
+    /// several times), a cut hundreds (a page of up to 2,048 replies regrows a tree of
+    /// tens of thousands in tens of them), a growth tens; fewer on larger trees, where
+    /// every operation of a flat strategy costs O(*n*).
     package func operations(nodes: Int) -> Int {
-        mix == .growThenDrain ? min(6_000, max(48, 10_000_000 / max(1, nodes))) : min(48, max(16, 4_000_000 / max(1, nodes)))
+        let nodes = max(1, nodes)
+        switch mix {
+        case .growThenDrain: return min(4_000, max(48, 8_000_000 / nodes))
+        case .cut: return min(240, max(24, 6_000_000 / nodes))
+        case .grow: return min(48, max(16, 4_000_000 / nodes))
+        }
     }
+
+    /// The most nodes a cut case regrows its tree to before each cut.
+    package static let cutRegrowth = 20_000
 
     /// How many replies a case's pages and replies add at most: thousands, enough for
     /// splits to climb two levels, fewer on the largest trees (a strategy that adds a
@@ -60,6 +72,7 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
     /// - Complexity: O(1).
     package func growth(random: inout SplitMix64) -> Int {
         switch band {
+        case 0 where mix == .growThenDrain: random.logUniform(150, 600)
         case 0: random.logUniform(2_000, 12_000)
         case 1: random.logUniform(4_000, 24_000)
         default: random.logUniform(1_000, 6_000)

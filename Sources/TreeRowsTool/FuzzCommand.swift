@@ -15,9 +15,9 @@ struct FuzzCommand: ParsableCommand {
         abstract: "Fuzz strategies against the reference; shrink any disagreement to a replayable repro file.",
         discussion: """
             Small tier: synthetic shapes of up to --max-nodes nodes and subtrees of the recorded threads, 16 \
-            operations each. Large tier (--large-share of the time, 35% by default): trees of 1,000 to \
+            operations each. Large tier (--large-share of the time, 45% by default): trees of 1,000 to \
             1,150,000 nodes (more than 2^16 and 2^20 rows, chains deeper than 100,000, sibling lists and expanded \
-            blocks longer than 100,000, whole recorded threads) and cases of up to 3,000 operations; two sevenths of \
+            blocks longer than 100,000, whole recorded threads) and cases of up to 3,000 operations; four ninths of \
             that time goes to region churn (40 to 160,000 nodes, thousands of replies poured into one region and \
             taken out again), steered towards the structural events strategies report (see --coverage). Operations: \
             every operation of the core with every parameter at its edge values. After every operation each \

@@ -82,18 +82,37 @@ import TreeRowsTestSupport
         #expect(sorted.map(\.description) == ["leaf split", "root grew at level 2", "root grew at level 10"])
     }
 
-    @Test func steeringPicksTheArmThatYieldsTheRarestEvent() {
+    @Test func steeringFavoursTheArmThatYieldsTheRarestEvent() {
         var steering = EventSteering()
         let common = RegionChurn(mix: .grow, band: 0), rare = RegionChurn(mix: .cut, band: 1)
+        var random = SplitMix64(seed: 7)
+        // Every arm is tried once first, in order.
         for arm in RegionChurn.all {
-            steering.record(arm == rare ? ["events · s · rare": 1, "events · s · common": 1] : ["events · s · common": 5], churn: arm)
+            #expect(steering.choose(using: &random) == arm)
+            steering.record(arm == rare ? ["events · s · rare": 1, "events · s · common": 1] : ["events · s · common": 5], churn: arm,
+                            work: 10)
         }
         #expect(common != rare)
-        var random = SplitMix64(seed: 7)
+        let picks = (0..<2_000).map { _ in steering.choose(using: &random) }
+        // Three picks in four are drawn by worth: the rare event's arm is worth (1/2 + 1/42) per
+        // unit of work against 5/42 for each of the other eight, so it takes about 27% of all
+        // picks and each other arm about 6%; the quarter left goes to the arm tried least (the first).
+        let share = { (arm: RegionChurn) in Double(picks.filter { $0 == arm }.count) / Double(picks.count) }
+        #expect(share(rare) > 0.22 && share(rare) < 0.32, "\(share(rare))")
+        for arm in RegionChurn.all where arm != rare && arm != RegionChurn.all[0] { #expect(share(arm) < share(rare) / 3, "\(arm)") }
+    }
+
+    @Test func steeringWeighsYieldsByWork() {
+        var steering = EventSteering()
+        let long = RegionChurn(mix: .growThenDrain, band: 0), short = RegionChurn(mix: .grow, band: 0)
+        for arm in RegionChurn.all {
+            // The long arm yields twice as many per case, for a hundred times the work.
+            let events = arm == long ? ["events · s · rare": 2] : arm == short ? ["events · s · rare": 1] : ["events · s · common": 5]
+            steering.record(events, churn: arm, work: arm == long ? 4_000 : 40)
+        }
+        var random = SplitMix64(seed: 3)
         let picks = (0..<400).map { _ in steering.choose(using: &random) }
-        // Three picks in four go to the rare event's arm; the rest to the arm tried least.
-        let share = Double(picks.filter { $0 == rare }.count) / Double(picks.count)
-        #expect(share > 0.65 && share < 0.85)
+        #expect(picks.filter { $0 == short }.count > picks.filter { $0 == long }.count * 4)
     }
 
     @Test func aChurnCaseIsDrawnAgainFromItsIdentity() {
