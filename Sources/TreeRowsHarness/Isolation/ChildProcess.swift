@@ -14,7 +14,10 @@ import Foundation
 /// backtracer leaves its crash report), its result to another, and its progress to a
 /// ``StepRecord`` in memory shared with the parent. The parent polls: the child's exit, the
 /// heartbeat against the step's budget (a hang: SIGABRT, so the backtrace shows where it
-/// loops, then SIGKILL), and the child's resident memory against the limit (SIGKILL).
+/// loops, then SIGKILL), and the child's resident memory against the limit (SIGKILL). A
+/// step is a hang once it has used its budget in processor time (on Linux; elsewhere in
+/// wall time), or four budgets in wall time: a step slowed down by other processes on a busy
+/// machine is not a hang.
 ///
 /// Fork, not spawn: the child starts with the parent's memory (the case to run, the
 /// strategies), so nothing is serialized on the way in. The closure must not use threads or
@@ -59,6 +62,9 @@ package final class ChildProcess {
     /// The resident memory when the heartbeat last moved, and the latest reading.
     private var residentAtBeat = 0
     private var resident = 0
+    /// The child's processor time when the heartbeat was last seen to move (`nil` where it
+    /// cannot be read).
+    private var processorAtBeat: Duration?
     /// Why the parent is stopping the child, and when it sends SIGKILL if it is still there.
     private var stopping: (crash: Crash, killAt: ContinuousClock.Instant)?
     private var ending: Ending?
@@ -169,7 +175,16 @@ package final class ChildProcess {
             lastHeartbeat = heartbeat
             lastBeat = now
             residentAtBeat = resident
+            processorAtBeat = Self.processorTime(of: pid)
         } else if record.pointee.stepBudget > 0 && now - lastBeat > .nanoseconds(record.pointee.stepBudget) {
+            // Past the budget in wall time. A step slowed down by other processes (the other
+            // workers, a busy machine) has not used the budget in processor time: a hang is a
+            // step that has, or one that has waited four budgets (a child blocked, not computing).
+            let budgetTime = Duration.nanoseconds(record.pointee.stepBudget)
+            if let before = processorAtBeat, let processor = Self.processorTime(of: pid),
+               processor - before < budgetTime && now - lastBeat < budgetTime * 4 {
+                return nil
+            }
             // A child that crashed waits for the backtracer (a second or more on a big
             // binary): that is no hang. SIGKILL only if the report never comes.
             if backtraceStarted() {
@@ -246,6 +261,25 @@ package final class ChildProcess {
     /// How much a step that outlasts the watchdog must have grown to be memory without
     /// bound rather than a loop (a loop that does not allocate grows by nothing).
     private static let runawayGrowth = 64 << 20
+
+    /// The processor time (user and system) process `pid` has used, or `nil` where it cannot
+    /// be read (then the watchdog goes by wall time alone).
+    ///
+    /// - Complexity: one read of `/proc/PID/stat` on Linux.
+    private static func processorTime(of pid: pid_t) -> Duration? {
+        #if os(Linux)
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return nil }
+        // After the command's closing parenthesis: state is field 3, utime and stime 14 and 15.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
+        guard ticks > 0 else { return nil }
+        return .nanoseconds((user + system) * (1_000_000_000 / ticks))
+        #else
+        return nil
+        #endif
+    }
 
     /// The resident memory of process `pid`, in bytes (0 where it cannot be read).
     private static func residentBytes(of pid: pid_t) -> Int {
