@@ -202,7 +202,7 @@ package final class ChildProcess {
                 return nil
             }
             let crash = Crash(kind: .hang, signal: SIGABRT,
-                              message: "a step ran past the watchdog's \(String(format: "%.1f", budget)) s for a tree of this size")
+                              message: "a step ran past the watchdog's \(String(format: "%.1f", budget)) s for a tree of \(record.pointee.budgetNodes) nodes")
             // SIGABRT first: the backtracer shows where it loops. Then SIGKILL.
             stopping = (crash, now + .seconds(10))
             kill(pid, SIGABRT)

@@ -9,6 +9,8 @@ package struct StepRecord {
     package var heartbeat: UInt64 = 0
     /// How long the current step may take, in nanoseconds (0: no watchdog).
     package var stepBudget: Int64 = 0
+    /// The nodes the budget was computed for.
+    package var budgetNodes: Int64 = 0
     /// The strategy of the current step: its position among those run, -1 for the reference
     /// and the harness.
     package var strategyIndex: Int64 = -1
@@ -74,6 +76,7 @@ package enum StepMonitor {
     package static func beginCase(nodes: Int) {
         guard let record else { return }
         record.pointee.stepBudget = budget.nanoseconds(nodes: nodes)
+        record.pointee.budgetNodes = Int64(nodes)
         record.pointee.strategyIndex = -1
         record.pointee.operationIndex = -1
         record.pointee.heartbeat &+= 1
