@@ -143,26 +143,6 @@ extension FuzzOperationGenerator {
         }
     }
 
-    /// Whether `node` has at most `limit` descendants.
-    ///
-    /// - Complexity: O(`limit`).
-    private static func hasAtMost(_ limit: Int, descendantsOf node: NodeIndex, in tree: Tree) -> Bool {
-        var count = 0
-        var current = tree.firstChild(of: node)
-        while let visiting = current {
-            count += 1
-            if count > limit { return false }
-            if let child = tree.firstChild(of: visiting) {
-                current = child
-                continue
-            }
-            var climb = visiting
-            while climb != node && tree.nextSibling(of: climb) == nil { climb = tree.parent(of: climb) }
-            current = climb == node ? nil : tree.nextSibling(of: climb)
-        }
-        return true
-    }
-
     /// The ids of every node without replies, in random order.
     ///
     /// - Complexity: O(*n*).

@@ -15,8 +15,6 @@ public struct LockstepReport: Sendable {
     /// How the strategy crashed (trapped, overflowed its stack, hung or ran out of memory)
     /// in an isolated check, which then stopped checking it; `nil` if it did not.
     public var crash: Crash?
-    /// The operation the strategy crashed in (its index from 0; -1: its build).
-    public var crashOperation: Int?
 
     /// The timing summary of all operations, or of one kind (`toggle`, …).
     public func summary(of kind: String = "all") -> TimingSummary? {

@@ -143,12 +143,11 @@ struct BenchCommand: ParsableCommand {
         // The exponents, then the verdict: the last lines of the output.
         print(BenchTable.summary(report).joined(separator: "\n"))
         withExtendedLifetime(scratch) {}
-        let crashed = Set(results.filter { $0.crash != nil }.map(\.strategy)).sorted()
-        let wrong = Set(results.filter { !$0.correct && $0.crash == nil }.map(\.strategy)).sorted()
-        if !crashed.isEmpty || !wrong.isEmpty {
-            let what = [wrong.isEmpty ? nil : "\(wrong.joined(separator: ", ")) gave wrong rows (marked WRONG above)",
-                        crashed.isEmpty ? nil : "\(crashed.joined(separator: ", ")) crashed (marked CRASHED above)"].compactMap { $0 }
-            throw CommandFailure(message: what.joined(separator: "; "), exitCode: 1)
+        if let failure = CommandFailure.failing(wrong: Set(results.filter { !$0.correct && $0.crash == nil }.map(\.strategy)).sorted(),
+                                                "gave wrong rows (marked WRONG above)",
+                                                crashed: Set(results.filter { $0.crash != nil }.map(\.strategy)).sorted(),
+                                                crashedNote: " (marked CRASHED above)") {
+            throw failure
         }
     }
 

@@ -70,11 +70,10 @@ struct CheckCommand: ParsableCommand {
         for report in failing {
             for message in report.messages { print("\(report.strategy): \(message)") }
         }
-        if !failing.isEmpty {
-            let crashed = failing.filter { $0.crash != nil }.map(\.strategy), wrong = failing.filter { $0.crash == nil }.map(\.strategy)
-            let what = [wrong.isEmpty ? nil : "\(wrong.joined(separator: ", ")) disagreed with the reference",
-                        crashed.isEmpty ? nil : "\(crashed.joined(separator: ", ")) crashed"].compactMap { $0 }
-            throw CommandFailure(message: what.joined(separator: "; ") + " (replay with --seed \(seed))", exitCode: 1)
+        if let failure = CommandFailure.failing(wrong: failing.filter { $0.crash == nil }.map(\.strategy), "disagreed with the reference",
+                                                crashed: failing.filter { $0.crash != nil }.map(\.strategy),
+                                                suffix: " (replay with --seed \(seed))") {
+            throw failure
         }
     }
 

@@ -4,3 +4,24 @@ struct CommandFailure: Error {
     var message: String
     var exitCode: Int32 = 2
 }
+
+extension CommandFailure {
+    /// Exit 1 naming the strategies that were wrong and those that crashed, e.g.
+    /// "a disagreed with the reference; b crashed".
+    ///
+    /// - Parameters:
+    ///   - wrong: The strategies that gave wrong rows, each named once.
+    ///   - wrongly: What they did, after their names.
+    ///   - crashed: The strategies that crashed.
+    ///   - crashedNote: Appended after "crashed" (where to look).
+    ///   - suffix: Appended to the whole message (how to replay).
+    /// - Returns: `nil` when no strategy is named.
+    /// - Complexity: O(*s*) for the *s* names.
+    static func failing(wrong: [String], _ wrongly: String, crashed: [String], crashedNote: String = "",
+                        suffix: String = "") -> CommandFailure? {
+        guard !wrong.isEmpty || !crashed.isEmpty else { return nil }
+        let parts = [wrong.isEmpty ? nil : "\(wrong.joined(separator: ", ")) \(wrongly)",
+                     crashed.isEmpty ? nil : "\(crashed.joined(separator: ", ")) crashed\(crashedNote)"].compactMap { $0 }
+        return CommandFailure(message: parts.joined(separator: "; ") + suffix, exitCode: 1)
+    }
+}

@@ -14,6 +14,7 @@ enum CrashExpectations {
         "toggle-hidden-unwraps-row": ("trap", 6), "remove-last-child-reads-past-end": ("trap", 6),
         "score-sum-overflows": ("trap", 8), "accordion-only-child-loops": ("hang", 12),
         "empty-page-retries-forever": ("out of memory", 12), "recursive-expand-all": ("stack overflow", 400_000),
+        "first-toggle-stalls": ("hang", 3),
     ]
 
     /// Fuzzes `mutant` with `arguments` beside the defaults and checks the whole path:
@@ -21,9 +22,10 @@ enum CrashExpectations {
     /// replay that fails with exit code 1 and names the crash.
     ///
     /// - Parameter loose: Only require the shrunk case to be no larger than the found one.
-    static func caughtAndReplayed(_ mutant: String, _ arguments: [String], loose: Bool = false) async throws {
+    @discardableResult
+    static func caughtAndReplayed(_ mutant: String, _ arguments: [String], loose: Bool = false) async throws -> ExecutionResult {
         let (kind, size) = try #require(expected[mutant])
-        try await caughtAndReplayed(mutant, arguments, kinds: [kind], frames: ["CrashMutant.", "static CrashMutant."], size: loose ? nil : size)
+        return try await caughtAndReplayed(mutant, arguments, kinds: [kind], frames: ["CrashMutant.", "static CrashMutant."], size: loose ? nil : size)
     }
 
     /// Fuzzes `mutant` and checks the whole path for a finding of one of `kinds` (a crash
@@ -31,7 +33,11 @@ enum CrashExpectations {
     /// crash's kind and a top frame starting with one of `frames`), a shrunk case no larger
     /// than the found one (and at most `size` nodes and operations together), and a replay
     /// that fails with exit code 1 and names the finding.
-    static func caughtAndReplayed(_ mutant: String, _ arguments: [String], kinds: Set<String>, frames: [String], size: Int?) async throws {
+    /// - Returns: The fuzz run's result.
+    @discardableResult
+    static func caughtAndReplayed(_ mutant: String, _ arguments: [String], kinds: Set<String>, frames: [String], size: Int?) async throws
+        -> ExecutionResult
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-mutant-\(mutant)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await TreeRowsExecutable.run(
@@ -60,6 +66,7 @@ enum CrashExpectations {
         #expect(replay.exitCode == 1 && !replay.wasSignalled, "\(replay)")
         let failure = crashed ? "FAIL \(file): mutant-\(mutant) crashed: \(kind ?? ""): " : "FAIL \(file): mutant-\(mutant) after operation "
         #expect(replay.standardOutput.contains(failure), "\(replay)")
+        return result
     }
 }
 
@@ -69,6 +76,17 @@ enum CrashExpectations {
                       "empty-page-retries-forever"])
     func smallTierCatchesShrinksAndReplays(_ mutant: String) async throws {
         try await CrashExpectations.caughtAndReplayed(mutant, ["--large-share", "0", "--time", "60", "--shrink-time", "30"])
+    }
+
+    /// A step slow enough for the watchdog, after which the strategy goes on (its backtrace
+    /// is written meanwhile): the finding is the case and operation the watchdog saw, the
+    /// worker's first toggle, not wherever the worker had got to when it was stopped.
+    @Test func aStepSlowOnceIsTheHangOfItsOwnCase() async throws {
+        let result = try await CrashExpectations.caughtAndReplayed(
+            "first-toggle-stalls", ["--large-share", "0", "--time", "60", "--shrink-time", "30", "--hang-timeout", "0.5"])
+        // Seed 1's first small case toggles in its first operation.
+        #expect(result.standardOutput.contains("crash: mutant-first-toggle-stalls in case 1, a small case, of seed 1: hang: "), "\(result)")
+        #expect(result.standardOutput.contains("in operation 0"), "\(result)")
     }
 
     @Test func twoWorkersStopAtTheFirstCrashAndNameItsMessage() async throws {

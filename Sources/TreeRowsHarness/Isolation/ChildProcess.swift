@@ -65,8 +65,10 @@ package final class ChildProcess {
     /// The child's processor time when the heartbeat was last seen to move (`nil` where it
     /// cannot be read).
     private var processorAtBeat: Duration?
-    /// Why the parent is stopping the child, and when it sends SIGKILL if it is still there.
-    private var stopping: (crash: Crash, killAt: ContinuousClock.Instant)?
+    /// Why the parent is stopping the child, when it sends SIGKILL if it is still there, and
+    /// the child's record when the parent decided: a child that took SIGABRT from outside
+    /// runs on while its backtrace is written, into later steps and cases.
+    private var stopping: (crash: Crash, killAt: ContinuousClock.Instant, record: StepRecord)?
     private var ending: Ending?
     /// The child crashed by itself and the backtracer is writing its report.
     private var crashedAlready = false
@@ -165,7 +167,7 @@ package final class ChildProcess {
             if resident > memoryLimit {
                 let crash = Crash(kind: .memory, signal: SIGKILL,
                                   message: "resident memory \(resident >> 20) MiB over the limit of \(memoryLimit >> 20) MiB")
-                stopping = (crash, now)
+                stopping = (crash, now, record.pointee)
                 kill(pid, SIGKILL)
                 return nil
             }
@@ -188,7 +190,7 @@ package final class ChildProcess {
             // A child that crashed waits for the backtracer (a second or more on a big
             // binary): that is no hang. SIGKILL only if the report never comes.
             if backtraceStarted() {
-                stopping = (Crash(kind: .exit, message: "the backtracer did not finish"), now + .seconds(60))
+                stopping = (Crash(kind: .exit, message: "the backtracer did not finish"), now + .seconds(60), record.pointee)
                 crashedAlready = true
                 return nil
             }
@@ -197,14 +199,17 @@ package final class ChildProcess {
                 // A step that neither ends nor stops growing: memory without bound, not a loop.
                 let crash = Crash(kind: .memory, signal: SIGKILL, message: "resident memory grew from \(residentAtBeat >> 20) to "
                     + "\(resident >> 20) MiB in one step that ran past the watchdog's \(String(format: "%.1f", budget)) s")
-                stopping = (crash, now)
+                stopping = (crash, now, record.pointee)
                 kill(pid, SIGKILL)
                 return nil
             }
             let crash = Crash(kind: .hang, signal: SIGABRT,
-                              message: "a step ran past the watchdog's \(String(format: "%.1f", budget)) s for a tree of \(record.pointee.budgetNodes) nodes")
+                              message: "a step ran past the watchdog's \(String(format: "%.1f", budget)) s for a tree of \(record.pointee.budgetNodes) nodes"
+                                + (record.pointee.budgetElements > 1 ? " and a page of \(record.pointee.budgetElements)" : ""))
             // SIGABRT first: the backtracer shows where it loops. Then SIGKILL.
-            stopping = (crash, now + .seconds(10))
+            stopping = (crash, now + .seconds(10), record.pointee)
+            // The backtracer lets the child run on: it stops at its next operation, if it reads its record.
+            record.pointee.stopRequested = 1
             kill(pid, SIGABRT)
         }
         return nil
@@ -244,18 +249,19 @@ package final class ChildProcess {
             return .finished(Array(bytes))
         }
         let log = FileManager.default.contents(atPath: outputPath).map { Array($0.suffix(4 << 20)) } ?? []
+        let last = stopping?.record ?? record.pointee
         if var crash = stopping?.crash, !crashedAlready {
-            guard crash.kind == .hang else { return .crashed(crash, record.pointee) }
+            guard crash.kind == .hang else { return .crashed(crash, last) }
             // A hang's backtrace (SIGABRT) names the function it loops in.
             let traced = Crash(signal: SIGABRT, standardError: log)
             crash.function = traced.function
             crash.location = traced.location
-            return .crashed(crash, record.pointee)
+            return .crashed(crash, last)
         }
         if exited {
-            return .crashed(Crash(kind: .exit, message: "the child exited with code \(code) before it finished"), record.pointee)
+            return .crashed(Crash(kind: .exit, message: "the child exited with code \(code) before it finished"), last)
         }
-        return .crashed(Crash(signal: signal, standardError: log), record.pointee)
+        return .crashed(Crash(signal: signal, standardError: log), last)
     }
 
     /// How much a step that outlasts the watchdog must have grown to be memory without

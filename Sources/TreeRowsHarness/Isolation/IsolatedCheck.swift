@@ -65,7 +65,6 @@ package struct IsolatedCheck {
         var report = LockstepReport(strategy: strategy.name, operations: max(0, index), disagreements: 1,
                                     messages: ["crashed in \(step): \(crash.summary)"], timings: [:])
         report.crash = crash
-        report.crashOperation = index
         return report
     }
 }

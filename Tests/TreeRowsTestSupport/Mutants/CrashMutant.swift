@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TreeRows
+import TreeRowsHarness
 
 /// A correct strategy (subtree-splice) with one bug of the crash family (a ``MutantBug``
 /// that traps, recurses without bound, loops or allocates without bound), the way Swift
@@ -15,7 +21,29 @@ public struct CrashMutant<Bug: RowArrayBug>: ForwardingStrategy {
             let row = base.index(of: node)!
             precondition(row >= 0)
         }
+        if Bug.bug == .firstToggleStalls && !firstToggleDone {
+            firstToggleDone = true
+            Self.warmCache(for: StepMonitor.budget.nanoseconds(nodes: base.tree.nodeCount) / 2 * 3)
+        }
         return base.toggle(node)
+    }
+
+    /// Spins the processor for `nanoseconds` of this thread's processor time (what the
+    /// watchdog counts, however busy the machine), a scan that ends: one and a half watchdog
+    /// budgets of the step.
+    @inline(never)
+    private static func warmCache(for nanoseconds: Int64) {
+        func used() -> Int64 {
+            var now = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        }
+        let start = used()
+        var hash: UInt64 = 0
+        while used() - start < nanoseconds {
+            for value in 0..<UInt64(10_000) { hash = (hash ^ value) &* 0x100_0000_01B3 }
+        }
+        precondition(hash != 1)
     }
 
     public mutating func remove(_ node: NodeIndex) -> RowDiff {
@@ -85,3 +113,7 @@ public enum ToggleHiddenUnwrapsRow: RowArrayBug { public static let bug = Mutant
 public enum RecursiveExpandAll: RowArrayBug { public static let bug = MutantBug.recursiveExpandAll }
 public enum AccordionOnlyChildLoops: RowArrayBug { public static let bug = MutantBug.accordionOnlyChildLoops }
 public enum EmptyPageRetriesForever: RowArrayBug { public static let bug = MutantBug.emptyPageRetriesForever }
+public enum FirstToggleStalls: RowArrayBug { public static let bug = MutantBug.firstToggleStalls }
+
+/// Whether this process's first toggle has run (``MutantBug/firstToggleStalls``).
+nonisolated(unsafe) private var firstToggleDone = false

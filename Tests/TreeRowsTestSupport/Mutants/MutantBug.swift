@@ -72,6 +72,10 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case accordionOnlyChildLoops = "accordion-only-child-loops"
     /// An empty page is retried into a growing buffer until replies come, which they never do.
     case emptyPageRetriesForever = "empty-page-retries-forever"
+    /// The process's first toggle warms a cache with a scan that takes longer than the
+    /// watchdog's budget, then answers right: a step that is slow once, after which the
+    /// strategy goes on (while its backtrace is written, into later steps and cases).
+    case firstToggleStalls = "first-toggle-stalls"
 
     // Bugs in the inner boundaries of a B-tree (``BTreeMutant``, a copy of preorder-btree's).
     /// A leaf split moves the upper half of the elements but leaves the last of them linked

@@ -17,6 +17,7 @@ public enum Mutants {
     nonisolated(unsafe) public static let crashing: [any RowStrategy.Type] = [
         CrashMutant<RemoveLastChildReadsPastEnd>.self, CrashMutant<ScoreSumOverflows>.self, CrashMutant<ToggleHiddenUnwrapsRow>.self,
         CrashMutant<RecursiveExpandAll>.self, CrashMutant<AccordionOnlyChildLoops>.self, CrashMutant<EmptyPageRetriesForever>.self,
+        CrashMutant<FirstToggleStalls>.self,
     ]
 
     /// The copies of preorder-btree's B-tree with a bug in an inner boundary (``BTreeMutant``):
