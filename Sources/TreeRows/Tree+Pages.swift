@@ -17,17 +17,14 @@ extension Tree {
     /// Adds a validated page: the new leaves go before `loadMoreRow` (at the end without
     /// one), and `loadMoreRow` is removed when `removingLoadMoreRow`.
     ///
-    /// - Complexity: O(*k*) for *k* ids, or O(*k* · *f*) before a kept load-more row (each
-    ///   insert walks the *f* siblings).
+    /// - Complexity: O(*k*) for *k* ids (each goes before the kept row, or last).
     public mutating func loadValidatedPage(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
     ) {
         if let loadMoreRow, removingLoadMoreRow { removeSubtree(loadMoreRow) }
-        let keepsRow = loadMoreRow != nil && !removingLoadMoreRow
-        var position = keepsRow ? childCount(of: parent) - 1 : nil
+        let before = removingLoadMoreRow ? nil : loadMoreRow
         for id in ids {
-            do { try insert(id, under: parent, at: position) } catch { preconditionFailure("page not validated: \(error)") }
-            position = position.map { $0 + 1 }
+            do { try insert(id, under: parent, before: before) } catch { preconditionFailure("page not validated: \(error)") }
         }
     }
 }

@@ -128,7 +128,7 @@ extension FuzzOperationGenerator {
         let parent = recent.map { random.chance(bushy ? 3 : 1, in: 4) ? $0 : region } ?? region
         switch random.below(100) {
         case ..<(growth > 0 ? 60 : 10):
-            let size = bushy ? random.logUniform(2, 24) : random.logUniform(16, 2_048)
+            let size = bushy ? random.logUniform(2, 24) : random.logUniform(churn?.plan.isLargest == true ? 512 : 16, 2_048)
             return page(in: tree, under: parent, count: max(1, min(size, growth)))
         case ..<72:
             let count = tree.childCount(of: parent)

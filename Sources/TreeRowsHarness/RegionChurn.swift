@@ -24,11 +24,21 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The sizes of tree an arm draws, about a factor of 14 apart (a B-tree level of
-    /// typical fanout per band).
-    package static let bands: [ClosedRange<Int>] = [40...1_000, 1_000...15_000, 15_000...160_000]
+    /// typical fanout per band); the last one's trees are a level taller than the third's
+    /// (preorder-btree's root at level 4, above 153,664 elements).
+    package static let bands: [ClosedRange<Int>] = [40...1_000, 1_000...15_000, 15_000...160_000, 160_000...420_000]
 
-    /// Every arm: each mix in each band.
-    package static let all: [RegionChurn] = Mix.allCases.flatMap { mix in bands.indices.map { RegionChurn(mix: mix, band: $0) } }
+    /// Every arm: each mix in each band, but a drain on the largest (one removal per
+    /// operation thins out nothing there). The steering tries them once in this order
+    /// first, which takes most of a one-minute run: the arms that reach what other cases
+    /// rarely do come first (cuts, where a root loses levels; a drain of small trees,
+    /// which packs leaves; growth of the largest trees, whose splits climb to the top).
+    package static let all: [RegionChurn] = [
+        RegionChurn(mix: .cut, band: 1), RegionChurn(mix: .cut, band: 3), RegionChurn(mix: .growThenDrain, band: 0),
+        RegionChurn(mix: .cut, band: 2), RegionChurn(mix: .grow, band: 3), RegionChurn(mix: .cut, band: 0),
+        RegionChurn(mix: .grow, band: 2), RegionChurn(mix: .grow, band: 1), RegionChurn(mix: .grow, band: 0),
+        RegionChurn(mix: .growThenDrain, band: 1), RegionChurn(mix: .growThenDrain, band: 2),
+    ]
 
     package var mix: Mix
     /// An index into ``bands``.
@@ -43,7 +53,11 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
     package init(arm: Int) { self = Self.all[min(max(arm, 0), Self.all.count - 1)] }
 
     /// The position in ``all``.
-    package var arm: Int { Mix.allCases.firstIndex(of: mix)! * Self.bands.count + band }
+    package var arm: Int { Self.all.firstIndex(of: self)! }
+
+    /// Whether the arm draws from the largest band, where every page is large (a few
+    /// operations must pour in enough replies for splits to climb to the top levels).
+    package var isLargest: Bool { band == Self.bands.count - 1 }
 
     /// `grow, 1000...15000 nodes`.
     package var description: String { "\(mix.rawValue), \(Self.bands[band]) nodes" }
@@ -75,7 +89,8 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
         case 0 where mix == .growThenDrain: random.logUniform(150, 600)
         case 0: random.logUniform(2_000, 12_000)
         case 1: random.logUniform(4_000, 24_000)
-        default: random.logUniform(1_000, 6_000)
+        case 2: random.logUniform(1_000, 6_000)
+        default: random.logUniform(6_000, 24_000)
         }
     }
 }

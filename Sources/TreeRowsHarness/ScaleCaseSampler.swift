@@ -92,7 +92,10 @@ package struct ScaleCaseSampler {
         case .regionChurn:
             let churn = churn ?? RegionChurn(arm: 0)
             let band = RegionChurn.bands[churn.band]
-            tree = synthetic(FuzzTreeSampler.shapes, nodes: random.logUniform(band.lowerBound, band.upperBound))
+            // Bushy shapes on the largest band: a page under a node deep in a chain costs a
+            // strategy that counts along the ancestors O(depth) per reply.
+            let shapes = churn.isLargest ? [.reddit, .hn, .random, .wide, .balanced(fanout: 3)] : FuzzTreeSampler.shapes
+            tree = synthetic(shapes, nodes: random.logUniform(band.lowerBound, band.upperBound))
             operations = churn.operations(nodes: tree.nodeCount)
             focus = tree.randomLiveNode(using: &random)
         }

@@ -84,7 +84,7 @@ import TreeRowsTestSupport
 
     @Test func steeringFavoursTheArmThatYieldsTheRarestEvent() {
         var steering = EventSteering()
-        let common = RegionChurn(mix: .grow, band: 0), rare = RegionChurn(mix: .cut, band: 1)
+        let common = RegionChurn(mix: .grow, band: 0), rare = RegionChurn(mix: .cut, band: 2)
         var random = SplitMix64(seed: 7)
         // Every arm is tried once first, in order.
         for arm in RegionChurn.all {
@@ -94,9 +94,9 @@ import TreeRowsTestSupport
         }
         #expect(common != rare)
         let picks = (0..<2_000).map { _ in steering.choose(using: &random) }
-        // Three picks in four are drawn by worth: the rare event's arm is worth (1/2 + 1/42) per
-        // unit of work against 5/42 for each of the other eight, so it takes about 27% of all
-        // picks and each other arm about 6%; the quarter left goes to the arm tried least (the first).
+        // Three picks in four are drawn by worth: the rare event's arm is worth (1/2 + 1/52) per
+        // unit of work against 5/52 for each of the other ten, so it takes about 26% of all
+        // picks and each other arm about 5%; the quarter left goes to the arm tried least.
         let share = { (arm: RegionChurn) in Double(picks.filter { $0 == arm }.count) / Double(picks.count) }
         #expect(share(rare) > 0.22 && share(rare) < 0.32, "\(share(rare))")
         for arm in RegionChurn.all where arm != rare && arm != RegionChurn.all[0] { #expect(share(arm) < share(rare) / 3, "\(arm)") }

@@ -97,6 +97,19 @@ public struct FullRebuildStrategy: RowStrategy {
         return rebuild()
     }
 
+    /// Adds the page's replies (and removes the load-more row when it goes), then rebuilds
+    /// once: adding them one by one would rebuild once per reply.
+    ///
+    /// - Complexity: O(*n* + *k*) for *k* replies (O(*n* + *k* log *k*) when the load-more
+    ///   row goes: the keyed diff).
+    public mutating func loadPage(
+        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
+    ) throws(Tree.InsertionError) -> RowDiff {
+        try tree.validatePage(ids, under: parent, before: loadMoreRow)
+        tree.loadValidatedPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow)
+        return rebuild()
+    }
+
     /// The depth-0 rows of the row array, without copying it.
     public func sectionLayout() -> SectionLayout { SectionLayout(rows: allRows) }
 
