@@ -72,7 +72,7 @@ package enum AtomicFile {
             throw CorpusError(file: path, problem: "is a socket or block device, which an output never replaces",
                               fix: "name a regular file as the output")
         }
-        let folder = (resolved as NSString).deletingLastPathComponent.isEmpty ? "." : (resolved as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: resolved).isEmpty ? "." : PathName.folder(of: resolved)
         var folderStatus = stat()
         guard stat(folder, &folderStatus) == 0, (folderStatus.st_mode & S_IFMT) == S_IFDIR else {
             throw CorpusError(file: path, problem: "the folder \(folder) does not exist", fix: "create it or choose another output path")
@@ -114,8 +114,8 @@ package enum AtomicFile {
 
     /// Creates the temporary, writes, syncs and renames it over `target`.
     static func replace(_ target: String, shownAs path: String, with bytes: [UInt8], mode: mode_t, failing: FailurePoint?) throws(CorpusError) {
-        let folder = (target as NSString).deletingLastPathComponent
-        let base = (target as NSString).lastPathComponent
+        let folder = PathName.folder(of: target)
+        let base = PathName.lastComponent(of: target)
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<16 {

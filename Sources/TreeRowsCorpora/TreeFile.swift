@@ -28,7 +28,10 @@ public enum TreeFile {
     /// id (nothing at all when the ids are `0..<n` in that order), and its time and score as
     /// varints (time relative to the parent's).
     /// - Complexity: O(*n*).
-    public static func encode(_ tree: Tree, metadata: JSONValue) -> [UInt8] {
+    /// - Throws: ``CorpusError`` (its `file` empty, for the caller to name) when a node's time
+    ///   is exactly 2^63 away from the time it is stored against (its parent's, or the
+    ///   previous node's): a difference the format cannot hold.
+    public static func encode(_ tree: Tree, metadata: JSONValue) throws(CorpusError) -> [UInt8] {
         let order = fileOrder(tree)
         var position = ContiguousArray<Int32>(repeating: -1, count: tree.slotCount)
         for (index, node) in order.enumerated() { position[node.slot] = Int32(index) }
@@ -75,6 +78,12 @@ public enum TreeFile {
             if flags.contains(.times) {
                 if let time = tree.time(of: node) {
                     let reference = parent == Tree.root ? previousTime : tree.time(of: parent) ?? previousTime
+                    // Stored as the wrapped difference plus one (0: no time); only -2^63 has no room.
+                    guard time &- reference != Int64.min else {
+                        throw CorpusError(file: "", problem: "the time \(time) of node \(tree.id(of: node)) is 2^63 away from the time "
+                            + "\(reference) it is stored against (its parent's, or the node's before it), which a .trows file cannot hold",
+                            fix: "keep times within 2^63 of each other (Unix times in seconds or milliseconds are)")
+                    }
                     writer.varint(ZigZag.encode(time &- reference) + 1)
                     previousTime = time
                 } else {

@@ -157,12 +157,16 @@ public enum ReportSVG {
         }
     }
 
-    /// The label of the time 10^`decade` ns, for `decade` ≥ 0: `1 ns`, `10 ns`, … `1 µs`, … `1 s`, `10 s`.
-    static func decadeLabel(_ decade: Int) -> String {
+    /// The label of the time 10^`decade` ns, for `decade` ≥ 0: `1 ns`, `10 ns`, … `1 µs`, … `1 s`, `10 s`,
+    /// `100 s`, `1000 s`, then `1e4 s` and up (any decade a Double reaches).
+    ///
+    /// - Complexity: O(1).
+    package static func decadeLabel(_ decade: Int) -> String {
         let units = ["ns", "µs", "ms", "s"]
+        let decade = max(0, decade)
         let unit = min(decade / 3, units.count - 1)
-        let mantissa = (0..<(decade - unit * 3)).reduce(1) { value, _ in value * 10 }
-        return "\(mantissa) \(units[unit])"
+        let exponent = decade - unit * 3
+        return exponent <= 3 ? "\([1, 10, 100, 1_000][exponent]) \(units[unit])" : "1e\(exponent) \(units[unit])"
     }
 
     static func legend(_ strategies: [String], top: Double) -> [String] {

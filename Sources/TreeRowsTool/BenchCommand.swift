@@ -39,8 +39,8 @@ struct BenchCommand: ParsableCommand {
     var inProcess = false
 
     func validate() throws {
-        if repetitions < 1 { throw ValidationError("--repetitions must be a whole number from 1 up (got \(repetitions))") }
-        if budget < 1 { throw ValidationError("--budget must be a whole number of milliseconds from 1 up (got \(budget))") }
+        try OptionRange.whole(repetitions, "--repetitions", 1...Int.max)
+        try OptionRange.whole(budget, "--budget", 1...Int(OptionRange.maximumSeconds) * 1_000, "a whole number of milliseconds")
     }
 
     func run() throws {

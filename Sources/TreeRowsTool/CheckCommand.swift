@@ -35,8 +35,8 @@ struct CheckCommand: ParsableCommand {
     var inProcess = false
 
     func validate() throws {
-        guard ops > 0 else { throw ValidationError("--ops must be a whole number from 1 up (got \(ops))") }
-        guard fullCheckEvery > 0 else { throw ValidationError("--full-check-every must be a whole number from 1 up (got \(fullCheckEvery))") }
+        try OptionRange.whole(ops, "--ops", 1...Int.max)
+        try OptionRange.whole(fullCheckEvery, "--full-check-every", 1...Int.max)
     }
 
     func run() throws {

@@ -25,8 +25,9 @@ struct CompareCommand: ParsableCommand {
             throw CommandFailure(message: "unknown --metric \"\(self.metric)\". Fix: use allocations or median")
         }
         let text = threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold
-        guard let number = Double(text), number >= 0 else {
-            throw CommandFailure(message: "--threshold \(threshold) is not a percentage. Fix: write e.g. 10% or 0.1")
+        // Finite and at most a million percent: the percentage is printed as a whole number.
+        guard let number = Double(text), number >= 0, (threshold.hasSuffix("%") ? number : number * 100) <= 1_000_000 else {
+            throw CommandFailure(message: "--threshold \(threshold) is not a percentage from 0% to 1000000%. Fix: write e.g. 10% or 0.1")
         }
         guard threshold.hasSuffix("%") || number <= 1 else {
             throw CommandFailure(message: "--threshold \(threshold) would allow \(Int(number * 100))% growth. Fix: write \(threshold)% for a percentage, or a fraction up to 1")

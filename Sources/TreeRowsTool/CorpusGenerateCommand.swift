@@ -39,7 +39,9 @@ struct CorpusGenerateCommand: ParsableCommand {
             ("description", .string("synthetic \(shape.name), \(nodes) nodes, seed \(seed), \(expansion.name)")),
             ("generator", .string("treerows corpus generate \(spec.commandLine)")),
         ])
-        try OutputPath.write(TreeFile.encode(tree, metadata: metadata), to: output)
+        let bytes: [UInt8]
+        do { bytes = try TreeFile.encode(tree, metadata: metadata) } catch { throw CommandFailure(message: "\(output)\(error.description)") }
+        try OutputPath.write(bytes, to: output)
         print("wrote \(output): \(tree.nodeCount) nodes")
     }
 }

@@ -26,7 +26,13 @@ struct CorpusImportCommand: ParsableCommand {
             members.insert(("description", .string(description)), at: 0)
         }
         members.append(("importedFrom", .string(URL(fileURLWithPath: input).lastPathComponent)))
-        try OutputPath.write(TreeFile.encode(corpus.tree, metadata: .object(members)), to: output, inputs: [input])
+        let bytes: [UInt8]
+        do { bytes = try TreeFile.encode(corpus.tree, metadata: .object(members)) } catch {
+            var failure = error
+            failure.file = input
+            throw CommandFailure(message: failure.description)
+        }
+        try OutputPath.write(bytes, to: output, inputs: [input])
         print("wrote \(output): \(corpus.tree.nodeCount) nodes")
     }
 }

@@ -32,7 +32,11 @@ struct FuzzCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The number of operations, over all workers, from 1.") var iterations: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("Run for this many seconds (default: 60 unless --iterations is given).", valueName: "seconds"))
     var time: Double?
-    @Option(parsing: .unconditional, help: "The largest tree of the small tier, from 1.") var maxNodes = Fuzzer.Configuration().maximumNodes
+    @Option(parsing: .unconditional, help: "The largest tree of the small tier, from 1 to 1000000 (the large tier draws larger ones).")
+    var maxNodes = Fuzzer.Configuration().maximumNodes
+    /// The most nodes `--max-nodes` takes: a small case of a million nodes already costs its
+    /// strategies hundreds of MB.
+    static let maximumSmallNodes = 1_000_000
     @OptionGroup var strategySelection: StrategyOptions
     @Option(help: ArgumentHelp("Where to write repro files (default: a new folder fuzz-findings-seed<S> here).", valueName: "dir"))
     var out: String?
@@ -50,12 +54,12 @@ struct FuzzCommand: ParsableCommand {
 
     func validate() throws {
         if iterations != nil && time != nil { throw ValidationError("give --iterations or --time, not both") }
-        if let iterations, iterations <= 0 { throw ValidationError("--iterations must be a whole number from 1 up (got \(iterations))") }
-        if let time, !(time > 0) { throw ValidationError("--time must be a number of seconds above 0 (got \(time))") }
-        if maxNodes < 1 { throw ValidationError("--max-nodes must be a whole number from 1 up (got \(maxNodes))") }
-        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be a whole number from 1 to 256 (got \(jobs))") }
+        if let iterations { try OptionRange.whole(iterations, "--iterations", 1...Int.max) }
+        if let time { try OptionRange.seconds(time, "--time") }
+        try OptionRange.whole(maxNodes, "--max-nodes", 1...Self.maximumSmallNodes)
+        try OptionRange.whole(jobs, "--jobs", 1...256)
         if !(0...1).contains(largeShare) { throw ValidationError("--large-share must be a number from 0 to 1 (got \(largeShare))") }
-        if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a number of seconds above 0 (got \(shrinkTime))") }
+        try OptionRange.seconds(shrinkTime, "--shrink-time")
     }
 
     func run() throws {

@@ -21,8 +21,11 @@ enum OutputPath {
         var isDirectory: ObjCBool = false
         var ancestor = path.isEmpty ? "." : path
         while !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
-            let parent = (ancestor as NSString).deletingLastPathComponent
-            ancestor = parent.isEmpty ? "." : parent
+            let parent = PathName.folder(of: ancestor).isEmpty ? "." : PathName.folder(of: ancestor)
+            guard parent != ancestor else {
+                throw CommandFailure(message: "\(option) \(path): the folder \(ancestor) does not exist. Fix: choose another \(option)")
+            }
+            ancestor = parent
         }
         guard isDirectory.boolValue else {
             throw CommandFailure(message: "\(option) \(path): \(ancestor) is a file, not a folder. Fix: choose another \(option)")

@@ -1,5 +1,7 @@
 /// What one run of the `treerows` binary produced.
 struct ExecutionResult: Sendable {
+    /// Whether the run outlasted its deadline and was killed.
+    var timedOut = false
     /// The command line, for failure messages: `treerows rows --corpus …`.
     var commandLine: String
     /// The exit code, or the signal number when `wasSignalled` (a crash or a trap).

@@ -18,6 +18,23 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tmp") }
     }
 
+    /// Output names as short and odd as the filesystem allows, in the working folder: each
+    /// command that writes a file or a folder takes them (Foundation's path functions trap
+    /// on some one-character names).
+    @Test(arguments: ["z", "r", "x-", ".z", "é", "z.", " "])
+    func anyNameTheFilesystemTakesIsAnOutput(_ name: String) async throws {
+        let folder = try TemporaryFolder("short-name")
+        defer { folder.remove() }
+        let generated = try await TreeRowsExecutable.run(Self.generate + [name], in: folder.url)
+        #expect(generated.exitCode == 0 && FileManager.default.fileExists(atPath: folder.path(name)), "\(generated)")
+        let imported = try await TreeRowsExecutable.run(["corpus", "import", name, "-o", name + name], in: folder.url)
+        #expect(imported.exitCode == 0 && FileManager.default.fileExists(atPath: folder.path(name + name)), "\(imported)")
+        let fuzzed = try await TreeRowsExecutable.run(["fuzz", "--iterations", "20", "--large-share", "0", "--out", name + name + name],
+                                                      in: folder.url)
+        #expect(fuzzed.exitCode == 0, "\(fuzzed)")
+        #expect(try Self.temporaries(in: folder).isEmpty)
+    }
+
     @Test func aFIFOAtTheOutputPathIsWrittenNotReplaced() async throws {
         let folder = try TemporaryFolder("fifo-output")
         defer { folder.remove() }

@@ -57,8 +57,11 @@ enum TreeRowsExecutable {
     /// Output goes to temporary files rather than pipes, so a large output cannot block the
     /// child; with `standardOutputPath` (e.g. `/dev/full`), standard output goes there instead
     /// and the result's `standardOutput` is empty.
+    ///
+    /// - Parameter deadline: If given, the run is killed (SIGKILL) when it lasts longer, and
+    ///   the result says it ``ExecutionResult/timedOut``.
     static func run(_ arguments: [String], in directory: URL = packageRoot, standardOutputPath: String? = nil,
-                    mutants: Bool = false) async throws -> ExecutionResult {
+                    mutants: Bool = false, deadline: Duration? = nil) async throws -> ExecutionResult {
         let executable = try (mutants ? mutantsLocation : location).get()
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("treerows-cli-tests-\(UUID().uuidString)")
@@ -80,6 +83,15 @@ enum TreeRowsExecutable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = error
+        nonisolated(unsafe) let running = process
+        let killer = deadline.map { deadline in
+            Task { () -> Bool in
+                try? await Task.sleep(for: deadline)
+                guard !Task.isCancelled, running.isRunning else { return false }
+                kill(running.processIdentifier, SIGKILL)
+                return true
+            }
+        }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }
             do {
@@ -89,9 +101,11 @@ enum TreeRowsExecutable {
                 continuation.resume(throwing: error)
             }
         }
+        killer?.cancel()
+        let timedOut = await killer?.value ?? false
         try output.close()
         try error.close()
-        return ExecutionResult(
+        return ExecutionResult(timedOut: timedOut,
             commandLine: ([executable.lastPathComponent] + arguments).joined(separator: " "),
             exitCode: process.terminationStatus,
             wasSignalled: process.terminationReason == .uncaughtSignal,

@@ -258,3 +258,13 @@ extension BenchmarkTests {
         #expect(total <= wall && total >= 0.8 * wall, "\(total) s of \(wall) s")
     }
 }
+
+/// Chart labels for every decade a time can reach, from 1 ns past the largest Double.
+@Suite struct ChartLabelTests {
+    @Test func everyDecadeHasALabel() {
+        #expect(ReportSVG.decadeLabel(0) == "1 ns" && ReportSVG.decadeLabel(4) == "10 µs" && ReportSVG.decadeLabel(9) == "1 s")
+        #expect(ReportSVG.decadeLabel(12) == "1000 s" && ReportSVG.decadeLabel(13) == "1e4 s" && ReportSVG.decadeLabel(28) == "1e19 s")
+        let labels = (0...330).map(ReportSVG.decadeLabel)
+        #expect(Set(labels).count == labels.count)
+    }
+}

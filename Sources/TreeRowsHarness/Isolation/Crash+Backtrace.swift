@@ -16,7 +16,7 @@ extension Crash {
         if let line = lines.first(where: { $0.contains("Fatal error: ") }), let range = line.range(of: "Fatal error: ") {
             message = "Fatal error: " + line[range.upperBound...].prefix(500)
             let place = line[..<range.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
-            if !place.isEmpty { location = (place as NSString).lastPathComponent }
+            if !place.isEmpty { location = PathName.lastComponent(of: place) }
         }
         var function: String?
         var isStackOverflow = false
@@ -98,7 +98,7 @@ extension Crash {
     /// `File.swift:12` of a frame with a source location.
     private static func place(of frame: JSONValue) -> String? {
         guard let source = frame["sourceLocation"], case .string(let file)? = source["file"] else { return nil }
-        let name = (file as NSString).lastPathComponent
+        let name = PathName.lastComponent(of: file)
         guard let line = source["line"]?.integer, line > 0 else { return nil }
         return "\(name):\(line)"
     }
