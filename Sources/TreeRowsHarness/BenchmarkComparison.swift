@@ -16,6 +16,10 @@ public struct BenchmarkComparison: Sendable {
             case wrong = "WRONG"
             /// The head's strategy crashed in this cell (trap, stack overflow, hang, out of memory).
             case crashed = "CRASHED"
+            /// A side has no figure to compare, or one that is not a finite number (null,
+            /// missing, text, 1e400; no samples for the median): a failure, as the gate did not
+            /// compare the cell.
+            case unmeasured = "UNMEASURED"
             case regression, improvement, unchanged
         }
         public var strategy: String
@@ -36,18 +40,24 @@ public struct BenchmarkComparison: Sendable {
     /// Cells of the base that the head lacks: a failure unless the caller allows it (a head
     /// that stopped measuring a cell must not pass the gate unseen).
     public var missingFromHead: [String]
-    /// Cells only the head has (new measurements: never a failure).
+    /// Cells only the head has (new measurements: a failure only when wrong or crashed,
+    /// which ``changes`` then lists too).
     public var newInHead: [String]
 
-    /// Whether any cell got worse than the threshold allows, or is wrong in the head.
-    public var hasRegression: Bool { changes.contains { [.regression, .wrong, .crashed].contains($0.verdict) } }
+    /// Whether any cell got worse than the threshold allows, is wrong or crashed in the
+    /// head, or could not be compared.
+    public var hasRegression: Bool { changes.contains { [.regression, .wrong, .crashed, .unmeasured].contains($0.verdict) } }
+
+    /// The cells whose figures were compared (neither wrong, crashed nor unmeasured).
+    public var comparedCount: Int { changes.filter { [.regression, .improvement, .unchanged].contains($0.verdict) }.count }
 
     /// Compares `head` against `base`.
     ///
     /// A cell regresses when its metric grows by more than `threshold` (a fraction: 0.1 =
     /// 10%) and, for allocations, by at least 0.05 per operation (so a count that was 0 and
     /// becomes 1 regresses, while rounding noise does not). A cell whose head result is wrong
-    /// is ``Change/Verdict/wrong``, whatever its figures.
+    /// is ``Change/Verdict/wrong``, whatever its figures, also when the base lacks it; one
+    /// without a finite figure on either side is ``Change/Verdict/unmeasured``.
     public init(base: BenchmarkReport, head: BenchmarkReport, metric: Metric, threshold: Double) {
         self.metric = metric
         self.threshold = threshold
@@ -58,7 +68,17 @@ public struct BenchmarkComparison: Sendable {
         let value: (BenchmarkResult) -> Double? = metric == .allocations
             ? { $0.allocationsPerOperation } : { $0.samples > 0 ? $0.medianNanoseconds : nil }
         for result in head.results {
-            guard let old = baseCells[key(result)] else { continue }
+            guard let old = baseCells[key(result)] else {
+                // A new cell passes unless it is broken.
+                if let crash = result.crash {
+                    changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
+                                          base: nil, head: nil, verdict: .crashed, note: "new in the head: " + crash.summary))
+                } else if !result.correct {
+                    changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
+                                          base: nil, head: value(result), verdict: .wrong, note: "new in the head"))
+                }
+                continue
+            }
             if let crash = result.crash {
                 changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
                                       base: value(old), head: nil, verdict: .crashed, note: crash.summary))
@@ -70,7 +90,13 @@ public struct BenchmarkComparison: Sendable {
                                       note: old.correct ? "became wrong" : "wrong in both"))
                 continue
             }
-            guard let before = value(old), let after = value(result) else { continue }
+            guard let before = value(old), let after = value(result), before.isFinite, after.isFinite else {
+                let headHasIt = value(result)?.isFinite ?? false
+                changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
+                                      base: value(old), head: value(result), verdict: .unmeasured,
+                                      note: "no finite \(metric.rawValue) figure in the \(headHasIt ? "base" : "head")"))
+                continue
+            }
             var verdict = Change.Verdict.unchanged
             let floor = metric == .allocations ? 0.05 : 0
             if after > before * (1 + threshold) && after - before >= floor { verdict = .regression }

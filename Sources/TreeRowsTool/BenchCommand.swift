@@ -65,11 +65,6 @@ struct BenchCommand: ParsableCommand {
                 for: "bench of \(shape.name):\(largest) with \(selected.count) strategies and \(selectedOperations.count) operations",
                 fix: "measure fewer nodes, or only the build, toggles and queries")
         }
-        guard !BenchmarkRunner.isDebugBuild else {
-            let checks = internalChecksEnabled ? " with invariant checks after every operation" : ""
-            throw CommandFailure(message: "this is a debug build\(checks); its times mean nothing."
-                + " Fix: swift build -c release and run .build/release/\(ToolStrategies.commandName) bench")
-        }
         let counter = JemallocCounter()
         if counter == nil {
             StandardError.write("note: allocations are not counted: jemalloc is not this process's malloc, so its statistics cannot be read."
@@ -84,7 +79,17 @@ struct BenchCommand: ParsableCommand {
                     do throws(CorpusError) { return try Catalog.shared.load(name).tree } catch { throw CommandFailure(message: error.description) }
                 }
             }
+            // An empty tree would time no-ops and still print a verdict.
+            guard loaded.0.nodeCount > 0 else {
+                throw CommandFailure(message: "--corpus \(name): the tree has no nodes, so every operation on it would measure nothing."
+                    + " Fix: bench a corpus with nodes")
+            }
             corpora.append((name, { () throws(CommandFailure) in loaded }))
+        }
+        guard !BenchmarkRunner.isDebugBuild else {
+            let checks = internalChecksEnabled ? " with invariant checks after every operation" : ""
+            throw CommandFailure(message: "this is a debug build\(checks); its times mean nothing."
+                + " Fix: swift build -c release and run .build/release/\(ToolStrategies.commandName) bench")
         }
         var sweep: [(shape: String, corpus: String)] = []
         if let (shape, counts) = sweepSizes {

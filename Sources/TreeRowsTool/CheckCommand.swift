@@ -40,11 +40,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selected = try strategySelection.selected()
-        guard selected.contains(where: { $0 != ReferenceStrategy.self }) else {
-            throw CommandFailure(message: "--strategies \(strategySelection.strategies ?? .all) leaves nothing to check: every strategy is checked beside the"
-                + " reference, and the reference beside itself checks nothing. Fix: name another strategy, or all")
-        }
+        let selected = try strategySelection.checked("check")
         // Each strategy runs in a child, whose crash report needs the backtracer set at start.
         if !inProcess { BacktraceSettings.restartIfNeeded() }
         let loaded = try corpus.load()

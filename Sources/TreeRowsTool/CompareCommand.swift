@@ -38,12 +38,12 @@ struct CompareCommand: ParsableCommand {
             throw CommandFailure(message: error.description)
         }
         let comparison = BenchmarkComparison(base: reports[0], head: reports[1], metric: metric, threshold: fraction)
-        guard !comparison.changes.isEmpty else {
+        guard comparison.comparedCount > 0 || comparison.changes.contains(where: { [.wrong, .crashed].contains($0.verdict) }) else {
             throw CommandFailure(message: "no cell has \(metric.rawValue) figures in both files, so nothing was compared."
                 + " Fix: compare results of the same corpora and operations, measured with allocation counting (jemalloc)")
         }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
-        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .regression, .improvement, .unchanged]
+        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .regression, .improvement, .unchanged]
         let rows = comparison.changes.sorted {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
@@ -51,18 +51,24 @@ struct CompareCommand: ParsableCommand {
              [.wrong, .crashed].contains(change.verdict) ? change.verdict.rawValue : Self.format(change.head, metric), Self.percent(change),
              change.verdict.rawValue + (change.note.map { " (\($0))" } ?? "")]
         }
-        print("compare \(metric.rawValue), threshold \(Int((fraction * 100).rounded()))%: \(comparison.changes.count) cells")
+        print("compare \(metric.rawValue), threshold \(Int((fraction * 100).rounded()))%: \(comparison.comparedCount) of the head's"
+            + " \(reports[1].results.count) cells compared; the base has \(reports[0].results.count)")
         BenchTable.table([header] + rows).forEach { print($0) }
         comparison.missingFromHead.forEach { print("missing from head: \($0)") }
         comparison.newInHead.forEach { print("only in head: \($0)") }
         let wrong = comparison.changes.filter { $0.verdict == .wrong }.count
         let crashed = comparison.changes.filter { $0.verdict == .crashed }.count
         let regressions = comparison.changes.filter { $0.verdict == .regression }.count
+        let unmeasured = comparison.changes.filter { $0.verdict == .unmeasured }.count
         let missing = allowMissing ? 0 : comparison.missingFromHead.count
         var failures: [String] = []
         if crashed > 0 { failures.append("\(crashed) cells CRASHED in the head") }
         if wrong > 0 { failures.append("\(wrong) cells are WRONG in the head") }
         if regressions > 0 { failures.append("\(regressions) cells regressed beyond \(threshold)") }
+        if unmeasured > 0 {
+            failures.append("\(unmeasured) cells have no finite \(metric.rawValue) figure to compare (UNMEASURED above)."
+                + " Fix: measure both with the same build and allocation counting, or compare --metric median")
+        }
         if missing > 0 {
             failures.append("\(missing) cells of the base are missing from the head (listed above)."
                 + " Fix: measure the same corpora, strategies and operations, or pass --allow-missing")

@@ -67,11 +67,7 @@ struct FuzzCommand: ParsableCommand {
         if !inProcess { BacktraceSettings.restartIfNeeded() }
         // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
         signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
-        let selected = try strategySelection.selected()
-        guard selected.contains(where: { $0 != ReferenceStrategy.self }) else {
-            throw CommandFailure(message: "--strategies \(strategySelection.strategies ?? .all) leaves nothing to fuzz: every strategy is checked beside the"
-                + " reference, and the reference beside itself checks nothing. Fix: name another strategy, or all")
-        }
+        let selected = try strategySelection.checked("fuzz")
         if let out { try OutputPath.checkFolder(out, option: "--out") }
         let recorded = Fuzzer.builtinRecorded
         var configuration = Fuzzer.Configuration(seed: seed, maximumNodes: maxNodes, largeShare: largeShare,
@@ -122,8 +118,16 @@ struct FuzzCommand: ParsableCommand {
         let findings = outcomes.enumerated().compactMap { worker, outcome in outcome.failure.map { (worker, $0) } }
         guard !findings.isEmpty else {
             let stopped = outcomes.contains { $0.wasStopped }
-            print("no disagreement" + (stopped ? " (stopped by Ctrl-C)" : ""))
-            if stopped { throw CommandFailure(message: "stopped by Ctrl-C; nothing found", exitCode: 130) }
+            if stopped {
+                print("no disagreement (stopped by Ctrl-C)")
+                throw CommandFailure(message: "stopped by Ctrl-C; nothing found", exitCode: 130)
+            }
+            // A run that checked nothing does not pass.
+            guard summary.operations > 0 else {
+                throw CommandFailure(message: "no operation ran in \(time.map { "--time \($0)" } ?? "the run"): the first case was not done"
+                    + " by then, so nothing was checked. Fix: give --time 1 or more")
+            }
+            print("no disagreement")
             return
         }
         let folder = try outputFolder()
@@ -144,9 +148,7 @@ struct FuzzCommand: ParsableCommand {
         }
         let crashed = Set(findings.filter { $0.1.disagreement.crash != nil }.map { $0.1.disagreement.strategy }).sorted()
         let disagreed = Set(findings.filter { $0.1.disagreement.crash == nil }.map { $0.1.disagreement.strategy }).sorted()
-        let clauses = (disagreed.isEmpty ? [] : ["\(disagreed.joined(separator: ", ")) disagreed with the reference"])
-            + (crashed.isEmpty ? [] : ["\(crashed.joined(separator: ", ")) crashed"])
-        throw CommandFailure(message: clauses.joined(separator: "; "), exitCode: 1)
+        throw CommandFailure.failing(wrong: disagreed, "disagreed with the reference", crashed: crashed)!
     }
 
     /// `--out`, or a new folder `fuzz-findings-seed<S>[-K]` in the working directory.

@@ -36,7 +36,7 @@ struct ReplayCommand: ParsableCommand {
                 throw CommandFailure(message: "\(file): invalid tree: \(error)")
             }
             let strategies: [any RowStrategy.Type]
-            do { strategies = try strategySelection.selected(orElse: NameList(argument: repro.strategy)!, from: "its \"strategy\"") } catch {
+            do { strategies = try strategySelection.checked("replay", orElse: NameList(argument: repro.strategy)!, from: "its \"strategy\"") } catch {
                 throw strategySelection.strategies == nil ? CommandFailure(message: "\(file): \(error.message)") : error
             }
             let found: Disagreement?

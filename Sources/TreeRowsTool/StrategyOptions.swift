@@ -15,4 +15,21 @@ struct StrategyOptions: ParsableArguments {
         try (strategies ?? fallback).resolve(in: ToolStrategies.all, option: strategies == nil ? source : "--strategies",
                                              kind: "strategy") { $0.name }
     }
+
+    /// ``selected(orElse:from:)`` for a command that checks strategies beside the reference
+    /// (`what` it does: "check", "fuzz", "replay").
+    ///
+    /// - Throws: ``CommandFailure`` (exit 2) also when the reference is all that is left:
+    ///   the reference beside itself checks nothing, and a pass would say nothing.
+    func checked(_ what: String, orElse fallback: NameList = .all, from source: String = "--strategies") throws(CommandFailure)
+        -> [any RowStrategy.Type]
+    {
+        let selected = try selected(orElse: fallback, from: source)
+        guard selected.contains(where: { $0 != ReferenceStrategy.self }) else {
+            let named = strategies.map { "--strategies \($0)" } ?? "\(source) \(fallback)"
+            throw CommandFailure(message: "\(named) leaves nothing to \(what): every strategy is checked beside the reference, and the"
+                + " reference beside itself checks nothing. Fix: name another strategy, or all")
+        }
+        return selected
+    }
 }

@@ -117,6 +117,43 @@ import Testing
 }
 
 extension BenchCommandTests {
+    /// A head cell whose figure is null, text, missing or past a Double, or whose median has
+    /// no samples, cannot pass the gate unseen: UNMEASURED, exit 1 (or 2 for a file that
+    /// cannot be read), and the count of cells compared says one is missing.
+    @Test(arguments: [("null", "allocations"), ("\"10\"", "allocations"), ("-", "allocations"), ("1e400", "allocations"),
+                      ("samples", "median")] as [(String, String)])
+    func compareFailsOnAHeadCellWithoutAFigure(_ figure: String, _ metric: String) async throws {
+        let base = Self.report(allocations: 10)
+        let head = switch figure {
+        case "-": base.replacingOccurrences(of: "\"allocationsPerOp\":10.0,", with: "")
+        case "samples": base.replacingOccurrences(of: "\"samples\":5,\"medianNs\":100,", with: "\"samples\":0,\"medianNs\":100,")
+        default: base.replacingOccurrences(of: "\"allocationsPerOp\":10.0", with: "\"allocationsPerOp\":\(figure)")
+        }
+        #expect(head != base)
+        try await Self.withFiles([base, head]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", metric])
+            #expect([1, 2].contains(result.exitCode) && !result.wasSignalled, "\(result)")
+            if result.exitCode == 1 {
+                #expect(result.standardOutput.contains("UNMEASURED") && result.standardError.contains("no finite \(metric) figure"), "\(result)")
+                #expect(result.standardOutput.contains("1 of the head's 2 cells compared; the base has 2"), "\(result)")
+            }
+        }
+    }
+
+    /// A cell only the head has passes, unless it is WRONG.
+    @Test func compareFailsOnANewWrongCell() async throws {
+        let base = Self.report(allocations: 10)
+        let extra = #"{"strategy":"range-counts","corpus":"c","nodes":10,"operation":"toggle-random","samples":5,"medianNs":100,"p90Ns":120,"#
+            + #""p99Ns":130,"opsPerSecond":1e7,"allocationsPerOp":0,"bytesPerOp":0,"peakResidentBytes":1000,"ratioToReference":0.01,"#
+            + #""ratioToFastest":1,"correct":false},"#
+        let head = base.replacingOccurrences(of: #""results":["#, with: #""results":["# + "\n" + extra)
+        try await Self.withFiles([base, head]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1]])
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.standardOutput.contains("WRONG (new in the head)") && result.standardError.contains("WRONG"), "\(result)")
+        }
+    }
+
     @Test func compareRejectsABareThresholdAboveOneAndNothingToCompare() async throws {
         try await Self.withFiles([Self.report(allocations: 1), #"{"schema":1,"machine":{},"results":[],"exponents":[]}"#]) { paths in
             let bare = try await TreeRowsExecutable.run(["compare", paths[0], paths[0], "--threshold", "10"])

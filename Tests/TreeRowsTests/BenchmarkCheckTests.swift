@@ -37,6 +37,22 @@ import TreeRowsTestSupport
         for result in results where !result.correct { Issue.record("\(result.strategy) marked wrong on \(result.operation)") }
     }
 
+    /// A corpus whose string ids are the ones the bench would give its new replies: the
+    /// replies get other ids, and every strategy stays right.
+    @Test func newRepliesNeverTakeACorpusID() throws {
+        var tree = Tree()
+        var parents = [Tree.root]
+        for index in 0..<600 {
+            let name = index < 200 ? "bench-reply-\(index)" : index < 400 ? "bench-page-\((index - 200) / 10)-\(index % 10)" : "bench-reply-\(index - 400)~1"
+            parents.append(try tree.append(.string(name), under: parents[index / 3]))
+        }
+        let runner = BenchmarkRunner(configuration: .init(operations: [.insertReply, .loadPage], repetitions: 8, warmup: 1),
+                                     strategies: [ReferenceStrategy.self, FullRebuildStrategy.self, PreorderBTreeStrategy.self], allocations: nil)
+        let results = runner.run(corpus: "bench-ids", tree: tree)
+        #expect(results.count == 6)
+        for result in results where !result.correct { Issue.record("\(result.strategy) marked wrong on \(result.operation)") }
+    }
+
     @Test("A wrong answer to a query is WRONG in that query's cell", arguments: [
         (WrongQuery<RowAtFault>.self as any RowStrategy.Type, BenchmarkOperation.rowAtRandom),
         (WrongQuery<IndexOfFault>.self, .indexOfRandom),

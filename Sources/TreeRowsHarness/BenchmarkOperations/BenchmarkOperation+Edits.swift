@@ -15,7 +15,7 @@ struct InsertReplyOperation: BenchmarkOperationBody {
     func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         (0..<count).map { index in
             let parent = cell.randomNode(&random)
-            return .insert(.string("bench-reply-\(index)"), under: parent, at: random.below(cell.tree.childCount(of: parent) + 1))
+            return .insert(cell.freshID("bench-reply-\(index)"), under: parent, at: random.below(cell.tree.childCount(of: parent) + 1))
         }
     }
 
@@ -89,7 +89,7 @@ struct LoadPageOperation: BenchmarkOperationBody {
         return (0..<count).map { index in
             let node = pool[random.below(pool.count)]
             guard let last = cell.tree.lastChild(of: node) else { return .node(node) }
-            return .page((0..<10).map { .string("bench-page-\(index)-\($0)") }, under: node, before: last)
+            return .page((0..<10).map { cell.freshID("bench-page-\(index)-\($0)") }, under: node, before: last)
         }
     }
 

@@ -95,6 +95,21 @@ package struct BenchmarkTree {
     /// A uniformly chosen live node.
     package func randomNode(_ random: inout SplitMix64) -> NodeIndex { live[random.below(live.count)] }
 
+    /// A new node's id named `name`, or `name~1`, `name~2`, … when the tree has that id
+    /// already: a corpus may hold any string id, and an insert of one it has would be
+    /// refused, so every strategy would look wrong. Names without `~` give distinct ids.
+    ///
+    /// - Complexity: O(1) expected (a lookup per id tried).
+    package func freshID(_ name: String) -> NodeID {
+        var id = NodeID.string(name)
+        var suffix = 0
+        while tree.index(of: id) != nil {
+            suffix += 1
+            id = .string("\(name)~\(suffix)")
+        }
+        return id
+    }
+
     /// The live nodes that have children, or every live node if none has.
     package var parents: [NodeIndex] {
         let parents = live.filter { tree.firstChild(of: $0) != nil }
