@@ -23,7 +23,8 @@ import Foundation
 /// - a folder, a socket, a block device: refused.
 ///
 /// Output onto a file that is also an input of the command (the same device and inode) is
-/// refused. SIGINT and SIGTERM remove the temporary file before the process ends.
+/// refused. A signal that ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE) removes the
+/// temporary file first.
 package enum AtomicFile {
     /// Where the bytes go, decided by ``check(_:inputs:)``.
     package enum Destination: Equatable {

@@ -7,8 +7,10 @@ import Darwin
 #endif
 import Foundation
 
-/// The temporary files being written, removed by SIGINT and SIGTERM before the process
-/// ends (then the signal's default action ends it, with the usual exit status).
+/// The temporary files being written, removed by a signal that ends the process (SIGINT,
+/// SIGTERM, SIGHUP, SIGQUIT, SIGPIPE) before it ends (then the signal's default action ends
+/// it, with the usual exit status). A signal the process was started with ignored (`nohup`,
+/// SIGPIPE ignored by a shell) stays ignored.
 ///
 /// The handler only calls `unlink`, `signal` and `raise`, which are safe in a signal
 /// handler; the paths live in a fixed table of C strings that it reads without a lock.
@@ -21,8 +23,10 @@ enum Temporaries {
     }()
     static let lock = NSLock()
     nonisolated(unsafe) static var handlersInstalled = false
+    /// The signals whose default action ends the process without a core file or with one.
+    static let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE]
 
-    /// Records `path` for removal on SIGINT or SIGTERM.
+    /// Records `path` for removal on a signal that ends the process.
     ///
     /// - Complexity: O(1) (at most ``capacity`` slots are scanned).
     static func register(_ path: String) {
@@ -30,14 +34,17 @@ enum Temporaries {
         defer { lock.unlock() }
         if !handlersInstalled {
             handlersInstalled = true
-            for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, removeAndRaise) }
+            for signalNumber in endingSignals {
+                // SIG_IGN is the handler 1 on every platform.
+                let previous = signal(signalNumber, removeAndRaise)
+                if unsafeBitCast(previous, to: Int.self) == 1 { signal(signalNumber, previous) }
+            }
         }
         // A parent may have left the signals blocked (a test runner does); the writing
         // thread takes them, so an interrupted write is cleaned up rather than finished.
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
+        for signalNumber in endingSignals { sigaddset(&signals, signalNumber) }
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         for index in 0..<capacity where slots[index] == nil {
             slots[index] = strdup(path)
