@@ -73,7 +73,8 @@ package enum AtomicFile {
             throw CorpusError(file: path, problem: "is a socket or block device, which an output never replaces",
                               fix: "name a regular file as the output")
         }
-        let folder = PathName.folder(of: resolved).isEmpty ? "." : PathName.folder(of: resolved)
+        let parent = PathName.folder(of: resolved)
+        let folder = parent.isEmpty ? "." : parent
         var folderStatus = stat()
         guard stat(folder, &folderStatus) == 0, (folderStatus.st_mode & S_IFMT) == S_IFDIR else {
             throw CorpusError(file: path, problem: "the folder \(folder) does not exist", fix: "create it or choose another output path")

@@ -90,11 +90,11 @@ public struct BenchmarkComparison: Sendable {
                                       note: old.correct ? "became wrong" : "wrong in both"))
                 continue
             }
-            guard let before = value(old), let after = value(result), before.isFinite, after.isFinite else {
-                let headHasIt = value(result)?.isFinite ?? false
+            let (baseFigure, headFigure) = (value(old), value(result))
+            guard let before = baseFigure, let after = headFigure, before.isFinite, after.isFinite else {
                 changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
-                                      base: value(old), head: value(result), verdict: .unmeasured,
-                                      note: "no finite \(metric.rawValue) figure in the \(headHasIt ? "base" : "head")"))
+                                      base: baseFigure, head: headFigure, verdict: .unmeasured,
+                                      note: "no finite \(metric.rawValue) figure in the \(headFigure?.isFinite == true ? "base" : "head")"))
                 continue
             }
             var verdict = Change.Verdict.unchanged

@@ -40,7 +40,11 @@ struct CorpusGenerateCommand: ParsableCommand {
             ("generator", .string("treerows corpus generate \(spec.commandLine)")),
         ])
         let bytes: [UInt8]
-        do { bytes = try TreeFile.encode(tree, metadata: metadata) } catch { throw CommandFailure(message: "\(output)\(error.description)") }
+        do { bytes = try TreeFile.encode(tree, metadata: metadata) } catch {
+            var failure = error
+            failure.file = output
+            throw CommandFailure(message: failure.description)
+        }
         try OutputPath.write(bytes, to: output)
         print("wrote \(output): \(tree.nodeCount) nodes")
     }

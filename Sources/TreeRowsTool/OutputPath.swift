@@ -21,7 +21,8 @@ enum OutputPath {
         var isDirectory: ObjCBool = false
         var ancestor = path.isEmpty ? "." : path
         while !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
-            let parent = PathName.folder(of: ancestor).isEmpty ? "." : PathName.folder(of: ancestor)
+            let folder = PathName.folder(of: ancestor)
+            let parent = folder.isEmpty ? "." : folder
             guard parent != ancestor else {
                 throw CommandFailure(message: "\(option) \(path): the folder \(ancestor) does not exist. Fix: choose another \(option)")
             }

@@ -61,8 +61,8 @@ package enum StepMonitor {
 
         /// 2 seconds, 10 microseconds per node (12 seconds at a million nodes), and 100
         /// nanoseconds per node and element (17 seconds more for a page of 2,048 replies on a
-        /// tree of 83,000 nodes, which full-rebuild adds in 1.4 to 3.6 seconds and
-        /// fenwick-counts, under a chain, in 5).
+        /// tree of 83,000 nodes: a strategy that adds a page's replies one by one, such as
+        /// fenwick-counts under a deep chain, pays O(*k* · *n*)).
         package static let standard = Budget(base: .seconds(2), perNode: .microseconds(10))
 
         package init(base: Duration, perNode: Duration, perNodeElement: Duration = .nanoseconds(100)) {
@@ -91,9 +91,7 @@ package enum StepMonitor {
     @inline(__always)
     package static func beginCase(nodes: Int) {
         guard let record else { return }
-        record.pointee.stepBudget = budget.nanoseconds(nodes: nodes)
-        record.pointee.budgetNodes = Int64(nodes)
-        record.pointee.budgetElements = 1
+        setBudget(record, nodes: nodes, elements: 1)
         record.pointee.strategyIndex = -1
         record.pointee.operationIndex = -1
         record.pointee.heartbeat &+= 1
@@ -108,6 +106,12 @@ package enum StepMonitor {
         guard let record else { return }
         var elements = 1
         if case .loadPage(let ids, _, _, _) = operation { elements = max(1, ids.count) }
+        setBudget(record, nodes: nodes, elements: elements)
+    }
+
+    /// Writes the budget of `nodes` and `elements`, and what it was computed for.
+    @inline(__always)
+    private static func setBudget(_ record: UnsafeMutablePointer<StepRecord>, nodes: Int, elements: Int) {
         record.pointee.stepBudget = budget.nanoseconds(nodes: nodes, elements: elements)
         record.pointee.budgetNodes = Int64(nodes)
         record.pointee.budgetElements = Int64(elements)
