@@ -47,57 +47,81 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
     public init?(_ results: [BenchmarkResult]) {
-        var corpora: [String] = [], operations: [String] = [], strategies: [String] = []
-        for result in results {
-            if !corpora.contains(result.corpus) { corpora.append(result.corpus) }
-            if !operations.contains(result.operation) { operations.append(result.operation) }
-            if !strategies.contains(result.strategy) { strategies.append(result.strategy) }
+        let corpora = Self.unique(results.map(\.corpus)), operations = Self.unique(results.map(\.operation))
+        let strategies = Self.unique(results.map(\.strategy))
+        // The fastest correct, sampled median of each corpus and operation.
+        var fastest: [Cell: Double] = [:]
+        for result in results where result.correct && result.samples > 0 {
+            let cell = Cell(corpus: result.corpus, operation: result.operation)
+            fastest[cell] = min(fastest[cell] ?? .infinity, result.medianNanoseconds)
         }
-        // Standing per operation and strategy: the log-ratios to the fastest, one per corpus.
-        var logRatios: [String: [String: [Double]]] = [:]
-        for corpus in corpora {
-            for operation in operations {
-                let cell = results.filter { $0.corpus == corpus && $0.operation == operation && $0.correct && $0.samples > 0 }
-                guard let fastest = cell.map(\.medianNanoseconds).min(), fastest > 0 else { continue }
-                for result in cell { logRatios[operation, default: [:]][result.strategy, default: []].append(log(result.medianNanoseconds / fastest)) }
-            }
+        // Standing per operation and strategy: the mean log-ratio to the fastest over the corpora
+        // (a strategy measured twice on one corpus and operation counts twice, as before).
+        var logRatios: [String: [String: (sum: Double, count: Int)]] = [:]
+        var ranked: [String: [String]] = [:]  // per operation, its strategies in report order
+        for result in results where result.correct && result.samples > 0 {
+            guard let best = fastest[Cell(corpus: result.corpus, operation: result.operation)], best > 0 else { continue }
+            let sum = logRatios[result.operation, default: [:]][result.strategy]
+            if sum == nil { ranked[result.operation, default: []].append(result.strategy) }
+            logRatios[result.operation, default: [:]][result.strategy] =
+                ((sum?.sum ?? 0) + log(result.medianNanoseconds / best), (sum?.count ?? 0) + 1)
         }
         func standing(_ operation: String, _ strategy: String) -> Double? {
-            guard let values = logRatios[operation]?[strategy], !values.isEmpty else { return nil }
-            return exp(values.reduce(0, +) / Double(values.count))
+            logRatios[operation]?[strategy].map { exp($0.sum / Double($0.count)) }
         }
         var leaders: [Leader] = []
+        let order = Dictionary(uniqueKeysWithValues: strategies.enumerated().lazy.map { ($1, $0) })
         for operation in operations {
-            let ranked = strategies.compactMap { strategy in standing(operation, strategy).map { (strategy, $0) } }
+            let standings = (ranked[operation] ?? []).sorted { order[$0]! < order[$1]! }.map { ($0, standing(operation, $0)!) }
                 .sorted { $0.1 < $1.1 }
-            guard let first = ranked.first else { continue }
-            let second = ranked.dropFirst().first
+            guard let first = standings.first else { continue }
+            let second = standings.dropFirst().first
             leaders.append(Leader(operation: operation, strategy: first.0, runnerUp: second?.0, lead: second.map { $0.1 / first.1 }))
         }
         guard !leaders.isEmpty else { return nil }
+        var firstWrong: [String: BenchmarkResult] = [:]
+        var measuredOperations: [String: Int] = [:]
+        for result in results where !result.correct && firstWrong[result.strategy] == nil { firstWrong[result.strategy] = result }
+        for (_, standings) in logRatios { for strategy in standings.keys { measuredOperations[strategy, default: 0] += 1 } }
         var excluded: [Exclusion] = []
         var candidates: [Pick] = []
         for strategy in strategies {
-            if let wrong = results.first(where: { $0.strategy == strategy && !$0.correct }) {
+            if let wrong = firstWrong[strategy] {
                 let what = wrong.crash == nil ? "wrong" : "crashed"
                 excluded.append(Exclusion(strategy: strategy, reason: "\(what) on \(wrong.corpus) · \(wrong.operation)"))
                 continue
             }
-            // Relative to each operation's leader, so the leader itself stands at 1.
-            let measured = leaders.map { leader in
-                (leader, standing(leader.operation, strategy).map { $0 / standing(leader.operation, leader.strategy)! })
-            }
-            if let missing = measured.first(where: { $0.1 == nil }) {
-                excluded.append(Exclusion(strategy: strategy, reason: "no samples on \(missing.0.operation)"))
+            // A strategy with a standing on k operations lacks one among the first k + 1 leaders,
+            // so finding it costs O(k): O(r) over all strategies.
+            if measuredOperations[strategy, default: 0] < leaders.count {
+                let missing = leaders.first { standing($0.operation, strategy) == nil }!
+                excluded.append(Exclusion(strategy: strategy, reason: "no samples on \(missing.operation)"))
                 continue
             }
-            let worst = measured.max { $0.1! < $1.1! }!
-            candidates.append(Pick(strategy: strategy, worstRatio: worst.1!, weakestOperation: worst.0.operation, fastestThere: worst.0.strategy))
+            // Relative to each operation's leader, so the leader itself stands at 1. A candidate
+            // has a cell on every operation, so these loops cost O(r) over all candidates.
+            let measured = leaders.map { ($0, standing($0.operation, strategy)! / standing($0.operation, $0.strategy)!) }
+            let worst = measured.max { $0.1 < $1.1 }!
+            candidates.append(Pick(strategy: strategy, worstRatio: worst.1, weakestOperation: worst.0.operation, fastestThere: worst.0.strategy))
         }
         self.corpora = corpora
         self.leaders = leaders
         self.pick = candidates.min { $0.worstRatio < $1.worstRatio }
         self.excluded = excluded
+    }
+
+    /// A corpus and operation: one cell of the results.
+    struct Cell: Hashable {
+        var corpus: String
+        var operation: String
+    }
+
+    /// `values` without repeats, in first-seen order.
+    ///
+    /// - Complexity: O(*v*) expected for *v* values.
+    static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
     }
 
     /// One sentence a user can act on.

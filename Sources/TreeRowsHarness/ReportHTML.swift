@@ -6,36 +6,20 @@ public enum ReportHTML {
     /// - Complexity: O(*r* log *r*) for *r* results.
     public static func render(_ report: BenchmarkReport) -> String {
         var body: [String] = []
-        var inTable = false
-        var chartsPlaced = false
-        for line in ReportMarkdown.render(report).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("|") {
-                let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
-                    .map { $0.trimmingCharacters(in: .whitespaces) }
-                if cells.allSatisfy({ $0.allSatisfy { "-:".contains($0) } }) { continue }
-                let tag = inTable ? "td" : "th"
-                if !inTable { body.append("<table>") }
-                inTable = true
-                body.append("<tr>" + cells.map { "<\(tag)>\(inline($0).replacingOccurrences(of: "**", with: ""))</\(tag)>" }.joined() + "</tr>")
-                continue
-            }
-            if inTable {
+        for block in ReportDocument(report).blocks {
+            switch block {
+            case .title(let text): body.append("<h1>\(escape(text))</h1>")
+            case .heading(let spans): body.append("<h2>\(inline(spans))</h2>")
+            case .verdict(let spans): body.append("<p class=\"verdict\"><strong>\(inline(spans))</strong></p>")
+            case .paragraph(let spans): body.append("<p>\(inline(spans))</p>")
+            case .table(let header, _, let rows):
+                body.append("<table>")
+                body.append("<tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>")
+                body += rows.map { "<tr>" + $0.map { "<td>\(inline($0))</td>" }.joined() + "</tr>" }
                 body.append("</table>")
-                inTable = false
+            case .charts: body.append(ReportSVG.render(report))
             }
-            // The charts go after the title and the verdict, before the machine facts and the tables.
-            if !chartsPlaced && ((line.hasPrefix("## ") && line != "## Verdict") || line.hasPrefix("Machine: ")) {
-                body.append(ReportSVG.render(report))
-                chartsPlaced = true
-            }
-            if line.hasPrefix("## ") { body.append("<h2>\(inline(String(line.dropFirst(3))))</h2>") }
-            else if line.hasPrefix("# ") { body.append("<h1>\(inline(String(line.dropFirst(2))))</h1>") }
-            else if line.hasPrefix("**") && line.hasSuffix("**") {
-                body.append("<p class=\"verdict\"><strong>\(inline(String(line.dropFirst(2).dropLast(2))))</strong></p>")
-            } else if !line.isEmpty { body.append("<p>\(inline(line))</p>") }
         }
-        if inTable { body.append("</table>") }
-        if !chartsPlaced { body.append(ReportSVG.render(report)) }
         return """
             <!doctype html>
             <html><head><meta charset="utf-8"><title>TreeRows benchmark</title>
@@ -49,11 +33,37 @@ public enum ReportHTML {
             """
     }
 
-    /// Markdown text of the report (escaped for a table cell, with `code` spans) as HTML text.
-    static func inline(_ markdown: String) -> String {
-        let text = markdown.replacingOccurrences(of: "\\|", with: "|").replacingOccurrences(of: "&lt;", with: "<")
-        return text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
-            index % 2 == 1 ? "<code>\(ReportSVG.escape(String(part)))</code>" : ReportSVG.escape(String(part))
+    /// Spans as HTML.
+    static func inline(_ spans: [ReportDocument.Span]) -> String {
+        spans.map { span in
+            switch span {
+            case .text(let text): escape(text)
+            case .strong(let text): "<strong>\(escape(text))</strong>"
+            case .code(let text): "<code>\(escape(text))</code>"
+            }
         }.joined()
+    }
+
+    /// Text as HTML or XML character data or an attribute value: control characters as
+    /// escapes (XML forbids most of them even as references), `&`, `<`, `>` and `"` as
+    /// references.
+    ///
+    /// - Complexity: O(*n*) for *n* characters.
+    static func escape(_ text: String) -> String {
+        let text = text.escapingControls()
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
+        else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): bytes += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): bytes += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): bytes += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): bytes += Array("&quot;".utf8)
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

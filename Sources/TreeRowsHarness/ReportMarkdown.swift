@@ -1,111 +1,77 @@
 import Foundation
 import TreeRowsCorpora
 
-/// A benchmark report as Markdown, for a CI job summary or a pull request: the verdict
-/// first, then per corpus and operation, strategies ranked by median time with ratios and
-/// allocations; then the growth exponents of size sweeps.
+/// A benchmark report as Markdown, for a CI job summary or a pull request: the blocks of
+/// ``ReportDocument`` (GitHub-flavoured tables), every text from the results escaped.
 public enum ReportMarkdown {
     /// The whole report.
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
     public static func render(_ report: BenchmarkReport) -> String {
-        var lines = ["# TreeRows benchmark", ""]
-        if let verdict = BenchmarkVerdict(report.results) { lines += self.verdict(verdict) }
-        for fact in machineFacts(report.machine) { lines += [fact, ""] }
-        for (corpus, operation, cell) in cells(report) {
-            lines.append("## \(escape(corpus)) (\(cell[0].nodes) nodes) · \(operation)")
-            lines.append("")
-            lines.append("| rank | strategy | median | p90 | p99 | ops/s | allocs/op | bytes/op | × reference | × fastest |")
-            lines.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-            for (rank, result) in cell.enumerated() {
-                let ranked = result.correct && result.samples > 0
-                let label = result.failureLabel.map { " **\($0)**" } ?? (result.samples > 0 ? "" : " (too few inputs)")
-                lines.append("| \(ranked ? String(rank + 1) : "—") | \(escape(result.strategy))\(label) | "
-                    + [time(result.medianNanoseconds), time(result.p90Nanoseconds), time(result.p99Nanoseconds),
-                       number(result.operationsPerSecond), number(result.allocationsPerOperation), number(result.bytesPerOperation),
-                       number(result.ratioToReference), number(result.ratioToFastest)].joined(separator: " | ") + " |")
+        var lines: [String] = []
+        for block in ReportDocument(report).blocks {
+            switch block {
+            case .title(let text): lines.append("# " + escape(text))
+            case .heading(let spans): lines.append("## " + inline(spans))
+            case .verdict(let spans): lines.append("**" + inline(spans) + "**")
+            case .paragraph(let spans): lines.append(inline(spans))
+            case .table(let header, let rightAligned, let rows):
+                lines.append("| " + header.map(escape).joined(separator: " | ") + " |")
+                lines.append("|" + rightAligned.map { $0 ? "---:" : "---" }.joined(separator: "|") + "|")
+                lines += rows.map { "| " + $0.map(inline).joined(separator: " | ") + " |" }
+            case .charts: continue
             }
-            lines.append("")
-        }
-        if !report.exponents.isEmpty {
-            lines += ["## Growth with size (time ≈ c · n^k)", "", "| strategy | operation | shape | k |", "|---|---|---|---:|"]
-            lines += report.exponents.map { "| \($0.strategy) | \($0.operation) | \($0.shape) | \(String(format: "%.2f", $0.exponent)) |" }
             lines.append("")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The verdict section: the sentence, the fastest strategy per operation, the pick.
-    static func verdict(_ verdict: BenchmarkVerdict) -> [String] {
-        var lines = ["## Verdict", "", "**\(escape(verdict.sentence))**", "",
-                     "| operation | fastest | lead | runner-up |", "|---|---|---:|---|"]
-        for leader in verdict.leaders {
-            lines.append("| \(escape(leader.operation)) | \(escape(leader.strategy)) | \(leader.lead.map(BenchmarkVerdict.ratio) ?? "—") | "
-                + "\(leader.runnerUp.map(escape) ?? "—") |")
-        }
-        lines.append("")
-        if let pick = verdict.pick {
-            lines += ["All-round pick: \(escape(pick.strategy)), at most \(BenchmarkVerdict.ratio(pick.worstRatio)) the fastest"
-                + " (weakest: \(escape(pick.weakestOperation))).", ""]
-        }
-        for exclusion in verdict.excluded { lines += ["Not considered: \(escape(exclusion.strategy)), \(escape(exclusion.reason)).", ""] }
-        return lines
-    }
-
-    /// Results grouped by corpus and operation in report order, each group fastest first
-    /// (wrong results last).
-    static func cells(_ report: BenchmarkReport) -> [(String, String, [BenchmarkResult])] {
-        var order: [String] = []
-        var groups: [String: [BenchmarkResult]] = [:]
-        for result in report.results {
-            let key = "\(result.corpus)\u{0}\(result.operation)"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(result)
-        }
-        return order.map { key in
-            let cell = groups[key]!.sorted {
-                ($0.correct && $0.samples > 0 ? 0 : 1, $0.medianNanoseconds) < ($1.correct && $1.samples > 0 ? 0 : 1, $1.medianNanoseconds)
+    /// Spans as Markdown.
+    static func inline(_ spans: [ReportDocument.Span]) -> String {
+        spans.map { span in
+            switch span {
+            case .text(let text): escape(text)
+            case .strong(let text): "**" + escape(text) + "**"
+            case .code(let text): code(text)
             }
-            return (cell[0].corpus, cell[0].operation, cell)
-        }
+        }.joined()
     }
 
-    /// The machine facts of a report as sentences a person reads: the machine (host, system,
-    /// cores, memory in GiB, cache eviction), the run (date, seed), the command; facts this
-    /// version does not know follow as `key: value`.
+    /// Text that Markdown shows as it is, inside a table cell too: control characters as
+    /// escapes, and a backslash before every character Markdown could read as syntax
+    /// (emphasis, links, HTML, entities, code, cell borders).
     ///
-    /// - Complexity: O(*m*) for *m* facts.
-    static func machineFacts(_ machine: [(key: String, value: JSONValue)]) -> [String] {
-        var facts = Dictionary(machine.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        func take(_ key: String) -> JSONValue? { facts.removeValue(forKey: key) }
-        var box: [String] = [], run: [String] = []
-        if let host = take("host") { box.append(plain(host)) }
-        if let os = take("os") { box.append(plain(os)) }
-        if let cores = take("cores") { box.append("\(plain(cores)) cores") }
-        if let memory = take("memoryBytes"), let bytes = Double(plain(memory)) { box.append(String(format: "%.1f GiB memory", bytes / 1_073_741_824)) }
-        if let eviction = take("cacheEvictionBytes"), let bytes = Double(plain(eviction)) {
-            box.append(bytes > 0 ? String(format: "caches evicted (%.0f MiB) before each sample", bytes / 1_048_576) : "caches not evicted")
-        }
-        if let date = take("date") { run.append(plain(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")) }
-        if let seed = take("seed") { run.append("seed \(plain(seed))") }
-        let command = take("command").map { "Command: `\(plain($0))`" }
-        let rest = machine.filter { facts[$0.key] != nil }.map { "\($0.key): \(plain($0.value))" }
-        return [box.isEmpty ? nil : "Machine: " + box.joined(separator: " · "),
-                run.isEmpty ? nil : "Run: " + run.joined(separator: " · "),
-                command, rest.isEmpty ? nil : rest.joined(separator: " · ")].compactMap { $0 }.map(escape)
-    }
-
-    static func plain(_ value: TreeRowsCorpora.JSONValue) -> String {
-        switch value {
-        case .string(let text): return text
-        case .number(let text): return text
-        default: return value.serialized
-        }
-    }
-
-    /// Text safe inside a Markdown table cell.
+    /// - Complexity: O(*n*) for *n* characters.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
+        func special(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+            default: false
+            }
+        }
+        let text = text.escapingControls()
+        guard text.utf8.contains(where: special) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if special(byte) { bytes.append(UInt8(ascii: "\\")) }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A code span holding `text` exactly: fenced by one more backtick than its longest run.
+    static func code(_ text: String) -> String {
+        let text = text.escapingControls()
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = text.first == "`" || text.last == "`" || (text.first == " " && text.last == " ") ? " " : ""
+        return fence + pad + text + pad + fence
     }
 
     /// A duration in nanoseconds, in the largest unit that keeps it at least 1 (e.g. `3.2 µs`).

@@ -11,24 +11,29 @@ public enum ReportSVG {
     static let margin = (left: 80.0, right: 170.0, top: 40.0, bottom: 50.0)
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
 
+    /// The whole SVG.
+    ///
+    /// - Complexity: O(*r* log *r*) for *r* results.
     public static func render(_ report: BenchmarkReport) -> String {
         let strategies = unique(report.results.map(\.strategy))
+        let colors = Dictionary(uniqueKeysWithValues: strategies.enumerated().map { ($1, $0) })
         var charts: [String] = []
         let swept = Set(report.results.filter { $0.corpus.contains(":") }.map(\.operation))
+        var byOperation: [String: [BenchmarkResult]] = [:]
+        for result in report.results where result.correct && result.samples > 0 && result.medianNanoseconds.isFinite && result.medianNanoseconds > 0 {
+            byOperation[result.operation, default: []].append(result)
+        }
         for operation in unique(report.results.map(\.operation)) {
-            let results = report.results.filter {
-                $0.operation == operation && $0.correct && $0.samples > 0 && $0.medianNanoseconds.isFinite && $0.medianNanoseconds > 0
-            }
+            let results = byOperation[operation] ?? []
             if swept.contains(operation) {
-                let series = strategies.map { strategy in
-                    (strategy, results.filter { $0.strategy == strategy && $0.corpus.contains(":") && $0.nodes > 0 }
-                        .sorted { $0.nodes < $1.nodes })
-                }
-                charts.append(lineChart("\(operation): time against tree size", series, strategies, top: Double(charts.count) * chartHeight))
+                var points: [String: [BenchmarkResult]] = [:]
+                for result in results where result.corpus.contains(":") && result.nodes > 0 { points[result.strategy, default: []].append(result) }
+                let series = points.sorted { colors[$0.key]! < colors[$1.key]! }.map { ($0.key, $0.value.sorted { $0.nodes < $1.nodes }) }
+                charts.append(lineChart("\(operation): time against tree size", series, colors, top: Double(charts.count) * chartHeight))
             }
             let named = results.filter { !$0.corpus.contains(":") }
             if !named.isEmpty {
-                charts.append(barChart("\(operation): time per corpus", named, strategies, top: Double(charts.count) * chartHeight))
+                charts.append(barChart("\(operation): time per corpus", named, colors, top: Double(charts.count) * chartHeight))
             }
         }
         charts = charts.map { "<g class=\"chart\">\n\($0)\n</g>" }
@@ -59,7 +64,11 @@ public enum ReportSVG {
         results.flatMap { [$0.medianNanoseconds, $0.p90Nanoseconds, $0.p99Nanoseconds] }
     }
 
-    static func lineChart(_ title: String, _ series: [(String, [BenchmarkResult])], _ strategies: [String], top: Double) -> String {
+    /// One line per strategy in `series` (each a strategy with its points, smallest first),
+    /// coloured by `colors`, the report-wide index of each strategy.
+    ///
+    /// - Complexity: O(*p*) for *p* points.
+    static func lineChart(_ title: String, _ series: [(String, [BenchmarkResult])], _ colors: [String: Int], top: Double) -> String {
         let xs = decades(series.flatMap { $0.1.map { Double($0.nodes) } })
         let ys = decades(times(series.flatMap(\.1)), floor: 0)
         let plot = (width: width - margin.left - margin.right, height: chartHeight - margin.top - margin.bottom)
@@ -75,24 +84,32 @@ public enum ReportSVG {
             parts.append("<text x=\"\(f(px))\" y=\"\(f(top + margin.top + plot.height + 16))\" text-anchor=\"middle\">\(sizeLabel(pow(10, decade)))</text>")
         }
         parts += yGrid(ys, y: y, top: top, plotHeight: plot.height)
-        for (name, points) in series where !points.isEmpty {
-            let index = strategies.firstIndex(of: name) ?? 0
-            let color = palette[index % palette.count]
+        let strategies = series.map(\.0)
+        for (slot, (name, points)) in series.enumerated() where !points.isEmpty {
+            let color = palette[colors[name, default: 0] % palette.count]
             let path = points.map { "\(f(x(Double($0.nodes)))),\(f(y($0.medianNanoseconds)))" }.joined(separator: " ")
             parts.append("<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(path)\"/>")
             // Whiskers side by side, so strategies measured at the same size stay apart.
-            let shift = (Double(index) - Double(strategies.count - 1) / 2) * 4
+            let shift = (Double(slot) - Double(strategies.count - 1) / 2) * 4
             for point in points {
                 parts.append(whisker(point, at: x(Double(point.nodes)) + shift, y: y, color: color))
                 parts.append("<circle cx=\"\(f(x(Double(point.nodes))))\" cy=\"\(f(y(point.medianNanoseconds)))\" r=\"3\" fill=\"\(color)\"/>")
             }
         }
-        parts += legend(strategies, top: top)
+        parts += legend(strategies, colors, top: top)
         return parts.joined(separator: "\n")
     }
 
-    static func barChart(_ title: String, _ results: [BenchmarkResult], _ strategies: [String], top: Double) -> String {
+    /// Bars per corpus, one per strategy measured there, coloured by `colors`.
+    ///
+    /// - Complexity: O(*b* log *b*) for *b* results.
+    static func barChart(_ title: String, _ results: [BenchmarkResult], _ colors: [String: Int], top: Double) -> String {
         let corpora = unique(results.map(\.corpus))
+        let strategies = unique(results.map(\.strategy))
+        var bars: [String: [BenchmarkResult]] = [:]
+        for result in results { bars[result.corpus, default: []].append(result) }
+        // Each strategy keeps its slot in every group; a strategy measured twice on a corpus draws its first.
+        let slots = Dictionary(uniqueKeysWithValues: strategies.enumerated().map { ($1, $0) })
         // One decade below the fastest (but not below 1 ns), so every bar has a height.
         let fitted = decades(times(results), floor: 0)
         let ys = max(0, fitted.lowerBound - 1)...fitted.upperBound
@@ -104,18 +121,19 @@ public enum ReportSVG {
         let barWidth = groupWidth * 0.8 / Double(max(1, strategies.count))
         for (group, corpus) in corpora.enumerated() {
             let left = margin.left + Double(group) * groupWidth + groupWidth * 0.1
-            for (index, strategy) in strategies.enumerated() {
-                guard let result = results.first(where: { $0.corpus == corpus && $0.strategy == strategy }) else { continue }
+            var drawn = Set<String>()
+            for result in bars[corpus]! where drawn.insert(result.strategy).inserted {
+                let index = slots[result.strategy]!
                 let barTop = y(result.medianNanoseconds)
                 let bottom = top + margin.top + plot.height
                 let barLeft = left + Double(index) * barWidth
                 parts.append("<rect class=\"bar\" x=\"\(f(barLeft))\" y=\"\(f(barTop))\" width=\"\(f(barWidth * 0.9))\" "
-                    + "height=\"\(f(bottom - barTop))\" fill=\"\(palette[index % palette.count])\"/>")
+                    + "height=\"\(f(bottom - barTop))\" fill=\"\(palette[colors[result.strategy, default: 0] % palette.count])\"/>")
                 parts.append(whisker(result, at: barLeft + barWidth * 0.45, y: y, color: "#333"))
             }
             parts.append("<text x=\"\(f(left + groupWidth * 0.4))\" y=\"\(f(top + margin.top + plot.height + 16))\" text-anchor=\"middle\">\(escape(corpus))</text>")
         }
-        parts += legend(strategies, top: top)
+        parts += legend(strategies, colors, top: top)
         return parts.joined(separator: "\n")
     }
 
@@ -169,11 +187,14 @@ public enum ReportSVG {
         return exponent <= 3 ? "\([1, 10, 100, 1_000][exponent]) \(units[unit])" : "1e\(exponent) \(units[unit])"
     }
 
-    static func legend(_ strategies: [String], top: Double) -> [String] {
+    /// The legend of one chart: the strategies it draws, in their report-wide colours.
+    ///
+    /// - Complexity: O(*s*) for *s* strategies.
+    static func legend(_ strategies: [String], _ colors: [String: Int], top: Double) -> [String] {
         let lx = width - margin.right + 14
         let entries = strategies.enumerated().flatMap { index, name -> [String] in
             let ly = top + margin.top + 12 + Double(index) * 18
-            return ["<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"12\" height=\"12\" fill=\"\(palette[index % palette.count])\"/>",
+            return ["<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"12\" height=\"12\" fill=\"\(palette[colors[name, default: 0] % palette.count])\"/>",
                     "<text x=\"\(f(lx + 18))\" y=\"\(f(ly + 1))\">\(escape(name))</text>"]
         }
         let ly = top + margin.top + 12 + Double(strategies.count) * 18 + 8
@@ -191,9 +212,13 @@ public enum ReportSVG {
         return values.filter { seen.insert($0).inserted }
     }
 
-    static func f(_ value: Double) -> String { String(format: "%.1f", value) }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    /// A coordinate with one decimal (`12.3`), without `String(format:)`'s cost: a chart has
+    /// dozens per result.
+    static func f(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return String(format: "%.1f", value) }
+        let tenths = Int((value * 10).rounded())
+        return (tenths < 0 ? "-" : "") + String(tenths.magnitude / 10) + "." + String(tenths.magnitude % 10)
     }
+
+    static func escape(_ text: String) -> String { ReportHTML.escape(text) }
 }
