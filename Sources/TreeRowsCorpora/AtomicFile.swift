@@ -62,6 +62,10 @@ package enum AtomicFile {
             }
         }
         let kind = exists ? status.st_mode & S_IFMT : S_IFREG
+        if !exists && path.hasSuffix("/") {
+            throw CorpusError(file: path, problem: "ends in /, so it names a folder, and no such folder exists; an output is a file",
+                              fix: "drop the trailing slash to write a file of that name, or name a file in an existing folder")
+        }
         switch kind {
         case S_IFCHR, S_IFIFO:
             return .inPlace(path: resolved)
@@ -121,7 +125,7 @@ package enum AtomicFile {
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<16 {
-            temporary = (folder.isEmpty ? "" : folder + "/") + ".\(base).\(randomSuffix()).tmp"
+            temporary = (folder.isEmpty ? "" : folder + "/") + ".\(temporaryStem(base)).\(randomSuffix()).tmp"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -167,8 +171,44 @@ package enum AtomicFile {
     }
 
     static func failure(_ path: String, _ what: String, errno error: Int32 = errno) -> CorpusError {
-        CorpusError(file: path, problem: "\(what) (\(String(cString: strerror(error))))",
-                    fix: "check that the folder is writable and the disk is not full")
+        CorpusError(file: path, problem: "\(what) (\(String(cString: strerror(error))))", fix: fix(for: error))
+    }
+
+    /// What to do about a failed write, by its `errno`: the fix names the cause the system
+    /// gave, not a guess.
+    ///
+    /// - Complexity: O(1).
+    static func fix(for error: Int32) -> String {
+        switch error {
+        case ENOSPC, EDQUOT, EFBIG: "free space on that disk (or raise the quota), or write to another disk"
+        case EACCES, EPERM: "check the permissions of the file and its folder, or choose another output path"
+        case EROFS: "the disk is mounted read-only: choose an output path on another disk"
+        case ENOENT, ENOTDIR: "check that every folder in the path exists (and was not removed meanwhile)"
+        case ENAMETOOLONG: "choose a shorter output path"
+        case EIO: "the device reported an error: check the disk (dmesg), or write to another disk"
+        default: "check the output path, its folder and its disk"
+        }
+    }
+
+    /// The longest name a folder entry may have, in bytes (`NAME_MAX` on Linux and macOS).
+    static let nameLimit = 255
+
+    /// The part of the output's name that starts its temporary's name `.STEM.HEX16.tmp`:
+    /// the whole name, or as many of its leading characters as keep the temporary's name
+    /// within ``nameLimit`` bytes (so any name the filesystem takes as the output has a
+    /// temporary too).
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
+    static func temporaryStem(_ base: String) -> String {
+        let room = nameLimit - ".".utf8.count - ".0123456789abcdef.tmp".utf8.count
+        guard base.utf8.count > room else { return base }
+        var stem = String.UnicodeScalarView(), bytes = 0
+        for scalar in base.unicodeScalars {
+            bytes += String(scalar).utf8.count
+            guard bytes <= room else { break }
+            stem.append(scalar)
+        }
+        return String(stem)
     }
 
     /// 16 hex digits from the system's generator: a temporary's name cannot be guessed.

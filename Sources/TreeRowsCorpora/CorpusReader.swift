@@ -5,19 +5,12 @@ import TreeRows
 /// file (by its magic number), gzip (decompressed, then recognized again), JSON Lines
 /// (first character `{`), or CSV (anything else).
 public enum CorpusReader {
-    /// Reads the file at `path`.
+    /// Reads the file at `path` (a pipe or a process substitution too).
     ///
     /// - Throws: ``CorpusError`` for a missing, unreadable or malformed file.
     /// - Complexity: O(*n*) in the file size.
     public static func read(contentsOf path: String) throws(CorpusError) -> Corpus {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CorpusError(file: path, problem: "no such file", fix: "check the path")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw CorpusError(file: path, problem: "cannot read the file", fix: "pass a readable corpus file")
-        }
-        return try parse(Array(data), file: path)
+        try parse(FileContents.read(path, fix: "pass a readable corpus file"), file: path)
     }
 
     /// Parses corpus bytes of any supported layout; `file` names them in errors.

@@ -1,6 +1,7 @@
 import CZlib
 
-/// Decompresses gzip data (one or more concatenated members) with zlib, within a bound.
+/// Decompresses gzip data (one or more concatenated members, optionally followed by zero
+/// padding) with zlib, within a bound.
 ///
 /// A gzip file may decompress to any size: 47 MB of deflated zeros inflate to 10 GB. The
 /// decompressed size is therefore capped at ``limit(forCompressedSize:)``, and measured in
@@ -86,6 +87,7 @@ enum Gzip {
         var status: Int32 = Z_OK
         var stopped = false
         var consumed = 0
+        var trailing = 0
         var message = ""
         bytes.withUnsafeBufferPointer { input in
             stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
@@ -101,8 +103,15 @@ enum Gzip {
                         break
                     }
                     if status == Z_STREAM_END {
-                        // Another member may follow (concatenated gzip files).
-                        if stream.avail_in == 0 { break }
+                        // Another member may follow (concatenated gzip files); zero bytes
+                        // after the last member are padding (tapes, some archivers), which
+                        // gzip ignores too; anything else is trailing data.
+                        let rest = UnsafeBufferPointer(start: stream.next_in, count: Int(stream.avail_in))
+                        if rest.allSatisfy({ $0 == 0 }) { break }
+                        guard hasMagic(rest) else {
+                            trailing = rest.count
+                            break
+                        }
                         guard inflateReset(&stream) == Z_OK else { break }
                         status = Z_OK
                         continue
@@ -120,6 +129,12 @@ enum Gzip {
             consumed = input.count - Int(stream.avail_in)
         }
         if stopped { return }
+        if trailing > 0 {
+            throw CorpusError(file: file, byteOffset: consumed,
+                              problem: "\(trailing) bytes after the last gzip member are neither another member nor zero padding"
+                                  + " (gzip -t accepts the file with the warning \"trailing garbage ignored\")",
+                              fix: "pass the decompressed data (`gunzip -c FILE > thread.jsonl`), or cut the file at byte \(consumed)")
+        }
         switch status {
         case Z_STREAM_END: return
         case Z_BUF_ERROR:

@@ -78,22 +78,19 @@ public struct BenchmarkReport: Sendable {
     ///
     /// - Throws: ``CorpusError`` naming the file and what is missing.
     public static func read(contentsOf path: String) throws(CorpusError) -> BenchmarkReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CorpusError(file: path, problem: "cannot read the file", fix: "check the path")
-        }
         let fix = "pass a file written by `treerows bench --json`"
+        let data = try FileContents.read(path, fix: fix)
         let value: JSONValue
-        do { value = try JSONParser.parse(Array(data)) } catch {
+        do { value = try JSONParser.parse(data) } catch {
             throw CorpusError(file: path, problem: "invalid JSON at byte \(error.column): \(error.message)", fix: fix)
         }
         guard value["schema"]?.integer == 1 else { throw CorpusError(file: path, problem: "not a schema-1 benchmark report", fix: fix) }
         guard case .array(let entries)? = value["results"] else { throw CorpusError(file: path, problem: "missing \"results\"", fix: fix) }
         var results: [BenchmarkResult] = []
         for (index, entry) in entries.enumerated() {
-            guard let result = BenchmarkResult(json: entry) else {
-                throw CorpusError(file: path, problem: "results[\(index)] lacks strategy, corpus, operation, medianNs or correct", fix: fix)
+            do { results.append(try BenchmarkResult(json: entry)) } catch {
+                throw CorpusError(file: path, problem: "results[\(index)]: \(error.description)", fix: fix)
             }
-            results.append(result)
         }
         var exponents: [Exponent] = []
         if case .array(let fits)? = value["exponents"] {

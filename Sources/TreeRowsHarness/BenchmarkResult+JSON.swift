@@ -32,14 +32,33 @@ extension BenchmarkResult {
         return .object(members)
     }
 
-    /// Reads one entry written by ``json``; `nil` when the strategy, corpus, operation,
-    /// `medianNs` or `correct` is missing or of another type, or a `crash` is malformed.
+    /// What is wrong with one entry of a report's `results`: the field and what it holds.
+    package struct JSONProblem: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// Reads one entry written by ``json``.
     ///
+    /// - Throws: ``JSONProblem`` naming the first field that is missing or of another type:
+    ///   `strategy`, `corpus`, `operation` (strings), `medianNs` (a finite number),
+    ///   `correct` (a boolean), or a `crash` without its `kind` or `message`.
     /// - Complexity: O(1).
-    package init?(json entry: JSONValue) {
-        guard case .string(let strategy)? = entry["strategy"], case .string(let corpus)? = entry["corpus"],
-              case .string(let operation)? = entry["operation"], let median = Self.double(entry["medianNs"]),
-              case .bool(let correct)? = entry["correct"] else { return nil }
+    package init(json entry: JSONValue) throws(JSONProblem) {
+        func problem(_ key: String, _ wanted: String) -> JSONProblem {
+            let found = entry[key].map { $0.typeName } ?? "missing"
+            return JSONProblem(description: "\"\(key)\" must be \(wanted), but it is \(found)")
+        }
+        guard case .object = entry else { throw JSONProblem(description: "is \(entry.typeName), not an object") }
+        guard case .string(let strategy)? = entry["strategy"] else { throw problem("strategy", "a string") }
+        guard case .string(let corpus)? = entry["corpus"] else { throw problem("corpus", "a string") }
+        guard case .string(let operation)? = entry["operation"] else { throw problem("operation", "a string") }
+        guard let median = Self.double(entry["medianNs"]) else {
+            if case .number(let text)? = entry["medianNs"] {
+                throw JSONProblem(description: "\"medianNs\" must be a finite number, but it is \(text)")
+            }
+            throw problem("medianNs", "a number")
+        }
+        guard case .bool(let correct)? = entry["correct"] else { throw problem("correct", "true or false") }
         self.init(
             strategy: strategy, corpus: corpus, nodes: Int(entry["nodes"]?.integer ?? 0), operation: operation,
             samples: Int(entry["samples"]?.integer ?? 0), medianNanoseconds: median, p90Nanoseconds: Self.double(entry["p90Ns"]) ?? median,
@@ -56,7 +75,11 @@ extension BenchmarkResult {
         if case .bool(true)? = entry["debugBuild"] { debugBuild = true }
         if let fields = entry["crash"] {
             func text(_ key: String) -> String? { if case .string(let value)? = fields[key] { value } else { nil } }
-            guard let kind = text("kind").flatMap(Crash.Kind.init(rawValue:)), let message = text("message") else { return nil }
+            guard let kind = text("kind").flatMap(Crash.Kind.init(rawValue:)) else {
+                throw JSONProblem(description: "\"crash\" lacks a \"kind\" this version knows ("
+                    + Crash.Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            guard let message = text("message") else { throw JSONProblem(description: "\"crash\" lacks its \"message\" (a string)") }
             crash = Crash(kind: kind, signal: fields["signal"]?.integer.flatMap { Int32(exactly: $0) }, message: message,
                           function: text("frame"), location: text("location"))
             crashStep = text("step")

@@ -76,14 +76,12 @@ public struct ReproFile: Sendable {
     ///
     /// - Throws: ``CorpusError`` naming the file and the field that is wrong.
     public static func read(contentsOf path: String) throws(CorpusError) -> ReproFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CorpusError(file: path, problem: "cannot read the file", fix: "check the path")
-        }
+        let data = try FileContents.read(path, fix: "pass a repro file written by `treerows fuzz`")
         func failure(_ problem: String) -> CorpusError {
             CorpusError(file: path, problem: problem, fix: "write a repro file as `treerows fuzz` does (see docs/Fuzzing.md)")
         }
         let value: JSONValue
-        do { value = try JSONParser.parse(Array(data)) } catch {
+        do { value = try JSONParser.parse(data) } catch {
             throw failure("invalid JSON at byte \(error.column): \(error.message)")
         }
         guard value["format"] == .string("treerows-repro") else { throw failure("not a repro file (\"format\" is not \"treerows-repro\")") }

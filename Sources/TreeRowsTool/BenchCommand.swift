@@ -142,7 +142,7 @@ struct BenchCommand: ParsableCommand {
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
         if let json {
             try OutputPath.write(Array(report.json.utf8), to: json, inputs: corpus)
-            print("wrote \(json)")
+            print("wrote \(json.escapingControls())")
         }
         print(BenchTable.timeLine(results, trees: treeTime.nanoseconds / 1e9, wall: (clock.now - start).nanoseconds / 1e9))
         // The exponents, then the verdict: the last lines of the output.

@@ -1,4 +1,5 @@
 import Foundation
+import TreeRowsCorpora
 import TreeRowsHarness
 
 /// The terminal output of a benchmark run: one block per corpus and operation (printed as
@@ -67,7 +68,12 @@ enum BenchTable {
             + " allocation counting \(seconds(split.counting)), checks \(seconds(split.checking)); \(seconds(wall)) in all"
     }
 
+    /// Rows as aligned columns (the first left, the rest right), each cell's control
+    /// characters shown as escapes so that a name from a file keeps to its row.
+    ///
+    /// - Complexity: O(*c*) for *c* characters in all cells.
     static func table(_ rows: [[String]]) -> [String] {
+        let rows = rows.map { $0.map { $0.escapingControls() } }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
         return rows.map { cells in
             cells.enumerated().map { column, cell in

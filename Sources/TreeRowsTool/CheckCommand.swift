@@ -44,8 +44,8 @@ struct CheckCommand: ParsableCommand {
         // Each strategy runs in a child, whose crash report needs the backtracer set at start.
         if !inProcess { BacktraceSettings.restartIfNeeded() }
         let loaded = try corpus.load()
-        print("corpus \(loaded.file): \(loaded.tree.nodeCount) nodes; \(ops) operations; seed \(seed)")
-        print("replay: \(ToolStrategies.commandName) check --corpus \(corpus.corpus) --ops \(ops) --seed \(seed)"
+        print("corpus \(loaded.file.escapingControls()): \(loaded.tree.nodeCount) nodes; \(ops) operations; seed \(seed)")
+        print("replay: \(ToolStrategies.commandName) check --corpus \(corpus.corpus.escapingControls()) --ops \(ops) --seed \(seed)"
             + (fullCheckEvery == 64 ? "" : " --full-check-every \(fullCheckEvery)")
             + (strategySelection.strategies.map { " --strategies \($0)" } ?? ""))
         if BenchmarkRunner.isDebugBuild {
@@ -64,7 +64,7 @@ struct CheckCommand: ParsableCommand {
         print(Self.table(reports))
         let failing = reports.filter { $0.disagreements > 0 }
         for report in failing {
-            for message in report.messages { print("\(report.strategy): \(message)") }
+            for message in report.messages { print("\(report.strategy): \(message.escapingControls())") }
         }
         if let failure = CommandFailure.failing(wrong: failing.filter { $0.crash == nil }.map(\.strategy), "disagreed with the reference",
                                                 crashed: failing.filter { $0.crash != nil }.map(\.strategy),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TreeRowsCorpora
 import TreeRowsHarness
 
 /// `treerows compare BASE.json HEAD.json`: the regression gate.
@@ -54,8 +55,8 @@ struct CompareCommand: ParsableCommand {
         print("compare \(metric.rawValue), threshold \(Int((fraction * 100).rounded()))%: \(comparison.comparedCount) of the head's"
             + " \(reports[1].results.count) cells compared; the base has \(reports[0].results.count)")
         BenchTable.table([header] + rows).forEach { print($0) }
-        comparison.missingFromHead.forEach { print("missing from head: \($0)") }
-        comparison.newInHead.forEach { print("only in head: \($0)") }
+        comparison.missingFromHead.forEach { print("missing from head: \($0.escapingControls())") }
+        comparison.newInHead.forEach { print("only in head: \($0.escapingControls())") }
         let wrong = comparison.changes.filter { $0.verdict == .wrong }.count
         let crashed = comparison.changes.filter { $0.verdict == .crashed }.count
         let regressions = comparison.changes.filter { $0.verdict == .regression }.count

@@ -46,6 +46,6 @@ struct CorpusGenerateCommand: ParsableCommand {
             throw CommandFailure(message: failure.description)
         }
         try OutputPath.write(bytes, to: output)
-        print("wrote \(output): \(tree.nodeCount) nodes")
+        print("wrote \(output.escapingControls()): \(tree.nodeCount) nodes")
     }
 }

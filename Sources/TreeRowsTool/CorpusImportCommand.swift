@@ -33,6 +33,6 @@ struct CorpusImportCommand: ParsableCommand {
             throw CommandFailure(message: failure.description)
         }
         try OutputPath.write(bytes, to: output, inputs: [input])
-        print("wrote \(output): \(corpus.tree.nodeCount) nodes")
+        print("wrote \(output.escapingControls()): \(corpus.tree.nodeCount) nodes")
     }
 }

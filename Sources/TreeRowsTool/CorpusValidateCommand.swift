@@ -22,7 +22,7 @@ struct CorpusValidateCommand: ParsableCommand {
             throw CommandFailure(message: "\(file): inconsistent tree: \(error)")
         }
         let milliseconds = Double(readTime.components.seconds) * 1e3 + Double(readTime.components.attoseconds) / 1e15
-        print("ok: \(file): \(corpus.tree.nodeCount) nodes, \(corpus.tree.children(of: Tree.root).count) top-level;"
+        print("ok: \(file.escapingControls()): \(corpus.tree.nodeCount) nodes, \(corpus.tree.children(of: Tree.root).count) top-level;"
             + " read in \(Int(milliseconds.rounded())) ms" + (BenchmarkRunner.isDebugBuild ? " (debug build)" : ""))
     }
 }

@@ -143,8 +143,8 @@ struct FuzzCommand: ParsableCommand {
             print("shrunk from \(finding.found.nodes.count) nodes and \(finding.found.operations.count) operations"
                 + " to \(finding.shrunk.nodes.count) nodes and \(finding.shrunk.operations.count) operations"
                 + " in \(String(format: "%.1f", finding.shrinkElapsed.nanoseconds / 1e9)) s")
-            print("repro: \(file)")
-            print("replay: \(ToolStrategies.commandName) replay \(file)")
+            print("repro: \(file.escapingControls())")
+            print("replay: \(ToolStrategies.commandName) replay \(file.escapingControls())")
         }
         let crashed = Set(findings.filter { $0.1.disagreement.crash != nil }.map { $0.1.disagreement.strategy }).sorted()
         let disagreed = Set(findings.filter { $0.1.disagreement.crash == nil }.map { $0.1.disagreement.strategy }).sorted()

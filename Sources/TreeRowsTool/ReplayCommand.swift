@@ -1,5 +1,6 @@
 import ArgumentParser
 import TreeRows
+import TreeRowsCorpora
 import TreeRowsHarness
 
 /// `treerows replay FILE...`: re-run repro files.
@@ -50,12 +51,12 @@ struct ReplayCommand: ParsableCommand {
             if let disagreement = found {
                 failing += 1
                 if disagreement.crash != nil {
-                    print("FAIL \(file): \(disagreement.strategy) crashed: \(disagreement.problem)")
+                    print("FAIL \(file.escapingControls()): \(disagreement.strategy) crashed: \(disagreement.problem.escapingControls())")
                 } else {
-                    print("FAIL \(file): \(disagreement.strategy) after operation \(disagreement.operationIndex): \(disagreement.problem)")
+                    print("FAIL \(file.escapingControls()): \(disagreement.strategy) after operation \(disagreement.operationIndex): \(disagreement.problem.escapingControls())")
                 }
             } else {
-                print("pass \(file) (\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations, \(strategySelection.strategies?.description ?? repro.strategy))")
+                print("pass \(file.escapingControls()) (\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations, \(strategySelection.strategies?.description ?? repro.strategy))")
             }
         }
         if failing > 0 { throw CommandFailure(message: "\(failing) of \(files.count) repro files still fail", exitCode: 1) }

@@ -28,6 +28,6 @@ struct ReportCommand: ParsableCommand {
             return
         }
         try OutputPath.write(Array(text.utf8), to: output, inputs: [results])
-        print("wrote \(output)")
+        print("wrote \(output.escapingControls())")
     }
 }

@@ -13,6 +13,13 @@ enum StandardError {
     static func write(_ text: String) {
         _ = AtomicFile.writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
+
+    /// Writes `treerows: error: MESSAGE` as one line, whatever the message holds: control
+    /// characters (ESC, CR, a newline from a file name) are shown as escapes, so input can
+    /// neither drive the terminal nor fake a line.
+    static func error(_ message: String) {
+        write("\(ToolStrategies.commandName): error: \(message.escapingControls())\n")
+    }
 }
 
 /// Standard output through C's `stdout` (as `print` writes it), line-buffered so that a run

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TreeRows
+import TreeRowsCorpora
 
 /// The whole `treerows` command (rows, check, fuzz, replay, bench, report, compare, corpus)
 /// as a library: a dependent runs it with its own strategies beside the built-in ones.
@@ -27,7 +28,7 @@ public enum TreeRowsTool {
     ///   Names must be unique, non-empty, without commas, and not `all`.
     public static func main(strategies: [any RowStrategy.Type]) -> Never {
         if let problem = ToolStrategies.problem(with: strategies) {
-            StandardError.write("\(ToolStrategies.commandName): error: \(problem)\n")
+            StandardError.error(problem)
             exit(2)
         }
         ToolStrategies.all = strategies
@@ -51,16 +52,20 @@ struct TreeRowsCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
-            StandardError.write("\(ToolStrategies.commandName): error: \(failure.message)\n")
+            StandardError.error(failure.message)
             exit(failure.exitCode)
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
             if code == .success {
                 // --help and friends: their text is the output.
-                print(message)
+                print(fullMessage(for: error))
                 exit(0)
             }
+            // The parser's messages span lines (the error, then usage), and the error echoes
+            // what was typed: its control characters, line breaks included, are shown as escapes.
+            let typed = self.message(for: error)
+            let message = (typed.isEmpty ? fullMessage(for: error) : fullMessage(for: error)
+                .replacingOccurrences(of: typed, with: typed.escapingControls())).escapingControls(keepingLineBreaks: true)
             if !message.isEmpty { StandardError.write(message + "\n") }
             // Usage errors (unknown flag, missing value) are bad input like any other: 2.
             exit(code == .validationFailure ? 2 : code.rawValue)
@@ -71,7 +76,7 @@ struct TreeRowsCommand: ParsableCommand {
     /// with 2 and a message.
     static func exit(_ code: Int32) -> Never {
         if let problem = StandardOutput.finish() {
-            StandardError.write("\(ToolStrategies.commandName): error: \(problem)\n")
+            StandardError.error(problem)
             Foundation.exit(2)
         }
         Foundation.exit(code)

@@ -35,6 +35,28 @@ import Testing
         #expect(try Self.temporaries(in: folder).isEmpty)
     }
 
+    /// Output names as long as the filesystem allows (255 bytes), in ASCII and in two- and
+    /// three-byte UTF-8, written by every command that writes a file: the temporary beside
+    /// each is named within the limit too, and none is left.
+    @Test(arguments: [233, 234, 240, 254, 255])
+    func anyLengthTheFilesystemTakesIsAnOutput(_ bytes: Int) async throws {
+        let folder = try TemporaryFolder("long-name")
+        defer { folder.remove() }
+        let names = [String(repeating: "a", count: bytes - 1) + "g", String(repeating: "é", count: (bytes - 1) / 2) + "i"
+                     + (bytes % 2 == 0 ? "j" : ""), String(repeating: "中", count: bytes / 3) + String(repeating: "r", count: bytes % 3)]
+        try folder.write(BenchCommandTests.report(allocations: 10), to: "results.json")
+        for name in names {
+            #expect(name.utf8.count == bytes)
+            let generated = try await TreeRowsExecutable.run(Self.generate + [name], in: folder.url)
+            #expect(generated.exitCode == 0 && FileManager.default.fileExists(atPath: folder.path(name)), "\(generated)")
+            let imported = try await TreeRowsExecutable.run(["corpus", "import", name, "-o", name], in: folder.url)
+            #expect(imported.exitCode == 2 && imported.standardError.contains("is also an input"), "\(imported)")
+            let reported = try await TreeRowsExecutable.run(["report", "results.json", "-o", name], in: folder.url)
+            #expect(reported.exitCode == 0 && reported.standardOutput.contains("wrote"), "\(reported)")
+        }
+        #expect(try Self.temporaries(in: folder).isEmpty)
+    }
+
     @Test func aFIFOAtTheOutputPathIsWrittenNotReplaced() async throws {
         let folder = try TemporaryFolder("fifo-output")
         defer { folder.remove() }

@@ -142,6 +142,6 @@ struct JSONLinesReaderErrorTests {
         let path = RecordedCorpora.folder.path
         let error = try #require(throws: CorpusError.self) { try CorpusReader.read(contentsOf: path) }
         #expect(error.line == nil)
-        #expect(error.description.hasPrefix("\(path): cannot read the file. Fix: "), "\(error)")
+        #expect(error.description.hasPrefix("\(path): is a folder, not a file. Fix: "), "\(error)")
     }
 }

@@ -44,7 +44,7 @@ extension BenchmarkRunner {
         failed.debugBuild = Self.isDebugBuild
         switch child.wait() {
         case .finished(let bytes):
-            if let value = try? JSONParser.parse(bytes), let result = BenchmarkResult(json: value) { return result }
+            if let value = try? JSONParser.parse(bytes), let result = try? BenchmarkResult(json: value) { return result }
             failed.crash = Crash(kind: .exit, message: "the child's answer is not a benchmark result")
         case .crashed(let crash, let record):
             let step = Int(record.operationIndex)
