@@ -35,31 +35,41 @@ public enum CSVReader {
                 throw CorpusError(file: file, line: lineNumber, problem: "quoted fields are not supported",
                                   fix: "write plain comma-separated numbers: node,parent,time,score")
             }
-            fields.removeAll(keepingCapacity: true)
-            var fieldStart = line.startIndex
-            for index in line.indices where line[index] == UInt8(ascii: ",") {
-                fields.append(line[fieldStart..<index])
-                fieldStart = index + 1
-            }
-            fields.append(line[fieldStart...])
             guard let layout = columns else {
-                let names = fields.map { String(decoding: $0, as: UTF8.self).trimmingSpaces.lowercased() }
-                guard let node = names.firstIndex(of: "node"), let parent = names.firstIndex(of: "parent") else {
+                // Only the four names are looked for, and a few kept for the message: a header
+                // of any width costs no memory per column.
+                var found: [String: Int] = [:], shown: [String] = []
+                let count = forEachField(of: line) { column, field in
+                    let name = String(decoding: field, as: UTF8.self).trimmingSpaces.lowercased()
+                    if ["node", "parent", "time", "score"].contains(name) && found[name] == nil { found[name] = column }
+                    if column < 8 { shown.append(name) }
+                }
+                guard let node = found["node"], let parent = found["parent"] else {
                     throw CorpusError(file: file, line: lineNumber,
-                                      problem: "the header line must name the columns node and parent (found: \(names.joined(separator: ",")))",
+                                      problem: "the header line must name the columns node and parent (found: "
+                                          + shown.joined(separator: ",") + (count > 8 ? ", … \(count) columns" : "") + ")",
                                       fix: "start the file with the header node,parent,time,score")
                 }
-                columns = (node, parent, names.firstIndex(of: "time"), names.firstIndex(of: "score"), names.count)
+                columns = (node, parent, found["time"], found["score"], count)
                 continue
             }
-            guard fields.count == layout.count else {
+            // Only the columns read are kept; the others are counted.
+            fields.removeAll(keepingCapacity: true)
+            let count = forEachField(of: line) { column, field in
+                if column == layout.node || column == layout.parent || column == layout.time || column == layout.score {
+                    fields.append(field)
+                }
+            }
+            guard count == layout.count else {
                 throw CorpusError(file: file, line: lineNumber,
-                                  problem: "\(fields.count) fields, but the header has \(layout.count)",
+                                  problem: "\(count) fields, but the header has \(layout.count)",
                                   fix: "give every row one value per header column")
             }
+            // The kept fields in column order, so a column's field is found by its rank.
+            let kept = [layout.node, layout.parent, layout.time, layout.score].compactMap { $0 }.sorted()
             func number(_ column: Int?, _ name: String) throws(CorpusError) -> Int64? {
                 guard let column else { return nil }
-                let text = fields[column]
+                let text = fields[kept.firstIndex(of: column)!]
                 if text.isEmpty { return nil }
                 guard let value = parseInteger(text), value != .min else {
                     throw CorpusError(file: file, line: lineNumber,
@@ -86,6 +96,21 @@ public enum CSVReader {
         }
         let header: JSONValue? = comments.isEmpty ? nil : .object([("comment", .string(comments.joined(separator: "\n")))])
         return Corpus(tree: try assembler.assemble(), header: header, file: file)
+    }
+
+    /// Calls `body` with each comma-separated field of `line` and its column, keeping none.
+    ///
+    /// - Returns: The number of fields.
+    /// - Complexity: O(*n*) for *n* bytes.
+    static func forEachField(of line: ArraySlice<UInt8>, _ body: (Int, ArraySlice<UInt8>) -> Void) -> Int {
+        var column = 0, fieldStart = line.startIndex
+        for index in line.indices where line[index] == UInt8(ascii: ",") {
+            body(column, line[fieldStart..<index])
+            column += 1
+            fieldStart = index + 1
+        }
+        body(column, line[fieldStart...])
+        return column + 1
     }
 
     /// A decimal integer with an optional sign and surrounding spaces.

@@ -36,9 +36,13 @@ public enum JSONLinesReader {
             let line = bytes[start..<end]
             start = end + 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-            let value: JSONValue
+            var value: JSONValue
             do {
-                value = try JSONParser.parse(line)
+                // A node's members other than its four are only checked, not built: a line of
+                // ignored data costs no more memory than its bytes. A line without "id" (the
+                // header) is read again whole.
+                value = try JSONParser.parse(line, keeping: nodeKeys.contains)
+                if value["id"] == nil, case .object = value { value = try JSONParser.parse(line) }
             } catch {
                 throw CorpusError(
                     file: file, line: lineNumber, problem: "invalid JSON at column \(error.column): \(error.message)",
@@ -71,6 +75,9 @@ public enum JSONLinesReader {
         }
         return Corpus(tree: try assembler.assemble(), header: header, file: file)
     }
+
+    /// The members of a node line that are read; the others are skipped.
+    static let nodeKeys: Set<String> = ["id", "parent", "time", "score"]
 
     /// Refuses a first line without `id` that does not look like a header.
     private static func checkHeader(_ value: JSONValue, line: Int, file: String) throws(CorpusError) {

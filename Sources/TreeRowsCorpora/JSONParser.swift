@@ -14,27 +14,44 @@ package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     package static let maximumDepth = 64
 
-    private let bytes: [UInt8]
-    private var position = 0
+    private let bytes: ArraySlice<UInt8>
+    private var position: Int
+    /// Which members of the outermost object to build; the others are checked and skipped.
+    private let keeping: ((String) -> Bool)?
 
     /// Parses one complete JSON value from `bytes`; only white space may follow it.
     ///
+    /// - Parameter keeping: If given, the members of an outermost object whose names it
+    ///   rejects are checked for syntax (nesting, strings, numbers, UTF-8) but not built,
+    ///   and left out of the result: memory stays that of the kept members, however large
+    ///   the others are. Their names still count for repeated names.
     /// - Complexity: O(*n*), where *n* is the number of bytes.
-    package static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
-        var parser = JSONParser(bytes: Array(bytes))
+    package static func parse(_ bytes: ArraySlice<UInt8>, keeping: ((String) -> Bool)? = nil) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, keeping: keeping)
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
-        guard parser.position == parser.bytes.count else {
+        guard parser.position == parser.bytes.endIndex else {
             throw parser.failure("unexpected text after the JSON value")
         }
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Parses one complete JSON value from `bytes`; only white space may follow it.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of bytes.
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue { try parse(bytes[...]) }
 
-    private func failure(_ message: String) -> Failure { Failure(column: position + 1, message: message) }
+    private init(bytes: ArraySlice<UInt8>, keeping: ((String) -> Bool)?) {
+        self.bytes = bytes
+        self.position = bytes.startIndex
+        self.keeping = keeping
+    }
 
-    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    private func failure(_ message: String) -> Failure { Failure(column: position - bytes.startIndex + 1, message: message) }
+
+    private func failure(at index: Int, _ message: String) -> Failure { Failure(column: index - bytes.startIndex + 1, message: message) }
+
+    private var current: UInt8? { position < bytes.endIndex ? bytes[position] : nil }
 
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
@@ -67,6 +84,7 @@ package struct JSONParser {
         position += 1
         var members: [(key: String, value: JSONValue)] = []
         var names: Set<String> = []
+        var skipped: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
@@ -75,18 +93,24 @@ package struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a member name in double quotes") }
-            let keyColumn = position + 1
+            let keyStart = position
             let key = try string()
             // A repeated name would silently take the last value: refuse it. A set takes over
             // from the linear search once the object is large, so hostile input stays linear.
-            if members.count == 16 { names = Set(members.map(\.key)) }
-            if members.count < 16 ? members.contains(where: { $0.key == key }) : !names.insert(key).inserted {
-                throw Failure(column: keyColumn, message: "the member name \"\(key)\" appears twice in the object")
+            if members.count == 16 && names.isEmpty { names = Set(members.map(\.key)) }
+            if skipped.contains(key) || (members.count < 16 ? members.contains(where: { $0.key == key }) : !names.insert(key).inserted) {
+                throw failure(at: keyStart, "the member name \"\(key)\" appears twice in the object")
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the member name") }
             position += 1
-            members.append((key, try value(depth: depth)))
+            if depth == 1, let keeping, !keeping(key) {
+                // Skipped, but its name is kept for the repeated-name check.
+                try skipValue(depth: depth)
+                skipped.insert(key)
+            } else {
+                members.append((key, try value(depth: depth)))
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
@@ -122,6 +146,12 @@ package struct JSONParser {
 
     private mutating func number() throws(Failure) -> String {
         let start = position
+        try scanNumber()
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// Moves past one number, checking its syntax.
+    private mutating func scanNumber() throws(Failure) {
         func digits(_ parser: inout JSONParser) -> Int {
             let begin = parser.position
             while let byte = parser.current, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { parser.position += 1 }
@@ -142,7 +172,50 @@ package struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
             guard digits(&self) > 0 else { throw failure("invalid number: digits expected in the exponent") }
         }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// Moves past one value as ``value(depth:)`` reads it, with the same checks, building
+    /// nothing that outlives a string (nested objects are not checked for repeated names).
+    private mutating func skipValue(depth: Int) throws(Failure) {
+        skipWhitespace()
+        guard let byte = current else { throw failure("expected a value, found the end of the line") }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            guard depth + 1 <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+            position += 1
+            skipWhitespace()
+            if current == close {
+                position += 1
+                return
+            }
+            while true {
+                if close == UInt8(ascii: "}") {
+                    skipWhitespace()
+                    guard current == UInt8(ascii: "\"") else { throw failure("expected a member name in double quotes") }
+                    _ = try string()
+                    skipWhitespace()
+                    guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the member name") }
+                    position += 1
+                }
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if current == UInt8(ascii: ",") {
+                    position += 1
+                } else if current == close {
+                    position += 1
+                    return
+                } else {
+                    throw failure(close == UInt8(ascii: "}") ? "expected ',' or '}' in the object" : "expected ',' or ']' in the array")
+                }
+            }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+        default: throw failure("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        }
     }
 
     private mutating func string() throws(Failure) -> String {
@@ -160,7 +233,7 @@ package struct JSONParser {
                     scalars.append(Unicode.UTF8.decode(encoded))
                     offset += encoded.count
                 case .error:
-                    throw Failure(column: offset + 1, message: "invalid UTF-8 in a string")
+                    throw parser.failure(at: offset, "invalid UTF-8 in a string")
                 case .emptyInput:
                     return
                 }
@@ -195,21 +268,21 @@ package struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code) {
-                    guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+                    guard current == UInt8(ascii: "\\"), position + 1 < bytes.endIndex, bytes[position + 1] == UInt8(ascii: "u")
                     else { throw failure("unpaired surrogate in \\u escape") }
                     let lowStart = position
                     position += 2
                     let low = try hex4()
                     guard (0xDC00..<0xE000).contains(low) else {
-                        throw Failure(column: lowStart + 1, message: "invalid low surrogate in \\u escape")
+                        throw failure(at: lowStart, "invalid low surrogate in \\u escape")
                     }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(code) else {
-                    throw Failure(column: escapeStart + 1, message: "invalid \\u escape (a lone low surrogate)")
+                    throw failure(at: escapeStart, "invalid \\u escape (a lone low surrogate)")
                 }
                 scalars.append(scalar)
-            default: throw Failure(column: position, message: "invalid escape character")
+            default: throw failure(at: position - 1, "invalid escape character")
             }
             runStart = position
         }
