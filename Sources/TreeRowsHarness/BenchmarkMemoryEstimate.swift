@@ -32,7 +32,23 @@ public enum BenchmarkMemoryEstimate {
     ///
     /// - Complexity: O(*k*) in the number of operations.
     public static func bytes(nodes: Int, operations: [BenchmarkOperation]) -> Int {
-        let (total, overflow) = nodes.multipliedReportingOverflow(by: bytesPerNode(operations: operations))
-        return overflow ? .max : fixedBytes + total
+        bytes(corpusNodes: [nodes], operations: operations)
+    }
+
+    /// The tree alone, per node: its columns as read from a corpus (29.5 bytes per node
+    /// measured at 10M nodes), rounded up.
+    public static let treeBytesPerNode = 32
+
+    /// The estimated peak resident bytes of measuring corpora of these sizes, all held
+    /// while the largest is measured: the largest with its cells' state, the others as trees.
+    ///
+    /// - Complexity: O(*c* + *k*) for *c* corpora and *k* operations.
+    public static func bytes(corpusNodes: [Int], operations: [BenchmarkOperation]) -> Int {
+        guard let largest = corpusNodes.max() else { return fixedBytes }
+        let rest = corpusNodes.reduce(0) { $0.addingReportingOverflow($1).overflow ? .max : $0 + $1 } - largest
+        let (cells, overflow) = largest.multipliedReportingOverflow(by: bytesPerNode(operations: operations))
+        let (trees, treeOverflow) = rest.multipliedReportingOverflow(by: treeBytesPerNode)
+        guard !overflow, !treeOverflow, cells < .max / 4, trees < .max / 4 else { return .max }
+        return fixedBytes + cells + trees
     }
 }

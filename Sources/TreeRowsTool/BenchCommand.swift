@@ -73,6 +73,7 @@ struct BenchCommand: ParsableCommand {
         // Named corpora are read first, so a bad file stops the run before anything is measured;
         // the trees of a sweep are generated when their turn comes, so only one is held at a time.
         var corpora: [(name: String, load: () throws(CommandFailure) -> (Tree, Double?))] = []
+        var namedNodes: [Int] = []
         for name in corpus.isEmpty && sizes == nil ? ["reddit-worldnews-sxvem7"] : corpus {
             let loaded = try timed { () throws(CommandFailure) in
                 try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
@@ -85,6 +86,12 @@ struct BenchCommand: ParsableCommand {
                     + " Fix: bench a corpus with nodes")
             }
             corpora.append((name, { () throws(CommandFailure) in loaded }))
+            namedNodes.append(loaded.0.nodeCount)
+            try memory.require(
+                BenchmarkMemoryEstimate.bytes(corpusNodes: namedNodes, operations: selectedOperations),
+                for: "bench of \(namedNodes.count) \(namedNodes.count == 1 ? "corpus" : "corpora") (\(namedNodes.reduce(0, +)) nodes, the largest \(namedNodes.max()!))"
+                    + " with \(selectedOperations.count) operations",
+                fix: "measure smaller or fewer corpora, or only the build, toggles and queries")
         }
         guard !BenchmarkRunner.isDebugBuild else {
             let checks = internalChecksEnabled ? " with invariant checks after every operation" : ""

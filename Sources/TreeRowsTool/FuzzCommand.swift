@@ -49,6 +49,7 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Print how often each feature (operation x condition, parameter edge value, size threshold) was exercised.")
     var coverage = false
     @OptionGroup var isolation: IsolationOptions
+    @OptionGroup var memory: MemoryLimitOption
     @Flag(help: "Run the workers as threads of this process, as the Fuzzer API does: faster to debug, but a strategy that traps, hangs or runs out of memory ends the run.")
     var inProcess = false
 
@@ -60,6 +61,23 @@ struct FuzzCommand: ParsableCommand {
         try OptionRange.whole(jobs, "--jobs", 1...256)
         if !(0...1).contains(largeShare) { throw ValidationError("--large-share must be a number from 0 to 1 (got \(largeShare))") }
         try OptionRange.seconds(shrinkTime, "--shrink-time")
+    }
+
+    /// Refuses a run whose workers together would need more memory than the limit, or one
+    /// worker more than each child may take (`--rss-limit-mb`), where a strategy would be
+    /// blamed for running out of memory.
+    func checkMemory(_ configuration: Fuzzer.Configuration, strategies: Int) throws(CommandFailure) {
+        let worker = FuzzMemoryEstimate.bytesPerWorker(configuration, strategies: strategies)
+        let largest = FuzzMemoryEstimate.largestNodes(configuration)
+        let fix = "fuzz smaller trees (--max-nodes\(configuration.largeShare > 0 ? ", --large-share 0" : "")), fewer strategies or fewer --jobs"
+        if !inProcess, let limit = isolation.memoryLimit(), worker > limit {
+            throw CommandFailure(message: "a worker fuzzing \(strategies) strategies on trees of up to \(largest) nodes needs an estimated"
+                + " \(MemoryLimitOption.format(worker)), more than --rss-limit-mb \(limit >> 20) allows each worker: the strategies would be"
+                + " blamed for running out of memory. Fix: \(fix), or raise --rss-limit-mb")
+        }
+        let (total, overflow) = worker.multipliedReportingOverflow(by: jobs)
+        try memory.require(overflow ? .max : total, for: "fuzz with \(jobs) workers, \(strategies) strategies and trees of up to \(largest) nodes",
+                           fix: fix)
     }
 
     func run() throws {
@@ -78,6 +96,7 @@ struct FuzzCommand: ParsableCommand {
         } else if let time {
             configuration.timeLimit = .milliseconds(Int(time * 1000))
         }
+        try checkMemory(configuration, strategies: selected.count)
         let workers = FuzzWorkers(configuration: configuration, jobs: jobs, strategies: selected, recorded: recorded)
         let onTerminal = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()
