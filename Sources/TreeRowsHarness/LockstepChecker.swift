@@ -76,8 +76,12 @@ public struct LockstepChecker {
     }
 
     /// Runs `count` more operations and returns the reports so far, the reference first.
-    public mutating func run(operations count: Int) -> [LockstepReport] {
+    ///
+    /// - Parameter shouldStop: Asked before each operation but the first (Ctrl-C): when it
+    ///   answers `true`, the run ends there, and the reports cover the operations done.
+    public mutating func run(operations count: Int, shouldStop: () -> Bool = { false }) -> [LockstepReport] {
         for step in 0..<count {
+            if step > 0 && shouldStop() { break }
             let operation = generator.next(for: reference.tree)
             let isLast = step == count - 1
             perform(operation, fullCheck: isLast || (reports[0].operations + 1) % fullCheckInterval == 0)
@@ -132,8 +136,8 @@ public struct LockstepChecker {
 
     private mutating func record(_ report: Int, _ operation: TreeOperation, _ nanoseconds: Double) {
         reports[report].operations += 1
-        reports[report].timings[operation.kind.rawValue, default: []].append(nanoseconds)
-        reports[report].timings["all", default: []].append(nanoseconds)
+        reports[report].timings[operation.kind.rawValue, default: TimingCounts()].record(nanoseconds)
+        reports[report].timings["all", default: TimingCounts()].record(nanoseconds)
     }
 
     private mutating func fail(_ report: Int, _ operation: TreeOperation, _ problem: StepDisagreement) {

@@ -10,14 +10,15 @@ public struct LockstepReport: Sendable {
     public var disagreements: Int
     /// The first disagreements, described (at most ``LockstepChecker/keptMessages``).
     public var messages: [String]
-    /// Time per operation (nanoseconds) for every operation, and per operation kind.
-    public var timings: [String: [Double]]
+    /// Time per operation for every operation (`all`), and per operation kind, counted:
+    /// bounded memory however long the run.
+    public var timings: [String: TimingCounts]
     /// How the strategy crashed (trapped, overflowed its stack, hung or ran out of memory)
     /// in an isolated check, which then stopped checking it; `nil` if it did not.
     public var crash: Crash?
 
     /// The timing summary of all operations, or of one kind (`toggle`, …).
     public func summary(of kind: String = "all") -> TimingSummary? {
-        TimingSummary(nanoseconds: timings[kind] ?? [])
+        timings[kind].flatMap(TimingSummary.init(counts:))
     }
 }

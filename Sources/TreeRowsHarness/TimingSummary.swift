@@ -24,6 +24,30 @@ public struct TimingSummary: Sendable, Equatable {
     }
 }
 
+extension TimingSummary {
+    /// Summarizes counted samples as ``init(nanoseconds:)`` summarizes samples, on their
+    /// rounded values; `nil` when there are none.
+    ///
+    /// - Complexity: O(*b* log *b*) for *b* distinct rounded values.
+    public init?(counts: TimingCounts) {
+        guard counts.total > 0 else { return nil }
+        let ascending = counts.ascending
+        // The value of the sample at 0-based rank `rank`.
+        func value(at rank: Int) -> Double {
+            var seen = 0
+            for (value, count) in ascending {
+                seen += count
+                if rank < seen { return Double(value) }
+            }
+            return Double(ascending.last!.value)
+        }
+        let total = counts.total
+        count = total
+        medianNanoseconds = total % 2 == 1 ? value(at: total / 2) : (value(at: total / 2 - 1) + value(at: total / 2)) / 2
+        p90Nanoseconds = value(at: min(total - 1, Int((0.9 * Double(total)).rounded(.up)) - 1))
+    }
+}
+
 extension Duration {
     /// The duration in nanoseconds.
     public var nanoseconds: Double {

@@ -14,7 +14,8 @@ struct CheckCommand: ParsableCommand {
             the operations, the disagreements (must be 0) and the median time per operation and per toggle. \
             Each strategy runs in a child process of its own: one that traps, overflows its stack, hangs or runs out \
             of memory is reported as CRASHED, with the operation it crashed in, and the others are checked as usual. \
-            Exit code 1 when any strategy disagrees or crashes.
+            Exit code 1 when any strategy disagrees or crashes; 130 when stopped by Ctrl-C, after the table of the \
+            operations done.
             """
     )
 
@@ -40,6 +41,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        // First, so that a Ctrl-C while the corpus loads stops the run cleanly too.
+        Interruption.install()
         let selected = try strategySelection.checked("check")
         // Each strategy runs in a child, whose crash report needs the backtracer set at start.
         if !inProcess { BacktraceSettings.restartIfNeeded() }
@@ -55,22 +58,31 @@ struct CheckCommand: ParsableCommand {
         let reports: [LockstepReport]
         if inProcess {
             var checker = LockstepChecker(tree: loaded.tree, strategies: selected, seed: seed, fullCheckInterval: fullCheckEvery)
-            reports = checker.run(operations: ops)
+            reports = checker.run(operations: ops, shouldStop: Interruption.isRequested)
         } else {
             let isolated: IsolatedCheck
             do { isolated = try IsolatedCheck(limits: isolation.limits()) } catch { throw CommandFailure(message: "\(error)") }
-            reports = isolated.run(tree: loaded.tree, strategies: selected, seed: seed, operations: ops, fullCheckInterval: fullCheckEvery)
+            reports = isolated.run(tree: loaded.tree, strategies: selected, seed: seed, operations: ops, fullCheckInterval: fullCheckEvery,
+                                   shouldStop: Interruption.isRequested)
         }
         print(Self.table(reports))
+        let stopped = Interruption.requested
         let failing = reports.filter { $0.disagreements > 0 }
         for report in failing {
             for message in report.messages { print("\(report.strategy): \(message.escapingControls())") }
+        }
+        if stopped {
+            let reported = Set(reports.map(\.strategy))
+            let unchecked = selected.map { $0.name }.filter { !reported.contains($0) }
+            print("stopped by Ctrl-C: the table covers the operations done"
+                + (unchecked.isEmpty ? "" : "; not checked: " + unchecked.joined(separator: ", ")))
         }
         if let failure = CommandFailure.failing(wrong: failing.filter { $0.crash == nil }.map(\.strategy), "disagreed with the reference",
                                                 crashed: failing.filter { $0.crash != nil }.map(\.strategy),
                                                 suffix: " (replay with --seed \(seed))") {
             throw failure
         }
+        if stopped { throw CommandFailure(message: "stopped by Ctrl-C after \(reports.first?.operations ?? 0) of \(ops) operations", exitCode: 130) }
     }
 
     /// The per-strategy table.

@@ -5,8 +5,6 @@ import TreeRows
 import TreeRowsCorpora
 import TreeRowsHarness
 
-/// Set by Ctrl-C; the fuzzer polls it between operations.
-let interrupted = Atomic<Bool>(false)
 
 /// `treerows fuzz`: differential fuzzing of every strategy against the reference.
 struct FuzzCommand: ParsableCommand {
@@ -84,7 +82,7 @@ struct FuzzCommand: ParsableCommand {
         // The workers' crash reports need the backtracer set before the process starts.
         if !inProcess { BacktraceSettings.restartIfNeeded() }
         // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
-        signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
+        Interruption.install()
         let selected = try strategySelection.checked("fuzz")
         if let out { try OutputPath.checkFolder(out, option: "--out") }
         let recorded = Fuzzer.builtinRecorded
@@ -115,11 +113,11 @@ struct FuzzCommand: ParsableCommand {
         }
         let outcomes: [Fuzzer.Outcome]
         if inProcess {
-            outcomes = workers.run(shouldStop: { interrupted.load(ordering: .relaxed) }, progress: report)
+            outcomes = workers.run(shouldStop: { Interruption.requested }, progress: report)
         } else {
             let isolated = IsolatedFuzzer(workers: workers, hangBase: isolation.hangBase, hangPerNode: isolation.hangPerNode,
                                           memoryLimit: isolation.memoryLimit())
-            do { outcomes = try isolated.run(shouldStop: { interrupted.load(ordering: .relaxed) }, progress: report) } catch {
+            do { outcomes = try isolated.run(shouldStop: { Interruption.requested }, progress: report) } catch {
                 throw CommandFailure(message: "\(error)")
             }
         }

@@ -218,10 +218,14 @@ package final class ChildProcess {
     /// Waits for the child to end, watching it meanwhile: polls at doubling intervals, from
     /// 50 µs up to 50 ms, so that a short child is seen to end soon and a long one (a
     /// benchmark cell being timed) is woken from seldom.
-    package func wait() -> Ending {
+    ///
+    /// - Parameter shouldStop: Polled meanwhile (Ctrl-C): once it answers `true`, the child
+    ///   is asked to stop (``requestStop()``).
+    package func wait(stoppingWhen shouldStop: () -> Bool = { false }) -> Ending {
         var pause: UInt32 = 50
         while true {
             if let ending = poll() { return ending }
+            if shouldStop() { requestStop() }
             usleep(pause)
             pause = min(pause * 2, 50_000)
         }

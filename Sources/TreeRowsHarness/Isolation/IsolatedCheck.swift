@@ -26,17 +26,23 @@ package struct IsolatedCheck {
     ///   the operations it finished, and a message naming the operation it crashed in.
     /// - Complexity: that of the lock-step run, with the reference's work once per
     ///   strategy, plus a fork per strategy.
+    ///
+    /// With `shouldStop` (Ctrl-C), the running child is asked to stop after its current
+    /// operation, and no other strategy is started: the reports cover what was checked.
     package func run(tree: Tree, strategies: [any RowStrategy.Type], seed: UInt64, operations count: Int,
-                     fullCheckInterval: Int) -> [LockstepReport] {
+                     fullCheckInterval: Int, shouldStop: () -> Bool = { false }) -> [LockstepReport] {
         var reference: LockstepReport?
         var reports: [LockstepReport] = []
         for strategy in strategies where strategy != ReferenceStrategy.self {
+            if !reports.isEmpty && shouldStop() { break }
             let child = ChildProcess.start(limits: limits, folder: folder.path) {
                 StepMonitor.beginCase(nodes: tree.nodeCount)
+                let record = StepMonitor.record
                 var checker = LockstepChecker(tree: tree, strategies: [strategy], seed: seed, fullCheckInterval: fullCheckInterval)
-                return Array(JSONValue.array(checker.run(operations: count).map(\.json)).serialized.utf8)
+                let reports = checker.run(operations: count, shouldStop: { record?.pointee.stopRequested ?? 0 != 0 })
+                return Array(JSONValue.array(reports.map(\.json)).serialized.utf8)
             }
-            switch child.wait() {
+            switch child.wait(stoppingWhen: shouldStop) {
             case .finished(let bytes):
                 guard case .array(let items)? = try? JSONParser.parse(bytes), items.count == 2,
                       let first = LockstepReport(json: items[0]), let second = LockstepReport(json: items[1]) else {
