@@ -23,7 +23,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
     ],
     targets: [
         // Core: tree model, rows, diffs, validator, strategies. No Foundation.
@@ -37,7 +36,7 @@ let package = Package(
         // Lock-step checking, random operation sequences, timing, isolated runs.
         .target(
             name: "TreeRowsHarness",
-            dependencies: ["TreeRows", "TreeRowsCorpora", "CProcess", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["TreeRows", "TreeRowsCorpora", "CProcess"],
             swiftSettings: internalChecks
         ),
         // jemalloc (Debian's libjemalloc-dev): linked with the tool product, where it becomes the

@@ -2,12 +2,12 @@ import Foundation
 import TreeRowsCorpora
 
 /// A benchmark run as written by `treerows bench --json` and read by `report` and `compare`:
-/// `{"schema": 1, "machine": {…}, "results": [{"strategy", "corpus", "nodes", "operation",
+/// `{"schema": 2, "machine": {…}, "results": [{"strategy", "corpus", "nodes", "operation",
 /// "samples", "medianNs", "p90Ns", "p99Ns", "opsPerSecond", "allocationsPerOp", "bytesPerOp",
 /// "peakResidentBytes", "ratioToReference", "ratioToFastest", "correct", "strategyBytesPerNode",
 /// "treeBytesPerNode", "setupSeconds", "samplingSeconds", "countingSeconds",
-/// "checkingSeconds"}, …], "exponents": [{"strategy",
-/// "operation", "shape", "exponent"}, …]}`.
+/// "checkingSeconds", "batch", "samplesNs", "singleSamplesNs"}, …], "exponents": [{"strategy",
+/// "operation", "shape", "exponent"}, …]}`. Schema 1 (no samples kept) still reads.
 public struct BenchmarkReport: Sendable {
     /// A fitted growth exponent of one strategy and operation over a size sweep.
     public struct Exponent: Equatable, Sendable {
@@ -23,14 +23,28 @@ public struct BenchmarkReport: Sendable {
         }
     }
 
+    /// The schema this version writes: 2 keeps every cell's samples (1 kept only their
+    /// median and tails).
+    public static let schema = 2
+
+    /// The schema the report was read in (``schema`` for one made here).
+    public var schema: Int
     public var machine: [(key: String, value: JSONValue)]
     public var results: [BenchmarkResult]
     public var exponents: [Exponent]
 
     public init(machine: [(key: String, value: JSONValue)], results: [BenchmarkResult], exponents: [Exponent]) {
+        schema = Self.schema
         self.machine = machine
         self.results = results
         self.exponents = exponents
+    }
+
+    /// What the report lacks that this version's reports have, for messages; `nil` when
+    /// nothing: the samples of a schema-1 report's cells.
+    public var lacking: String? {
+        guard results.contains(where: { $0.samples > 0 && $0.distribution == nil }) else { return nil }
+        return "its cells keep no samples (schema \(schema)), only their medians and tails"
     }
 
     /// Facts about this machine and build, for the report's header.
@@ -69,7 +83,7 @@ public struct BenchmarkReport: Sendable {
             .object([("strategy", .string($0.strategy)), ("operation", .string($0.operation)), ("shape", .string($0.shape)),
                      ("exponent", BenchmarkResult.number($0.exponent))])
         }
-        return "{\"schema\":1,\n\"machine\":\(JSONValue.object(machine).serialized),\n\"results\":[\n"
+        return "{\"schema\":\(Self.schema),\n\"machine\":\(JSONValue.object(machine).serialized),\n\"results\":[\n"
             + resultValues.map(\.serialized).joined(separator: ",\n") + "],\n\"exponents\":[\n"
             + exponentValues.map(\.serialized).joined(separator: ",\n") + "]}\n"
     }
@@ -84,7 +98,9 @@ public struct BenchmarkReport: Sendable {
         do { value = try JSONParser.parse(data) } catch {
             throw CorpusError(file: path, problem: "invalid JSON at byte \(error.column): \(error.message)", fix: fix)
         }
-        guard value["schema"]?.integer == 1 else { throw CorpusError(file: path, problem: "not a schema-1 benchmark report", fix: fix) }
+        guard let schema = value["schema"]?.integer, (1...Int64(Self.schema)).contains(schema) else {
+            throw CorpusError(file: path, problem: "not a benchmark report of schema 1 to \(Self.schema)", fix: fix)
+        }
         guard case .array(let entries)? = value["results"] else { throw CorpusError(file: path, problem: "missing \"results\"", fix: fix) }
         var results: [BenchmarkResult] = []
         for (index, entry) in entries.enumerated() {
@@ -102,7 +118,9 @@ public struct BenchmarkReport: Sendable {
         }
         var machine: [(key: String, value: JSONValue)] = []
         if case .object(let members)? = value["machine"] { machine = members }
-        return BenchmarkReport(machine: machine, results: results, exponents: exponents)
+        var report = BenchmarkReport(machine: machine, results: results, exponents: exponents)
+        report.schema = Int(schema)
+        return report
     }
 
     /// Reads a report written by ``json`` and refuses one measured by a debug build.

@@ -21,6 +21,13 @@ extension BenchmarkResult {
             ("countingSeconds", Self.number(timeSplit?.counting)), ("checkingSeconds", Self.number(timeSplit?.checking)),
             ("debugBuild", .bool(debugBuild)),
         ]
+        if let distribution {
+            members.append(("batch", .integer(distribution.batch)))
+            members.append(("samplesNs", .array(distribution.nanoseconds.map { Self.number($0) })))
+            if !distribution.singleNanoseconds.isEmpty {
+                members.append(("singleSamplesNs", .array(distribution.singleNanoseconds.map { Self.number($0) })))
+            }
+        }
         if let crash {
             var fields: [(String, JSONValue)] = [("kind", .string(crash.kind.rawValue)), ("message", .string(crash.message))]
             if let signal = crash.signal { fields.append(("signal", .integer(signal))) }
@@ -73,6 +80,9 @@ extension BenchmarkResult {
             timeSplit = BenchmarkTimeSplit(setup: setup, sampling: sampling, counting: counting, checking: checking)
         }
         if case .bool(true)? = entry["debugBuild"] { debugBuild = true }
+        if entry["samplesNs"] != nil || entry["batch"] != nil {
+            distribution = try Self.distribution(entry)
+        }
         if let fields = entry["crash"] {
             func text(_ key: String) -> String? { if case .string(let value)? = fields[key] { value } else { nil } }
             guard let kind = text("kind").flatMap(Crash.Kind.init(rawValue:)) else {
@@ -86,9 +96,37 @@ extension BenchmarkResult {
         }
     }
 
+    /// The samples of an entry that has them: `batch` (a whole number from 1), `samplesNs`
+    /// and, if present, `singleSamplesNs` (arrays of finite numbers from 0).
+    ///
+    /// - Complexity: O(*s*) for *s* samples.
+    static func distribution(_ entry: JSONValue) throws(JSONProblem) -> BenchmarkSamples {
+        guard let batch = entry["batch"]?.integer, batch >= 1, batch <= Int64(Int32.max) else {
+            throw JSONProblem(description: "\"batch\" must be a whole number from 1, but it is \(entry["batch"].map(shown) ?? "missing")")
+        }
+        // A number as written, anything else by its type.
+        func shown(_ value: JSONValue) -> String { if case .number(let text) = value { text.escapingControls() } else { value.typeName } }
+        func samples(_ key: String) throws(JSONProblem) -> [Double] {
+            guard case .array(let items)? = entry[key] else {
+                throw JSONProblem(description: "\"\(key)\" must be an array of numbers, but it is \(entry[key].map { $0.typeName } ?? "missing")")
+            }
+            var values: [Double] = []
+            values.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                guard let value = double(item), value >= 0 else {
+                    throw JSONProblem(description: "\"\(key)\"[\(index)] must be a finite number from 0, but it is \(shown(item))")
+                }
+                values.append(value)
+            }
+            return values
+        }
+        return BenchmarkSamples(batch: Int(batch), nanoseconds: try samples("samplesNs"),
+                                singleNanoseconds: entry["singleSamplesNs"] == nil ? [] : try samples("singleSamplesNs"))
+    }
+
     /// A JSON number for `value`: whole numbers below 10^15 as integers, others to four
     /// significant digits; `null` for none or a value that is not finite.
-    static func number(_ value: Double?) -> JSONValue {
+    package static func number(_ value: Double?) -> JSONValue {
         guard let value, value.isFinite else { return .null }
         return .number(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.4g", value))
     }

@@ -8,8 +8,11 @@ public struct BenchmarkResult: Equatable, Sendable {
     public var operation: String
     /// Timed samples taken (fewer than asked when the cell's time budget ran out).
     public var samples: Int
+    /// The median time per operation of the timed samples (``BenchmarkSamples/median``).
     public var medianNanoseconds: Double
+    /// The 90th percentile of single operations (``BenchmarkSamples/tail(_:)``).
     public var p90Nanoseconds: Double
+    /// The 99th percentile of single operations.
     public var p99Nanoseconds: Double
     public var operationsPerSecond: Double
     /// Allocations per operation (jemalloc), `nil` without an allocation counter.
@@ -39,6 +42,9 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// of memory in its child process), where the cell stopped; `nil` if it did not. A
     /// crashed cell is not ``correct``.
     public var crash: Crash?
+    /// Every timed sample, for a comparison's statistics; `nil` in results written before
+    /// they were kept (schema 1).
+    public var distribution: BenchmarkSamples?
     /// Where in the cell the strategy crashed: "its build", "input 12 (…)" or the final check.
     public var crashStep: String?
 

@@ -1,4 +1,3 @@
-import Histogram
 import TreeRows
 
 extension BenchmarkRunner {
@@ -10,7 +9,6 @@ extension BenchmarkRunner {
         untimedPassInputs: [BenchmarkInput], sharedSetup: Double, sink: inout Int
     ) -> BenchmarkResult {
         let clock = ContinuousClock()
-        let batch = operation.body.batch
         let buildStart = clock.now
         // An isolated cell's heartbeat (see ``StepMonitor``): the build, each input's index, the final check.
         StepMonitor.step(strategy: 0, operation: Self.buildStep)
@@ -23,15 +21,19 @@ extension BenchmarkRunner {
         split = split + untimed.split
         // The timed samples go on from the inputs after the untimed pass's.
         strategyCell.next = untimedPassInputs.count
+        let timedBatch = Self.timedBatch(operation, nanosecondsPerInput: untimed.nanosecondsPerInput, budget: configuration.budget)
+        // Between batched samples, one unit of the operation (an input; a query's 64) alone for the tails.
+        let singles = timedBatch > operation.body.batch ? operation.body.batch : 0
         let blockStart = clock.now
         var taken = 0
         var bookkeeping = Duration.zero
         var warming = Duration.zero
-        let samplesPerStrategy = configuration.warmup + configuration.repetitions
-        while taken < samplesPerStrategy && strategyCell.spent < configuration.budget && strategyCell.next + batch <= workload.inputs.count {
-            let inputs = workload.inputs[strategyCell.next..<strategyCell.next + batch]
+        let samplesPerStrategy = configuration.samplesPerStrategy
+        /// Times `count` inputs from the next one; returns the time they took.
+        func timeInputs(_ count: Int) -> Duration {
+            let inputs = workload.inputs[strategyCell.next..<strategyCell.next + count]
             StepMonitor.step(strategy: 0, operation: strategyCell.next)
-            strategyCell.next += batch
+            strategyCell.next += count
             strategyCell.prepare()
             if let eviction = configuration.eviction { sink &+= Int(truncatingIfNeeded: eviction.run()) }
             let start = clock.now
@@ -39,16 +41,26 @@ extension BenchmarkRunner {
             let elapsed = clock.now - start
             strategyCell.applyToExpected(inputs)
             bookkeeping += clock.now - start - elapsed
+            return elapsed
+        }
+        while taken < samplesPerStrategy && strategyCell.spent < configuration.budget
+                && strategyCell.next + timedBatch + singles <= workload.inputs.count {
+            let elapsed = timeInputs(timedBatch)
+            let single = singles > 0 ? timeInputs(singles) : nil
             taken += 1
             if taken > configuration.warmup {
-                // Picoseconds per operation, so batched queries keep their fractions.
-                strategyCell.histogram.record(UInt64(max(1, elapsed.nanoseconds * 1000 / Double(batch))))
-                strategyCell.samples += 1
+                strategyCell.samples.append(elapsed.nanoseconds / Double(timedBatch))
+                strategyCell.timedOperations += timedBatch
                 strategyCell.spent += elapsed
+                if let single {
+                    strategyCell.singles.append(max(0, single.nanoseconds - Self.clockCost) / Double(singles))
+                    strategyCell.timedOperations += singles
+                    strategyCell.spent += single
+                }
             } else {
                 // A strategy whose warm-up alone outlasts the budget is warm enough: it goes
                 // on to its timed samples (a second a sample would spend seconds here).
-                warming += elapsed
+                warming += elapsed + (single ?? .zero)
                 if warming >= configuration.budget { taken = configuration.warmup }
             }
         }
@@ -58,18 +70,49 @@ extension BenchmarkRunner {
         let checkStart = clock.now
         let correct = untimed.correct && strategyCell.isCorrect(sampling: workload.inputs.prefix(64))
         split.checking += (clock.now - checkStart).nanoseconds / 1e9
-        let samples = strategyCell.samples
-        let histogram = strategyCell.histogram
-        func percentile(_ value: Double) -> Double { samples == 0 ? 0 : Double(histogram.valueAtPercentile(value)) / 1000 }
+        let timed = BenchmarkSamples(batch: timedBatch, nanoseconds: strategyCell.samples, singleNanoseconds: strategyCell.singles)
         var result = BenchmarkResult(
             strategy: type.name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue,
-            samples: samples, medianNanoseconds: percentile(50), p90Nanoseconds: percentile(90), p99Nanoseconds: percentile(99),
-            operationsPerSecond: samples == 0 ? 0 : Double(samples * batch) / (strategyCell.spent.nanoseconds / 1e9),
+            samples: timed.nanoseconds.count, medianNanoseconds: timed.median, p90Nanoseconds: timed.tail(0.9),
+            p99Nanoseconds: timed.tail(0.99),
+            operationsPerSecond: strategyCell.timedOperations == 0 ? 0 : Double(strategyCell.timedOperations) / (strategyCell.spent.nanoseconds / 1e9),
             allocationsPerOperation: untimed.allocations?.0, bytesPerOperation: untimed.allocations?.1,
             peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil, correct: correct)
+        result.distribution = timed
         result.strategyBytesPerNode = operation == .build ? keptBytes : nil
         result.timeSplit = split
         result.debugBuild = Self.isDebugBuild
         return result
+    }
+
+    /// What one reading of the clock adds to a timed interval, in nanoseconds: the median of
+    /// 1,001 intervals between two consecutive readings, measured once per process. Taken off
+    /// single inputs' times, so that their tails and the batched medians (where it vanishes)
+    /// speak of the same thing.
+    public static let clockCost: Double = {
+        let clock = ContinuousClock()
+        var intervals: [Double] = []
+        intervals.reserveCapacity(1_001)
+        for _ in 0..<1_001 {
+            let start = clock.now
+            intervals.append((clock.now - start).nanoseconds)
+        }
+        return BenchmarkSamples.median(of: intervals)
+    }()
+
+    /// Batched samples keep at least this many samples in a cell's budget: an operation
+    /// slower than that is timed one input a sample.
+    static let fewestBatchedSamples = 50
+
+    /// The inputs a timed sample of `operation` takes: its ``BenchmarkOperationBody/timedBatch``,
+    /// or its ``BenchmarkOperationBody/batch`` when a larger batch, at `nanosecondsPerInput`
+    /// (the untimed pass's last warm-up), would leave fewer than ``fewestBatchedSamples``
+    /// samples in `budget`.
+    ///
+    /// - Complexity: O(1).
+    static func timedBatch(_ operation: BenchmarkOperation, nanosecondsPerInput: Double, budget: Duration) -> Int {
+        let unit = max(1, operation.body.batch), batch = max(unit, operation.body.timedBatch)
+        guard batch > unit else { return unit }
+        return nanosecondsPerInput * Double(batch) * Double(fewestBatchedSamples) > budget.nanoseconds ? unit : batch
     }
 }

@@ -8,9 +8,10 @@ extension BenchmarkRunner {
     /// input each; a tree of more than 2^20 nodes verifies fewer inputs too, as each
     /// verified input reads and walks every row (one input at 4,194,304 nodes and beyond).
     /// The strategyCell's check at the end of its cell covers the state this pass leaves.
+    /// Returns, with the figures, the time per input of the last warm-up input.
     func untimedPass(
         _ inputs: [BenchmarkInput], _ strategyCell: inout BenchmarkStrategyCell, tree: Tree, sink: inout Int
-    ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit) {
+    ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit, nanosecondsPerInput: Double) {
         let clock = ContinuousClock()
         var phaseStart = clock.now
         var split = BenchmarkTimeSplit()
@@ -26,13 +27,16 @@ extension BenchmarkRunner {
         // the counted ones would take seconds (a build at 1e8 nodes) needs no second warm-up,
         // and one input counted and one verified say what they would.
         var slow = false
+        var nanosecondsPerInput = 0.0
         for _ in 0..<Self.untimedInputs.warm {
             guard let inputs = batches.next() else { break }
             StepMonitor.step(strategy: 0, operation: inputs.startIndex)
             strategyCell.prepare()
             let start = clock.now
             sink &+= strategyCell.perform(inputs, tree: tree)
-            slow = (clock.now - start).nanoseconds / 1e9 * Double(Self.untimedInputs.counted) > 2
+            let elapsed = (clock.now - start).nanoseconds
+            nanosecondsPerInput = elapsed / Double(max(1, inputs.count))
+            slow = elapsed / 1e9 * Double(Self.untimedInputs.counted) > 2
             strategyCell.applyToExpected(inputs)
             if slow { break }
         }
@@ -72,7 +76,7 @@ extension BenchmarkRunner {
             checked += 1
         }
         split.checking = lap()
-        return (allocationFigures, correct, split)
+        return (allocationFigures, correct, split, nanosecondsPerInput)
     }
 
     /// What the bracket itself allocates (counter readings and the call), measured on the

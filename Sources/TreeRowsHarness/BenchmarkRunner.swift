@@ -1,5 +1,4 @@
 import Foundation
-import Histogram
 import TreeRows
 import TreeRowsCorpora
 
@@ -38,6 +37,12 @@ public struct BenchmarkRunner {
             self.budget = budget
             self.seed = seed
             self.eviction = eviction
+        }
+
+        /// Warm-up and timed samples, at most `Int.max`.
+        var samplesPerStrategy: Int {
+            let (sum, overflow) = max(0, warmup).addingReportingOverflow(max(0, repetitions))
+            return overflow ? Int.max : sum
         }
     }
 
@@ -98,8 +103,11 @@ public struct BenchmarkRunner {
         if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = operation.body.batch
         let reserved = (Self.untimedInputs.warm + Self.untimedInputs.counted + Self.untimedInputs.verified) * batch
-        let samplesPerStrategy = configuration.warmup + configuration.repetitions
-        let wanted = reserved + samplesPerStrategy * batch
+        // A batched sample and the single unit after it.
+        let timedBatch = max(batch, operation.body.timedBatch)
+        let perSample = timedBatch + (timedBatch > batch ? batch : 0)
+        let (timedInputs, overflow) = configuration.samplesPerStrategy.multipliedReportingOverflow(by: perSample)
+        let wanted = reserved + (overflow ? Int.max - reserved : timedInputs)
         var rowCount = 0
         var totalHeight = 0
         tree.forEachVisibleDescendant(of: Tree.root) { node in

@@ -1,4 +1,3 @@
-import Histogram
 import TreeRows
 
 /// One strategy's state in a benchmark cell: the strategy, the tree the inputs so far
@@ -10,10 +9,13 @@ struct BenchmarkStrategyCell {
     var state: any RowStrategy
     /// The tree as the operations performed so far should have left it.
     var expected: Tree
-    var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
-    /// Timed samples taken.
-    var samples = 0
-    /// Time spent in timed samples.
+    /// Time per operation of the timed samples so far, in nanoseconds.
+    var samples: [Double] = []
+    /// Time of the single inputs timed between batched samples, in nanoseconds.
+    var singles: [Double] = []
+    /// Operations timed so far, in samples and single inputs alike.
+    var timedOperations = 0
+    /// Time spent in timed samples and single inputs.
     var spent: Duration = .zero
     /// The next input to use.
     var next = 0
@@ -24,7 +26,6 @@ struct BenchmarkStrategyCell {
         self.operation = operation
         self.state = state
         expected = tree
-        histogram.autoResize = true
     }
 
     /// The untimed step before a sample: the operation's preparation on the strategy and

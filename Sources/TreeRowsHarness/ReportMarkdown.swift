@@ -80,7 +80,9 @@ public enum ReportMarkdown {
         case 1e9...: return String(format: "%.2f s", nanoseconds / 1e9)
         case 1e6...: return String(format: "%.3g ms", nanoseconds / 1e6)
         case 1e3...: return String(format: "%.3g µs", nanoseconds / 1e3)
-        default: return String(format: "%.0f ns", nanoseconds)
+        case 100...: return String(format: "%.0f ns", nanoseconds)
+        // Batched samples resolve a fast operation below a nanosecond: three digits show it.
+        default: return String(format: "%.3g ns", nanoseconds)
         }
     }
 

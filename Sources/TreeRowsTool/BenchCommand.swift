@@ -10,7 +10,8 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure strategies side by side: time percentiles, allocations, scaling; check every result.",
         discussion: """
-            Per cell (strategy x corpus x operation): samples, median, p90 and p99 (HdrHistogram), operations per \
+            Per cell (strategy x corpus x operation): samples, the median time per operation (fast operations are \
+            timed several inputs a sample), p90 and p99 of single operations, operations per \
             second, allocations and bytes per operation (jemalloc), peak resident memory, and the ratio to the \
             reference and to the fastest strategy. Each strategy takes a cell's samples in one block (the order \
             rotates from cell to cell), so no strategy pays for another's cache misses; a cell's time budget \
@@ -27,7 +28,8 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var operationSelection: OperationOptions
     @Option(help: ArgumentHelp("A size sweep of a synthetic shape, e.g. reddit:1e3,1e4,1e5.", valueName: "shape:n,n,..."))
     var sizes: String?
-    @Option(parsing: .unconditional, help: "Timed samples per strategy and cell, from 1 (fewer when the budget runs out).") var repetitions = 200
+    @Option(parsing: .unconditional, help: "Timed samples per strategy and cell, 1 to 1000000 (fewer when the budget runs out); the JSON keeps every one.")
+    var repetitions = 200
     @Option(parsing: .unconditional, help: ArgumentHelp("Time a strategy may spend on one cell, in milliseconds, from 1.", valueName: "ms")) var budget = 250
     @Option(parsing: .unconditional, help: "The seed of every input, 0 to 2^64-1.") var seed: UInt64 = 1
     @Flag(help: "Start every sample with cold caches: read a buffer of twice the largest cache first (untimed).")
@@ -39,7 +41,7 @@ struct BenchCommand: ParsableCommand {
     var inProcess = false
 
     func validate() throws {
-        try OptionRange.whole(repetitions, "--repetitions", 1...Int.max)
+        try OptionRange.whole(repetitions, "--repetitions", 1...1_000_000)
         try OptionRange.whole(budget, "--budget", 1...Int(OptionRange.maximumSeconds) * 1_000, "a whole number of milliseconds")
     }
 
@@ -145,7 +147,9 @@ struct BenchCommand: ParsableCommand {
         if onTerminal { StandardError.write("\r\u{1B}[K") }
         let report = BenchmarkReport(
             machine: BenchmarkReport.currentMachine(seed: seed, command: CommandLine.arguments.joined(separator: " "))
-                + [("cacheEvictionBytes", .integer(runner.configuration.eviction?.bytes ?? 0))],
+                + [("cacheEvictionBytes", .integer(runner.configuration.eviction?.bytes ?? 0)),
+                   ("repetitions", .integer(repetitions)), ("warmup", .integer(runner.configuration.warmup)), ("budgetMs", .integer(budget)),
+                   ("clockCostNs", BenchmarkResult.number(BenchmarkRunner.clockCost))],
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
         if let json {
             try OutputPath.write(Array(report.json.utf8), to: json, inputs: corpus)

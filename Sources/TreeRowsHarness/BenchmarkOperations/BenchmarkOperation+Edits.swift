@@ -19,6 +19,10 @@ struct InsertReplyOperation: BenchmarkOperationBody {
         }
     }
 
+    /// Eight a sample: each timed reply stays in the tree, so a larger batch would grow it
+    /// more during the cell.
+    var timedBatch: Int { 8 }
+
     func change(for input: BenchmarkInput) -> TreeOperation? {
         guard case let .insert(id, parent, position) = input else { return nil }
         return .insert(id, under: parent, at: position)
@@ -69,6 +73,9 @@ struct RemoveSubtreeOperation: BenchmarkOperationBody {
         return chosen.map { .node($0) }
     }
 
+    /// Four a sample: each removal takes up to 16 nodes out of the tree for good.
+    var timedBatch: Int { 4 }
+
     func change(for input: BenchmarkInput) -> TreeOperation? {
         guard case .node(let node) = input else { return nil }
         return .remove(node)
@@ -92,6 +99,9 @@ struct LoadPageOperation: BenchmarkOperationBody {
             return .page((0..<10).map { cell.freshID("bench-page-\(index)-\($0)") }, under: node, before: last)
         }
     }
+
+    /// Four a sample: each page adds ten replies for good.
+    var timedBatch: Int { 4 }
 
     func change(for input: BenchmarkInput) -> TreeOperation? {
         guard case let .page(ids, parent, loadMoreRow) = input else { return nil }

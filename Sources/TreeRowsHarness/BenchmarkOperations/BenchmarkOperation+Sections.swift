@@ -12,6 +12,9 @@ struct SectionedToggleOperation: BenchmarkOperationBody {
         (0..<count).map { _ in .node(cell.randomNode(&random)) }
     }
 
+    /// Sixteen a sample, as toggles.
+    var timedBatch: Int { 16 }
+
     func change(for input: BenchmarkInput) -> TreeOperation? {
         guard case .node(let node) = input else { return nil }
         return .toggle(node)

@@ -81,6 +81,10 @@ struct ToggleOperation: BenchmarkOperationBody {
         return heavy
     }
 
+    /// Sixteen toggles a sample: a toggle takes tens of nanoseconds in the fast strategies,
+    /// and toggling back and forth leaves the tree as it was, however many are timed.
+    var timedBatch: Int { 16 }
+
     func change(for input: BenchmarkInput) -> TreeOperation? {
         guard case .node(let node) = input else { return nil }
         return .toggle(node)
@@ -99,6 +103,9 @@ struct AccordionExpandOperation: BenchmarkOperationBody {
         let pool = cell.parents
         return (0..<count).map { _ in .node(pool[random.below(pool.count)]) }
     }
+
+    /// Sixteen a sample, as toggles.
+    var timedBatch: Int { 16 }
 
     func change(for input: BenchmarkInput) -> TreeOperation? {
         guard case .node(let node) = input else { return nil }

@@ -9,7 +9,7 @@ import TreeRows
 /// ``BenchmarkOperation`` value.
 ///
 /// Required: ``inputs(on:count:random:)`` and ``perform(_:on:tree:)``. Customization
-/// points, with their defaults in the extension below: ``batch``, ``needsHeights``,
+/// points, with their defaults in the extension below: ``batch``, ``timedBatch``, ``needsHeights``,
 /// ``preparation``, ``change(for:)`` (an operation that changes rows must give it),
 /// ``checkAnswer(_:of:expecting:)`` and ``checkDiff(_:of:expecting:)``.
 package protocol BenchmarkOperationBody: Sendable {
@@ -22,6 +22,14 @@ package protocol BenchmarkOperationBody: Sendable {
     /// Inputs per timed sample: queries answer in nanoseconds, so they are timed in batches
     /// that the clock does not dominate.
     var batch: Int { get }
+
+    /// Inputs per timed sample of the median (``BenchmarkSamples``): an operation that takes
+    /// nanoseconds is timed over several consecutive inputs, so that neither the clock's cost
+    /// nor its resolution shows in its median. Between two such samples the runner times one
+    /// input alone, for the tails. The runner times one input per sample instead when a
+    /// batch would leave fewer than ``BenchmarkRunner/fewestBatchedSamples`` samples in the
+    /// budget (an operation slow enough that one input already dwarfs the clock).
+    var timedBatch: Int { get }
 
     /// Whether the cell's tree gets row heights (from the `text` model) first.
     var needsHeights: Bool { get }
@@ -60,6 +68,10 @@ package protocol BenchmarkOperationBody: Sendable {
 extension BenchmarkOperationBody {
     /// One input per sample.
     package var batch: Int { 1 }
+
+    /// ``batch``: operations that change the whole tree (builds, sorts, expand-all) take
+    /// microseconds at least.
+    package var timedBatch: Int { batch }
 
     /// No row heights.
     package var needsHeights: Bool { false }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TreeRows
+import TreeRowsCorpora
+@testable import TreeRowsHarness
+import TreeRowsTestSupport
+
+/// How a cell's times are taken and kept: batched samples for the median, single inputs for
+/// the tails, every sample in the JSON, older files still read.
+@Suite struct BenchmarkSamplesTests {
+    /// Writes `text` to a fresh temporary file, passes its path to `body`, and removes it.
+    func withFile<Result>(_ text: String, _ body: (String) throws -> Result) throws -> Result {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("samples-\(UUID().uuidString).json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try body(path)
+    }
+
+    @Test func medianAndTailsOfKnownSamples() {
+        let samples = BenchmarkSamples(batch: 16, nanoseconds: [5, 1, 4, 2, 3, 6], singleNanoseconds: Array(stride(from: 1.0, through: 100, by: 1)))
+        #expect(samples.median == 3.5)
+        #expect(samples.tail(0.9) == 90 && samples.tail(0.99) == 99)
+        // Without single inputs the tails come from the samples.
+        let queries = BenchmarkSamples(batch: 64, nanoseconds: Array(stride(from: 10.0, through: 1, by: -1)))
+        #expect(queries.median == 5.5 && queries.tail(0.9) == 9)
+        #expect(BenchmarkSamples(batch: 1, nanoseconds: []).median == 0)
+    }
+
+    @Test func aSlowOperationIsTimedOneUnitASample() {
+        let budget = Duration.milliseconds(250)
+        #expect(BenchmarkRunner.timedBatch(.toggleRandom, nanosecondsPerInput: 100, budget: budget) == 16)
+        // 16 inputs of 0.5 ms leave fewer than 50 samples in 250 ms.
+        #expect(BenchmarkRunner.timedBatch(.toggleRandom, nanosecondsPerInput: 500_000, budget: budget) == 1)
+        #expect(BenchmarkRunner.timedBatch(.rowAtRandom, nanosecondsPerInput: 500_000, budget: budget) == 64)
+        #expect(BenchmarkRunner.timedBatch(.insertReply, nanosecondsPerInput: 100, budget: budget) == 8)
+        #expect(BenchmarkRunner.timedBatch(.expandAll, nanosecondsPerInput: 100, budget: budget) == 1)
+    }
+
+    @Test("Every cell keeps its samples, batch and single inputs, and its figures are read from them")
+    func cellsKeepTheirSamples() throws {
+        let runner = BenchmarkRunner(
+            configuration: .init(operations: [.toggleRandom, .insertReply, .rowAtRandom, .expandAll], repetitions: 30, warmup: 2,
+                                 budget: .seconds(5)),
+            strategies: [PreorderBTreeStrategy.self, RangeCountsStrategy.self], allocations: nil)
+        let results = runner.run(corpus: "random", tree: TreeShapes.random(300, seed: 7, collapsedPercent: 10))
+        #expect(results.count == 8)
+        for result in results {
+            let samples = try #require(result.distribution, "\(result.strategy) \(result.operation)")
+            let expected = ["toggle-random": 16, "insert-reply": 8, "row-at-random": 64, "expand-all": 1][result.operation]
+            #expect(samples.batch == expected, "\(result.strategy) \(result.operation)")
+            #expect(result.correct && result.samples == 30 && samples.nanoseconds.count == 30)
+            #expect(samples.singleNanoseconds.count == (samples.batch > 1 && result.operation != "row-at-random" ? 30 : 0))
+            #expect(result.medianNanoseconds == samples.median)
+            #expect(result.p90Nanoseconds == samples.tail(0.9) && result.p99Nanoseconds == samples.tail(0.99))
+            #expect((samples.nanoseconds + samples.singleNanoseconds).allSatisfy { $0 >= 0 && $0.isFinite })
+        }
+    }
+
+    @Test func samplesRoundTripThroughJSON() throws {
+        var cell = BenchmarkTests.result("a")
+        cell.distribution = BenchmarkSamples(batch: 16, nanoseconds: [140.9, 146.6, 0.5], singleNanoseconds: [380, 12_345])
+        var query = BenchmarkTests.result("b", "row-at-random")
+        query.distribution = BenchmarkSamples(batch: 64, nanoseconds: [8.617, 9.25])
+        let report = BenchmarkReport(machine: [("repetitions", .integer(3))], results: [cell, query], exponents: [])
+        let read = try withFile(report.json) { path throws(CorpusError) in try BenchmarkReport.read(contentsOf: path) }
+        #expect(read.schema == BenchmarkReport.schema && read.lacking == nil)
+        #expect(read.results.map(\.distribution) == [cell.distribution, query.distribution])
+    }
+
+    @Test func aSchemaOneFileReadsAndSaysWhatItLacks() throws {
+        let report = try withFile(#"""
+            {"schema":1,"machine":{},"results":[{"strategy":"a","corpus":"c","operation":"toggle-random","samples":200,
+            "medianNs":60,"correct":true}],"exponents":[]}
+            """#) { path throws(CorpusError) in try BenchmarkReport.read(contentsOf: path) }
+        #expect(report.schema == 1 && report.results.first?.distribution == nil)
+        #expect(report.lacking?.contains("keep no samples (schema 1)") == true)
+        try withFile(#"{"schema":3,"machine":{},"results":[],"exponents":[]}"#) { path in
+            #expect(throws: CorpusError.self) { try BenchmarkReport.read(contentsOf: path) }
+        }
+    }
+
+    @Test(arguments: [
+        (#""batch":0,"samplesNs":[1]"#, #""batch" must be a whole number from 1, but it is 0"#),
+        (#""batch":1.5,"samplesNs":[1]"#, #""batch" must be a whole number from 1, but it is 1.5"#),
+        (#""samplesNs":[1]"#, #""batch" must be a whole number from 1, but it is missing"#),
+        (#""batch":16,"samplesNs":"fast""#, #""samplesNs" must be an array of numbers, but it is a string"#),
+        (#""batch":16,"samplesNs":[1,-2]"#, #""samplesNs"[1] must be a finite number from 0, but it is -2"#),
+        (#""batch":16,"samplesNs":[1],"singleSamplesNs":[1e400]"#, #""singleSamplesNs"[0] must be a finite number from 0, but it is 1e400"#),
+    ])
+    func aDamagedSampleIsNamed(_ members: String, _ message: String) throws {
+        let text = #"{"schema":2,"machine":{},"results":[{"strategy":"a","corpus":"c","operation":"toggle-random","#
+            + #""samples":1,"medianNs":1,"correct":true,"# + members + "}],\"exponents\":[]}"
+        try withFile(text) { path in
+            let error = try #require(throws: CorpusError.self) { try BenchmarkReport.read(contentsOf: path) }
+            #expect(error.description.contains("results[0]: " + message), "\(error)")
+        }
+    }
+}
