@@ -21,6 +21,9 @@ public struct BenchmarkComparison: Sendable {
             /// compare the cell.
             case unmeasured = "UNMEASURED"
             case regression, improvement, unchanged
+            /// Time only: the interval reaches within the threshold, so the samples cannot
+            /// tell the change from noise.
+            case withinNoise = "within noise"
         }
         public var strategy: String
         public var corpus: String
@@ -32,10 +35,18 @@ public struct BenchmarkComparison: Sendable {
         public var verdict: Verdict
         /// Why, when the verdict is not about the numbers (e.g. a strategy that became wrong).
         public var note: String?
+        /// Time: the ratio head / base with its interval at the comparison's
+        /// ``BenchmarkComparison/cellConfidence``; `nil` when a side keeps no samples.
+        public var interval: RatioInterval?
     }
 
     public var metric: Metric
     public var threshold: Double
+    /// The confidence that every time interval holds its true ratio at once (0.95).
+    public var confidence: Double
+    /// The confidence of each cell's interval: ``confidence`` shared among the cells that
+    /// have intervals (Bonferroni), so that it holds for the whole comparison.
+    public var cellConfidence: Double
     public var changes: [Change]
     /// Cells of the base that the head lacks: a failure unless the caller allows it (a head
     /// that stopped measuring a cell must not pass the gate unseen).
@@ -49,22 +60,45 @@ public struct BenchmarkComparison: Sendable {
     public var hasRegression: Bool { changes.contains { [.regression, .wrong, .crashed, .unmeasured].contains($0.verdict) } }
 
     /// The cells whose figures were compared (neither wrong, crashed nor unmeasured).
-    public var comparedCount: Int { changes.filter { [.regression, .improvement, .unchanged].contains($0.verdict) }.count }
+    public var comparedCount: Int { changes.filter { [.regression, .improvement, .unchanged, .withinNoise].contains($0.verdict) }.count }
+
+    /// The compared cells whose time has an interval (both sides keep their samples).
+    public var intervalCount: Int { changes.filter { $0.interval != nil }.count }
 
     /// Compares `head` against `base`.
     ///
-    /// A cell regresses when its metric grows by more than `threshold` (a fraction: 0.1 =
-    /// 10%) and, for allocations, by at least 0.05 per operation (so a count that was 0 and
-    /// becomes 1 regresses, while rounding noise does not). A cell whose head result is wrong
-    /// is ``Change/Verdict/wrong``, whatever its figures, also when the base lacks it; one
-    /// without a finite figure on either side is ``Change/Verdict/unmeasured``.
-    public init(base: BenchmarkReport, head: BenchmarkReport, metric: Metric, threshold: Double) {
+    /// Allocations: a cell regresses when its count grows by more than `threshold` (a
+    /// fraction: 0.1 = 10%) and by at least 0.05 per operation (so a count that was 0 and
+    /// becomes 1 regresses, while rounding noise does not).
+    ///
+    /// Time, where both sides keep their samples: each cell gets the ratio of head to base
+    /// with a ``RatioInterval``; it regresses only when the whole interval lies above
+    /// 1 + `threshold`, improves only when it lies below 1 / (1 + `threshold`), and is
+    /// within noise otherwise. The intervals share `confidence` (Bonferroni: each cell's is
+    /// 1 - (1 - `confidence`) / *k* for *k* cells), so that the chance of any false verdict
+    /// in the whole comparison is at most 1 - `confidence` when the assumptions hold. A cell
+    /// a side keeps no samples of (a schema-1 file) compares its medians against the
+    /// threshold alone.
+    ///
+    /// A cell whose head result is wrong is ``Change/Verdict/wrong``, whatever its figures,
+    /// also when the base lacks it; one without a finite figure on either side is
+    /// ``Change/Verdict/unmeasured``.
+    /// - Complexity: O(*c* *s*² log *s*) for *c* cells of *s* samples (at most 2,000 a side).
+    public init(base: BenchmarkReport, head: BenchmarkReport, metric: Metric, threshold: Double, confidence: Double = 0.95) {
         self.metric = metric
         self.threshold = threshold
+        self.confidence = confidence
         func key(_ result: BenchmarkResult) -> String { "\(result.strategy) · \(result.corpus) · \(result.operation)" }
         let baseCells = Dictionary(base.results.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let headKeys = Set(head.results.map(key))
         var changes: [Change] = []
+        // The cells whose time gets an interval, for the confidence each one's needs.
+        func samplesOf(_ result: BenchmarkResult) -> [Double]? { result.distribution.flatMap { $0.nanoseconds.isEmpty ? nil : $0.nanoseconds } }
+        let intervalCells = metric == .median ? head.results.filter { result in
+            guard result.crash == nil, result.correct, samplesOf(result) != nil, let old = baseCells[key(result)] else { return false }
+            return samplesOf(old) != nil
+        }.count : 0
+        cellConfidence = 1 - (1 - confidence) / Double(max(1, intervalCells))
         let value: (BenchmarkResult) -> Double? = metric == .allocations
             ? { $0.allocationsPerOperation } : { $0.samples > 0 ? $0.medianNanoseconds : nil }
         for result in head.results {
@@ -97,12 +131,28 @@ public struct BenchmarkComparison: Sendable {
                                       note: "no finite \(metric.rawValue) figure in the \(headFigure?.isFinite == true ? "base" : "head")"))
                 continue
             }
+            if metric == .median, let baseSamples = samplesOf(old), let headSamples = samplesOf(result),
+               let interval = RatioInterval(base: baseSamples, head: headSamples, confidence: cellConfidence) {
+                var verdict = Change.Verdict.withinNoise
+                if interval.lower > 1 + threshold { verdict = .regression }
+                if interval.upper < 1 / (1 + threshold) { verdict = .improvement }
+                var notes: [String] = []
+                if !interval.isBounded { notes.append("too few samples for an interval") }
+                if let before = old.distribution?.batch, let after = result.distribution?.batch, before != after {
+                    notes.append("batches of \(before) and \(after) inputs")
+                }
+                changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation, base: before,
+                                      head: after, verdict: verdict, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+                                      interval: interval))
+                continue
+            }
             var verdict = Change.Verdict.unchanged
             let floor = metric == .allocations ? 0.05 : 0
             if after > before * (1 + threshold) && after - before >= floor { verdict = .regression }
             if after < before * (1 - threshold) && before - after >= floor { verdict = .improvement }
             changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
-                                  base: before, head: after, verdict: verdict, note: nil))
+                                  base: before, head: after, verdict: verdict,
+                                  note: metric == .median ? "no samples kept: medians alone" : nil))
         }
         self.changes = changes
         missingFromHead = base.results.map(key).filter { !headKeys.contains($0) }

@@ -9,8 +9,10 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two `bench --json` results; exit 1 on a regression beyond the threshold.",
         discussion: """
-            Allocations per operation are deterministic for a seed and are the default gate; median time is \
-            opt-in (--metric median), as shared machines are noisy. A cell that is wrong in the head is WRONG and \
+            Allocations per operation are deterministic for a seed and are the default gate. Time (--metric median) \
+            is tested on every sample the two files keep: each cell gets the ratio head/base with a confidence \
+            interval, regresses only when the whole interval lies beyond the threshold, and is "within noise" \
+            otherwise; the intervals share --confidence over the whole comparison. A cell that is wrong in the head is WRONG and \
             fails, whatever its figures. Cells of the base missing from the head fail too, unless --allow-missing \
             (cells only the head has are listed, never a failure).
             """)
@@ -19,6 +21,9 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The results to check.") var head: String
     @Option(help: ArgumentHelp("Allowed growth, e.g. 10% or 0.1.", valueName: "percent")) var threshold = "10%"
     @Option(help: "allocations or median.") var metric = "allocations"
+    @Option(help: ArgumentHelp("Time: the confidence that every interval of the comparison holds at once, e.g. 95%, from 50% to 99.99%.",
+                               valueName: "percent"))
+    var confidence = "95%"
     @Flag(help: "Pass although cells of the base are missing from the head.") var allowMissing = false
 
     func run() throws {
@@ -34,17 +39,25 @@ struct CompareCommand: ParsableCommand {
             throw CommandFailure(message: "--threshold \(threshold) would allow \(Int(number * 100))% growth. Fix: write \(threshold)% for a percentage, or a fraction up to 1")
         }
         let fraction = threshold.hasSuffix("%") ? number / 100 : number
+        let confidenceText = confidence.hasSuffix("%") ? String(confidence.dropLast()) : confidence
+        guard let confidenceNumber = Double(confidenceText), confidenceNumber.isFinite else {
+            throw CommandFailure(message: "--confidence \(confidence) is not a percentage. Fix: write e.g. 95% or 0.95")
+        }
+        let level = confidence.hasSuffix("%") || confidenceNumber > 1 ? confidenceNumber / 100 : confidenceNumber
+        guard level >= 0.5 && level <= 0.9999 else {
+            throw CommandFailure(message: "--confidence \(confidence) is outside 50% to 99.99%. Fix: write e.g. 95%")
+        }
         let reports: [BenchmarkReport]
         do { reports = [try BenchmarkReport.readRelease(contentsOf: base), try BenchmarkReport.readRelease(contentsOf: head)] } catch {
             throw CommandFailure(message: error.description)
         }
-        let comparison = BenchmarkComparison(base: reports[0], head: reports[1], metric: metric, threshold: fraction)
+        let comparison = BenchmarkComparison(base: reports[0], head: reports[1], metric: metric, threshold: fraction, confidence: level)
         guard comparison.comparedCount > 0 || comparison.changes.contains(where: { [.wrong, .crashed].contains($0.verdict) }) else {
             throw CommandFailure(message: "no cell has \(metric.rawValue) figures in both files, so nothing was compared."
                 + " Fix: compare results of the same corpora and operations, measured with allocation counting (jemalloc)")
         }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
-        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .regression, .improvement, .unchanged]
+        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .regression, .improvement, .withinNoise, .unchanged]
         let rows = comparison.changes.sorted {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
@@ -54,6 +67,15 @@ struct CompareCommand: ParsableCommand {
         }
         print("compare \(metric.rawValue), threshold \(Int((fraction * 100).rounded()))%: \(comparison.comparedCount) of the head's"
             + " \(reports[1].results.count) cells compared; the base has \(reports[0].results.count)")
+        if metric == .median {
+            if comparison.intervalCount > 0 {
+                print("time: \(comparison.intervalCount) cells tested on their samples, intervals at \(Self.level(comparison.cellConfidence)) each,"
+                    + " \(Self.level(level)) for the comparison as a whole (Mann-Whitney, Bonferroni)")
+            }
+            for (name, report) in [("base", reports[0]), ("head", reports[1])] {
+                if let lacking = report.lacking { print("\(name): \(lacking); its cells compare medians alone") }
+            }
+        }
         BenchTable.table([header] + rows).forEach { print($0) }
         comparison.missingFromHead.forEach { print("missing from head: \($0.escapingControls())") }
         comparison.newInHead.forEach { print("only in head: \($0.escapingControls())") }
@@ -77,10 +99,23 @@ struct CompareCommand: ParsableCommand {
         if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
     }
 
-    /// The change in percent; `new` when the base was 0, a dash when either side has no figure.
+    /// The change in percent, with its interval when it has one (`+12.0% [+8.1%, +16.3%]`);
+    /// `new` when the base was 0, a dash when either side has no figure.
     static func percent(_ change: BenchmarkComparison.Change) -> String {
+        if let interval = change.interval, ![.wrong, .crashed].contains(change.verdict) {
+            func signed(_ ratio: Double) -> String { ratio.isFinite ? String(format: "%+.1f%%", 100 * (ratio - 1)) : "+inf" }
+            return "\(signed(interval.estimate)) [\(signed(interval.lower)), \(signed(interval.upper))]"
+        }
         guard let base = change.base, let head = change.head, ![.wrong, .crashed].contains(change.verdict) else { return "-" }
         return base == 0 ? (head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (head / base - 1))
+    }
+
+    /// A confidence as a percentage with the digits it needs (95%, 99.96%).
+    static func level(_ value: Double) -> String {
+        var text = String(format: "%.4f", value * 100)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "%"
     }
 
     static func format(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `compare --metric median` on results that keep their samples: the interval in the table,
+/// the verdict from it, the confidence shared over the comparison, older files compared on
+/// their medians with a word on what they lack.
+@Suite struct CompareTimeTests {
+    /// A schema-2 report of two toggle cells: `fast` (samples around `fastMedian`) and
+    /// `steady` (around 1 µs), each with 100 samples spread ±2% in a fixed pattern.
+    static func report(fastMedian: Double, schema: Int = 2) -> String {
+        func samples(_ median: Double) -> String {
+            (0..<100).map { (index: Int) -> String in
+                let spread: Double = 0.04 * Double((index * 37) % 100) / 100
+                return String(median * (0.98 + spread))
+            }.joined(separator: ",")
+        }
+        func cell(_ strategy: String, _ median: Double) -> String {
+            #"{"strategy":"\#(strategy)","corpus":"c","nodes":10,"operation":"toggle-random","samples":100,"medianNs":\#(median),"#
+                + #""correct":true"# + (schema == 2 ? #","batch":16,"samplesNs":[\#(samples(median))]"# : "") + "}"
+        }
+        return #"{"schema":\#(schema),"machine":{},"results":["# + cell("fast", fastMedian) + "," + cell("steady", 1000) + #"],"exponents":[]}"#
+    }
+
+    @Test func aPlantedSlowdownIsARegressionWithItsInterval() async throws {
+        try await BenchCommandTests.withFiles([Self.report(fastMedian: 100), Self.report(fastMedian: 125)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", "median"])
+            #expect(result.exitCode == 1, "\(result)")
+            let out = result.standardOutput
+            #expect(out.contains("time: 2 cells tested on their samples, intervals at 97.5% each, 95% for the comparison as a whole"), "\(out)")
+            let fast = try #require(out.split(separator: "\n").first { $0.hasPrefix("fast") }.map(String.init))
+            #expect(fast.contains("+25.") && fast.contains("[+2") && fast.hasSuffix("regression"), "\(fast)")
+            let steady = try #require(out.split(separator: "\n").first { $0.hasPrefix("steady") }.map(String.init))
+            #expect(steady.contains("+0.0% [") && steady.hasSuffix("within noise"), "\(steady)")
+            #expect(result.standardError.contains("1 cells regressed beyond 10%"), "\(result)")
+        }
+    }
+
+    @Test func aChangeInsideTheThresholdIsWithinNoise() async throws {
+        try await BenchCommandTests.withFiles([Self.report(fastMedian: 100), Self.report(fastMedian: 104)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", "median", "--threshold", "5%"])
+            #expect(result.exitCode == 0 && result.standardOutput.contains("within noise"), "\(result)")
+        }
+    }
+
+    @Test func aSchemaOneFileIsComparedOnMediansAndSaysSo() async throws {
+        try await BenchCommandTests.withFiles([Self.report(fastMedian: 100, schema: 1), Self.report(fastMedian: 125)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", "median"])
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.standardOutput.contains("base: its cells keep no samples (schema 1), only their medians and tails;"
+                + " its cells compare medians alone"), "\(result)")
+            #expect(result.standardOutput.contains("no samples kept: medians alone") && !result.standardOutput.contains("time: "), "\(result)")
+        }
+    }
+
+    @Test(arguments: ["40%", "100%", "nan", "x", "1e300"])
+    func aConfidenceOutsideItsRangeIsRefused(_ value: String) async throws {
+        try await BenchCommandTests.withFiles([Self.report(fastMedian: 100), Self.report(fastMedian: 100)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", "median", "--confidence", value])
+            #expect(result.exitCode == 2 && result.standardError.contains("--confidence") && result.standardError.contains("Fix:"), "\(result)")
+        }
+    }
+}
