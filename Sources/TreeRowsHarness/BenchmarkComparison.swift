@@ -88,7 +88,7 @@ public struct BenchmarkComparison: Sendable {
         self.metric = metric
         self.threshold = threshold
         self.confidence = confidence
-        func key(_ result: BenchmarkResult) -> String { "\(result.strategy) · \(result.corpus) · \(result.operation)" }
+        let key = BenchmarkCellKey.init
         let baseCells = Dictionary(base.results.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let headKeys = Set(head.results.map(key))
         var changes: [Change] = []
@@ -155,7 +155,7 @@ public struct BenchmarkComparison: Sendable {
                                   note: metric == .median ? "no samples kept: medians alone" : nil))
         }
         self.changes = changes
-        missingFromHead = base.results.map(key).filter { !headKeys.contains($0) }
-        newInHead = head.results.map(key).filter { baseCells[$0] == nil }
+        missingFromHead = base.results.map(key).filter { !headKeys.contains($0) }.map(\.description)
+        newInHead = head.results.map(key).filter { baseCells[$0] == nil }.map(\.description)
     }
 }

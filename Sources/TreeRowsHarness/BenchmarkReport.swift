@@ -103,9 +103,16 @@ public struct BenchmarkReport: Sendable {
         }
         guard case .array(let entries)? = value["results"] else { throw CorpusError(file: path, problem: "missing \"results\"", fix: fix) }
         var results: [BenchmarkResult] = []
+        var firstIndex: [BenchmarkCellKey: Int] = [:]
         for (index, entry) in entries.enumerated() {
             do { results.append(try BenchmarkResult(json: entry)) } catch {
                 throw CorpusError(file: path, problem: "results[\(index)]: \(error.description)", fix: fix)
+            }
+            // A cell measured twice would leave a reader to pick one of its figures unseen.
+            if let earlier = firstIndex.updateValue(index, forKey: BenchmarkCellKey(results[index])) {
+                throw CorpusError(file: path, problem: "results[\(index)] is the cell of results[\(earlier)] again"
+                    + " (\(BenchmarkCellKey(results[index]).description.escapingControls()))",
+                    fix: "keep one result per strategy, corpus and operation: measure each corpus once")
             }
         }
         var exponents: [Exponent] = []

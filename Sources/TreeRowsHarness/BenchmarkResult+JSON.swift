@@ -59,24 +59,26 @@ extension BenchmarkResult {
         guard case .string(let strategy)? = entry["strategy"] else { throw problem("strategy", "a string") }
         guard case .string(let corpus)? = entry["corpus"] else { throw problem("corpus", "a string") }
         guard case .string(let operation)? = entry["operation"] else { throw problem("operation", "a string") }
-        guard let median = Self.double(entry["medianNs"]) else {
+        guard let median = try Self.figure(entry, "medianNs", upTo: Self.longestTime) else {
             if case .number(let text)? = entry["medianNs"] {
-                throw JSONProblem(description: "\"medianNs\" must be a finite number, but it is \(text)")
+                throw JSONProblem(description: "\"medianNs\" must be a finite number, but it is \(text.escapingControls())")
             }
             throw problem("medianNs", "a number")
         }
         guard case .bool(let correct)? = entry["correct"] else { throw problem("correct", "true or false") }
         self.init(
-            strategy: strategy, corpus: corpus, nodes: Int(entry["nodes"]?.integer ?? 0), operation: operation,
-            samples: Int(entry["samples"]?.integer ?? 0), medianNanoseconds: median, p90Nanoseconds: Self.double(entry["p90Ns"]) ?? median,
-            p99Nanoseconds: Self.double(entry["p99Ns"]) ?? median, operationsPerSecond: Self.double(entry["opsPerSecond"]) ?? 0,
-            allocationsPerOperation: Self.double(entry["allocationsPerOp"]), bytesPerOperation: Self.double(entry["bytesPerOp"]),
-            peakResidentBytes: Int(entry["peakResidentBytes"]?.integer ?? 0), ratioToReference: Self.double(entry["ratioToReference"]),
-            ratioToFastest: Self.double(entry["ratioToFastest"]), correct: correct)
-        strategyBytesPerNode = Self.double(entry["strategyBytesPerNode"])
-        treeBytesPerNode = Self.double(entry["treeBytesPerNode"])
-        if let setup = Self.double(entry["setupSeconds"]), let sampling = Self.double(entry["samplingSeconds"]),
-           let counting = Self.double(entry["countingSeconds"]), let checking = Self.double(entry["checkingSeconds"]) {
+            strategy: strategy, corpus: corpus, nodes: try Self.count(entry, "nodes"), operation: operation,
+            samples: try Self.count(entry, "samples"), medianNanoseconds: median,
+            p90Nanoseconds: try Self.figure(entry, "p90Ns", upTo: Self.longestTime) ?? median,
+            p99Nanoseconds: try Self.figure(entry, "p99Ns", upTo: Self.longestTime) ?? median,
+            operationsPerSecond: try Self.figure(entry, "opsPerSecond") ?? 0,
+            allocationsPerOperation: try Self.figure(entry, "allocationsPerOp"), bytesPerOperation: try Self.figure(entry, "bytesPerOp"),
+            peakResidentBytes: try Self.count(entry, "peakResidentBytes"), ratioToReference: try Self.figure(entry, "ratioToReference"),
+            ratioToFastest: try Self.figure(entry, "ratioToFastest"), correct: correct)
+        strategyBytesPerNode = try Self.figure(entry, "strategyBytesPerNode")
+        treeBytesPerNode = try Self.figure(entry, "treeBytesPerNode")
+        if let setup = try Self.figure(entry, "setupSeconds"), let sampling = try Self.figure(entry, "samplingSeconds"),
+           let counting = try Self.figure(entry, "countingSeconds"), let checking = try Self.figure(entry, "checkingSeconds") {
             timeSplit = BenchmarkTimeSplit(setup: setup, sampling: sampling, counting: counting, checking: checking)
         }
         if case .bool(true)? = entry["debugBuild"] { debugBuild = true }
@@ -122,6 +124,37 @@ extension BenchmarkResult {
         }
         return BenchmarkSamples(batch: Int(batch), nanoseconds: try samples("samplesNs"),
                                 singleNanoseconds: entry["singleSamplesNs"] == nil ? [] : try samples("singleSamplesNs"))
+    }
+
+    /// The longest time a result may hold, in nanoseconds: 10^15 (11.6 days an operation).
+    /// Beyond it a figure is damage, not a measurement, and would overflow the charts' axes.
+    static let longestTime = 1e15
+
+    /// The figure `key` of `entry`: `nil` when it is missing, null or not a finite number (a
+    /// figure the cell lacks, which `compare` calls UNMEASURED).
+    ///
+    /// - Throws: ``JSONProblem`` when it is a finite number below 0 or above `largest`.
+    /// - Complexity: O(1).
+    static func figure(_ entry: JSONValue, _ key: String, upTo largest: Double = 1e300) throws(JSONProblem) -> Double? {
+        guard let value = double(entry[key]) else { return nil }
+        guard value >= 0 && value <= largest else {
+            let shown = if case .number(let text)? = entry[key] { text.escapingControls() } else { "\(value)" }
+            throw JSONProblem(description: "\"\(key)\" must be a number from 0 to \(String(format: "%g", largest)), but it is \(shown)")
+        }
+        return value
+    }
+
+    /// The count `key` of `entry`: 0 when it is missing or null.
+    ///
+    /// - Throws: ``JSONProblem`` when it is anything but a whole number from 0 to 2^63 - 1.
+    /// - Complexity: O(1).
+    static func count(_ entry: JSONValue, _ key: String) throws(JSONProblem) -> Int {
+        guard let value = entry[key], value != .null else { return 0 }
+        guard let number = value.integer, number >= 0, let count = Int(exactly: number) else {
+            let shown = if case .number(let text) = value { text.escapingControls() } else { value.typeName }
+            throw JSONProblem(description: "\"\(key)\" must be a whole number from 0 to 2^63-1, but it is \(shown)")
+        }
+        return count
     }
 
     /// A JSON number for `value`: whole numbers below 10^15 as integers, others to four

@@ -61,6 +61,10 @@ struct BenchCommand: ParsableCommand {
         let selected = try strategySelection.selected()
         let selectedOperations = try operationSelection.selected()
         let sweepSizes = try sizes.map(Self.parseSizes)
+        // A corpus measured twice gives two results for one cell, and a second read of a pipe finds it empty.
+        if let repeated = Self.firstRepeated(corpus) {
+            throw CommandFailure(message: "--corpus \(repeated) is named twice. Fix: name each corpus once")
+        }
         if let (shape, counts) = sweepSizes, let largest = counts.max() {
             try memory.require(
                 BenchmarkMemoryEstimate.bytes(nodes: largest, operations: selectedOperations),
@@ -151,6 +155,12 @@ struct BenchCommand: ParsableCommand {
                    ("repetitions", .integer(repetitions)), ("warmup", .integer(runner.configuration.warmup)), ("budgetMs", .integer(budget)),
                    ("clockCostNs", BenchmarkResult.number(BenchmarkRunner.clockCost))],
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
+        // Every cell ran out of inputs (a tree too small for the operations): nothing was timed.
+        guard results.contains(where: { $0.samples > 0 }) || results.contains(where: { !$0.correct }) else {
+            throw CommandFailure(message: "no cell took a timed sample (too few inputs for \(selectedOperations.map(\.rawValue).joined(separator: ", "))"
+                + " on \(results.count == 0 ? "any corpus" : "these trees")), so nothing was measured\(json == nil ? "" : " and \(json!) is not written")."
+                + " Fix: bench a larger corpus, or other operations")
+        }
         if let json {
             try OutputPath.write(Array(report.json.utf8), to: json, inputs: corpus)
             print("wrote \(json.escapingControls())")
@@ -181,6 +191,18 @@ struct BenchCommand: ParsableCommand {
             counts.append(Int(value))
         }
         guard !counts.isEmpty else { throw CommandFailure(message: "--sizes \(text): no sizes." + fix) }
+        if let repeated = firstRepeated(counts) {
+            throw CommandFailure(message: "--sizes \(text): \(repeated) nodes is named twice, and would give two results for each of its cells."
+                + " Fix: name each size once")
+        }
         return (shape, counts)
+    }
+
+    /// The first value of `values` that an earlier one equals, if any.
+    ///
+    /// - Complexity: O(*n*) expected.
+    static func firstRepeated<Value: Hashable>(_ values: [Value]) -> Value? {
+        var seen = Set<Value>()
+        return values.first { !seen.insert($0).inserted }
     }
 }

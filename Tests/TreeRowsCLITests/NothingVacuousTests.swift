@@ -40,3 +40,19 @@ import TreeRowsCorpora
         #expect(result.standardError.contains("the tree has no nodes") && result.standardError.contains("Fix:"), "\(result)")
     }
 }
+
+/// What only a release build measures: a bench whose every cell ran out of inputs timed
+/// nothing, and fails instead of writing an empty verdict.
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ReleaseNothingVacuousTests"))
+struct ReleaseNothingVacuousTests {
+    @Test func aBenchThatTimedNothingFails() async throws {
+        let folder = try TemporaryFolder("vacuous-bench-release")
+        defer { folder.remove() }
+        let corpus = try folder.write(#"{"id": 1, "parent": null}"#, to: "one.jsonl")
+        let result = try await TreeRowsExecutable.run(["bench", "--corpus", corpus, "--operations", "remove-subtree",
+                                                       "--strategies", "range-counts", "--json", folder.path("out.json")])
+        #expect(result.exitCode == 2 && !result.wasSignalled, "\(result)")
+        #expect(result.standardError.contains("no cell took a timed sample") && result.standardError.contains("Fix:"), "\(result)")
+        #expect(try folder.entries() == ["one.jsonl"], "the JSON of nothing measured was written")
+    }
+}
