@@ -30,15 +30,32 @@ struct CompareCommand: ParsableCommand {
         guard let metric = BenchmarkComparison.Metric(rawValue: metric) else {
             throw CommandFailure(message: "unknown --metric \"\(self.metric)\". Fix: use allocations or median")
         }
+        let fraction = try Self.threshold(threshold)
+        let level = try Self.confidence(confidence)
+        let reports: [BenchmarkReport]
+        do { reports = [try BenchmarkReport.readRelease(contentsOf: base), try BenchmarkReport.readRelease(contentsOf: head)] } catch {
+            throw CommandFailure(message: error.description)
+        }
+        let failures = try Self.verdict(base: reports[0], head: reports[1], metric: metric, threshold: fraction, thresholdText: threshold,
+                                        confidence: level, allowMissing: allowMissing)
+        if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
+    }
+
+    /// `--threshold` as a fraction: `10%` or `0.1`, from 0% to 1000000%.
+    static func threshold(_ threshold: String, option: String = "--threshold") throws(CommandFailure) -> Double {
         let text = threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold
         // Finite and at most a million percent: the percentage is printed as a whole number.
         guard let number = Double(text), number >= 0, (threshold.hasSuffix("%") ? number : number * 100) <= 1_000_000 else {
-            throw CommandFailure(message: "--threshold \(threshold) is not a percentage from 0% to 1000000%. Fix: write e.g. 10% or 0.1")
+            throw CommandFailure(message: "\(option) \(threshold) is not a percentage from 0% to 1000000%. Fix: write e.g. 10% or 0.1")
         }
         guard threshold.hasSuffix("%") || number <= 1 else {
-            throw CommandFailure(message: "--threshold \(threshold) would allow \(Int(number * 100))% growth. Fix: write \(threshold)% for a percentage, or a fraction up to 1")
+            throw CommandFailure(message: "\(option) \(threshold) would allow \(Int(number * 100))% growth. Fix: write \(threshold)% for a percentage, or a fraction up to 1")
         }
-        let fraction = threshold.hasSuffix("%") ? number / 100 : number
+        return threshold.hasSuffix("%") ? number / 100 : number
+    }
+
+    /// `--confidence` as a fraction: `95%` or `0.95`, from 50% to 99.99%.
+    static func confidence(_ confidence: String) throws(CommandFailure) -> Double {
         let confidenceText = confidence.hasSuffix("%") ? String(confidence.dropLast()) : confidence
         guard let confidenceNumber = Double(confidenceText), confidenceNumber.isFinite else {
             throw CommandFailure(message: "--confidence \(confidence) is not a percentage. Fix: write e.g. 95% or 0.95")
@@ -47,11 +64,17 @@ struct CompareCommand: ParsableCommand {
         guard level >= 0.5 && level <= 0.9999 else {
             throw CommandFailure(message: "--confidence \(confidence) is outside 50% to 99.99%. Fix: write e.g. 95%")
         }
-        let reports: [BenchmarkReport]
-        do { reports = [try BenchmarkReport.readRelease(contentsOf: base), try BenchmarkReport.readRelease(contentsOf: head)] } catch {
-            throw CommandFailure(message: error.description)
-        }
-        let comparison = BenchmarkComparison(base: reports[0], head: reports[1], metric: metric, threshold: fraction, confidence: level)
+        return level
+    }
+
+    /// Compares `head` with `base` on `metric`, prints the table, and returns what fails the
+    /// gate (empty when it passes).
+    ///
+    /// - Throws: ``CommandFailure`` (exit 2) when no cell could be compared at all.
+    static func verdict(base: BenchmarkReport, head: BenchmarkReport, metric: BenchmarkComparison.Metric, threshold fraction: Double,
+                        thresholdText threshold: String, confidence level: Double, allowMissing: Bool) throws(CommandFailure) -> [String] {
+        let reports = [base, head]
+        let comparison = BenchmarkComparison(base: base, head: head, metric: metric, threshold: fraction, confidence: level)
         guard comparison.comparedCount > 0 || comparison.changes.contains(where: { [.wrong, .crashed].contains($0.verdict) }) else {
             throw CommandFailure(message: "no cell has \(metric.rawValue) figures in both files, so nothing was compared."
                 + " Fix: compare results of the same corpora and operations, measured with allocation counting (jemalloc)")
@@ -96,7 +119,7 @@ struct CompareCommand: ParsableCommand {
             failures.append("\(missing) cells of the base are missing from the head (listed above)."
                 + " Fix: measure the same corpora, strategies and operations, or pass --allow-missing")
         }
-        if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
+        return failures
     }
 
     /// The change in percent, with its interval when it has one (`+12.0% [+8.1%, +16.3%]`);
@@ -104,7 +127,7 @@ struct CompareCommand: ParsableCommand {
     static func percent(_ change: BenchmarkComparison.Change) -> String {
         if let interval = change.interval, ![.wrong, .crashed].contains(change.verdict) {
             func signed(_ ratio: Double) -> String { ratio.isFinite ? String(format: "%+.1f%%", 100 * (ratio - 1)) : "+inf" }
-            return "\(signed(interval.estimate)) [\(signed(interval.lower)), \(signed(interval.upper))]"
+            return "\(signed(interval.estimate)) " + (interval.isBounded ? "[\(signed(interval.lower)), \(signed(interval.upper))]" : "[no interval]")
         }
         guard let base = change.base, let head = change.head, ![.wrong, .crashed].contains(change.verdict) else { return "-" }
         return base == 0 ? (head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (head / base - 1))

@@ -96,3 +96,26 @@ import TreeRowsTestSupport
         }
     }
 }
+
+/// Rounds combined: the round is the unit, a cell is as wrong or crashed as its worst round.
+@Suite struct BenchmarkRoundsTests {
+    @Test func roundsCombineIntoOneSampleEach() throws {
+        func round(_ medians: [Double], wrong: Int? = nil, allocations: Double = 1) -> BenchmarkReport {
+            BenchmarkReport(machine: [], results: medians.enumerated().map { index, median in
+                var result = BenchmarkTests.result("s\(index)", median: median, allocations: allocations, correct: index != wrong)
+                result.distribution = BenchmarkSamples(batch: 16, nanoseconds: [median, median + 1])
+                return result
+            }, exponents: [])
+        }
+        var third = round([103, 203, 303], wrong: 1, allocations: 2)
+        third.results.removeLast()
+        let combined = BenchmarkReport.combining(rounds: [round([100, 200, 300]), round([101, 201, 301]), third])
+        // The third cell is missing from a round.
+        #expect(combined.results.map(\.strategy) == ["s0", "s1"])
+        #expect(combined.results[0].distribution == BenchmarkSamples(batch: 16, nanoseconds: [100, 101, 103]))
+        #expect(combined.results[0].medianNanoseconds == 101 && combined.results[0].samples == 3)
+        #expect(combined.results[0].correct && !combined.results[1].correct)
+        #expect(combined.results[0].allocationsPerOperation == 2)
+        #expect(combined.machine.last?.key == "rounds" && combined.machine.last?.value == .integer(3))
+    }
+}

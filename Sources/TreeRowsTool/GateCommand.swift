@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import TreeRowsCorpora
+import TreeRowsHarness
+
+/// `treerows gate --base-tool OLD`: base and head measured in one job, in alternating
+/// rounds, then compared on time and allocations.
+struct GateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate",
+        abstract: "Measure a base build and this one in alternating rounds of `bench`, then gate time and allocations.",
+        discussion: """
+            Runs `bench` with the given options (after --) once per round in each tool, the base first in odd rounds \
+            and this tool first in even ones, so that drift and a neighbour's load fall on both alike. Each round's \
+            JSON is kept in --out; base.json and head.json combine the rounds, a cell's samples being its rounds' \
+            medians (the round is the unit of the test). Time: every cell gets the ratio head/base with an interval \
+            that holds for the whole comparison (--confidence) and regresses only when the whole interval lies beyond \
+            --threshold. Allocations (deterministic for a seed): a cell regresses beyond --allocation-threshold. \
+            Exit 1 on either regression or a WRONG, CRASHED, UNMEASURED or missing cell; 2 on bad input or a tool \
+            that fails to run.
+            """)
+
+    @Option(help: ArgumentHelp("The base build's tool (this package's tool built at the base commit).", valueName: "path"))
+    var baseTool: String
+    @Option(help: ArgumentHelp("The head build's tool; this tool unless given.", valueName: "path"))
+    var headTool: String?
+    @Option(parsing: .unconditional, help: "Rounds of each tool, from 2 to 100 (9 or more bound an interval over a hundred cells).")
+    var rounds = 10
+    @Option(help: ArgumentHelp("Time: the growth a whole interval must pass to regress.", valueName: "percent")) var threshold = "10%"
+    @Option(help: ArgumentHelp("Allocations: the growth that regresses.", valueName: "percent")) var allocationThreshold = "10%"
+    @Option(help: ArgumentHelp("Time: the confidence that every interval holds at once.", valueName: "percent")) var confidence = "95%"
+    @Option(help: ArgumentHelp("The folder for each round's results and the combined base.json and head.json.", valueName: "folder"))
+    var out = "gate-results"
+    @Argument(parsing: .postTerminator, help: "Options for `bench` in both tools (not --json), after --.")
+    var benchOptions: [String] = []
+
+    func validate() throws {
+        try OptionRange.whole(rounds, "--rounds", 2...100)
+    }
+
+    func run() throws {
+        let timeThreshold = try CompareCommand.threshold(threshold)
+        let allocationFraction = try CompareCommand.threshold(allocationThreshold, option: "--allocation-threshold")
+        let level = try CompareCommand.confidence(confidence)
+        if let option = benchOptions.first(where: { $0 == "--json" || $0.hasPrefix("--json=") }) {
+            throw CommandFailure(message: "\(option) among the bench options: gate writes each round's JSON to --out itself."
+                + " Fix: leave it out, and read \(out)/base.json and \(out)/head.json")
+        }
+        let head = try headTool.map(Self.executable) ?? Self.currentExecutable()
+        let base = try Self.executable(baseTool)
+        try Self.makeFolder(out)
+        var results: [String: [BenchmarkReport]] = ["base": [], "head": []]
+        for round in 1...rounds {
+            let order = round % 2 == 1 ? [("base", base), ("head", head)] : [("head", head), ("base", base)]
+            var line: [String] = []
+            for (side, tool) in order {
+                let json = "\(out)/\(side)-round-\(round).json"
+                let seconds = try Self.bench(tool, side: side, options: benchOptions + ["--json", json], log: "\(out)/\(side)-round-\(round).txt")
+                do { results[side]!.append(try BenchmarkReport.readRelease(contentsOf: json)) } catch {
+                    throw CommandFailure(message: "\(side) round \(round): \(error.description)")
+                }
+                line.append("\(side) \(String(format: "%.1f", seconds)) s")
+            }
+            print("round \(round)/\(rounds): " + line.joined(separator: ", "))
+        }
+        let combined = ["base", "head"].map { BenchmarkReport.combining(rounds: results[$0]!) }
+        for (side, report) in zip(["base", "head"], combined) {
+            try OutputPath.write(Array(report.json.utf8), to: "\(out)/\(side).json")
+        }
+        print("")
+        var failures = try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .median, threshold: timeThreshold,
+                                                  thresholdText: threshold, confidence: level, allowMissing: false)
+        print("")
+        // Allocations need jemalloc in both tools; without it time alone gates.
+        if combined.allSatisfy({ $0.results.contains { $0.allocationsPerOperation != nil } }) {
+            failures += try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .allocations, threshold: allocationFraction,
+                                                   thresholdText: allocationThreshold, confidence: level, allowMissing: false)
+                .map { "allocations: " + $0 }
+        } else {
+            print("allocations: not compared, as a tool did not count them (jemalloc)")
+        }
+        print("rounds and combined results: \(out.escapingControls())")
+        if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
+    }
+
+    /// Runs `tool bench OPTIONS`, its output to `log`; returns the seconds it took.
+    ///
+    /// - Throws: ``CommandFailure`` when it cannot start or exits other than 0 or 1 (1: a
+    ///   WRONG or CRASHED cell, which the comparison reports).
+    static func bench(_ tool: String, side: String, options: [String], log: String) throws(CommandFailure) -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["bench"] + options
+        process.standardInput = FileHandle.nullDevice
+        guard FileManager.default.createFile(atPath: log, contents: nil), let output = FileHandle(forWritingAtPath: log) else {
+            throw CommandFailure(message: "cannot write \(log.escapingControls()). Fix: give --out a folder you can write to")
+        }
+        defer { try? output.close() }
+        process.standardOutput = output
+        process.standardError = output
+        let start = ContinuousClock.now
+        do { try process.run() } catch {
+            throw CommandFailure(message: "the \(side) tool \(tool.escapingControls()) does not start: \(error.localizedDescription)."
+                + " Fix: give the path of a built treerows tool")
+        }
+        process.waitUntilExit()
+        let seconds = (ContinuousClock.now - start).nanoseconds / 1e9
+        guard process.terminationReason == .exit, [0, 1].contains(process.terminationStatus) else {
+            let tail = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw CommandFailure(message: "the \(side) tool's bench failed (\(process.terminationReason == .exit ? "exit" : "signal")"
+                + " \(process.terminationStatus)): \(tail.escapingControls()). Fix: run it alone with the same options; its output is in \(log.escapingControls())")
+        }
+        return seconds
+    }
+
+    /// `path` if it names an executable file.
+    static func executable(_ path: String) throws(CommandFailure) -> String {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw CommandFailure(message: "\(path.escapingControls()) is not an executable file."
+                + " Fix: build the tool first (swift build -c release --product treerows) and give its path")
+        }
+        return path
+    }
+
+    /// This process's own executable.
+    static func currentExecutable() throws(CommandFailure) -> String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        guard let path = Bundle.main.executablePath else {
+            throw CommandFailure(message: "cannot find this tool's own path. Fix: give --head-tool")
+        }
+        return path
+    }
+
+    /// Creates `folder` (and its parents) if it is missing.
+    static func makeFolder(_ folder: String) throws(CommandFailure) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw CommandFailure(message: "--out \(folder.escapingControls()): \(error.localizedDescription). Fix: give a folder you can write to")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `treerows gate` runs `bench` in both tools in alternating rounds and gates the combined
+/// rounds. Here both tools are scripts that write a bench JSON whose medians are known, so the
+/// test runs in a debug build and knows the answer.
+@Suite struct GateCommandTests {
+    /// A tool whose `bench --json PATH` writes twelve cells; `slow` cell takes `factor` times
+    /// as long; each round's medians move by up to ±2% (from the round number in PATH).
+    static func fakeTool(in folder: TemporaryFolder, name: String, factor: Double, exitCode: Int = 0) throws -> String {
+        let script = """
+            #!/bin/sh
+            [ "$1" = bench ] || exit 64
+            json=""; while [ $# -gt 0 ]; do [ "$1" = --json ] && json="$2"; shift; done
+            round=$(echo "$json" | sed 's/.*round-\\([0-9]*\\).json/\\1/')
+            wobble=$(( (round * 7) % 5 ))
+            {
+              printf '{"schema":2,"machine":{},"results":['
+              for cell in 0 1 2 3 4 5 6 7 8 9 10 11; do
+                median=$(( 1000 + 10 * wobble - 20 ))
+                [ $cell = 0 ] && median=$(awk "BEGIN { print \(factor) * $median }")
+                [ $cell != 0 ] && printf ','
+                printf '{"strategy":"s%s","corpus":"c","operation":"toggle-random","samples":5,"medianNs":%s,"allocationsPerOp":1,"correct":true}' $cell $median
+              done
+              printf '],"exponents":[]}'
+            } > "$json"
+            echo "bench of \(name) done"
+            exit \(exitCode)
+            """
+        let path = try folder.write(script, to: name)
+        chmod(path, 0o755)
+        return path
+    }
+
+    @Test func alternatingRoundsOfTheSameToolPass() async throws {
+        let folder = try TemporaryFolder("gate-aa")
+        defer { folder.remove() }
+        let base = try Self.fakeTool(in: folder, name: "base", factor: 1), head = try Self.fakeTool(in: folder, name: "head", factor: 1)
+        let result = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--head-tool", head, "--rounds", "10",
+                                                       "--out", folder.path("out"), "--", "--operations", "toggle-random"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("round 1/10: base") && result.standardOutput.contains("round 2/10: head"), "\(result)")
+        #expect(result.standardOutput.contains("time: 12 cells tested on their samples"), "\(result)")
+        #expect(!result.standardOutput.contains("regression"), "\(result)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("out"))
+        #expect(files.contains("base.json") && files.contains("head.json") && files.contains("head-round-10.json"), "\(files)")
+    }
+
+    @Test func aPlantedSlowdownFailsTheGate() async throws {
+        let folder = try TemporaryFolder("gate-slow")
+        defer { folder.remove() }
+        let base = try Self.fakeTool(in: folder, name: "base", factor: 1), head = try Self.fakeTool(in: folder, name: "head", factor: 1.3)
+        let result = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--head-tool", head, "--rounds", "10",
+                                                       "--out", folder.path("out")])
+        #expect(result.exitCode == 1, "\(result)")
+        let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("s0 ") }.map(String.init), "\(result)")
+        #expect(line.contains("+30.0% [") && line.hasSuffix("regression"), "\(line)")
+        #expect(result.standardError.contains("1 cells regressed beyond 10%"), "\(result)")
+    }
+
+    @Test func aToolThatFailsOrAJSONOptionIsBadInput() async throws {
+        let folder = try TemporaryFolder("gate-bad")
+        defer { folder.remove() }
+        let base = try Self.fakeTool(in: folder, name: "base", factor: 1), broken = try Self.fakeTool(in: folder, name: "broken", factor: 1, exitCode: 2)
+        let failing = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--head-tool", broken, "--out", folder.path("out")])
+        #expect(failing.exitCode == 2 && failing.standardError.contains("the head tool's bench failed (exit 2)")
+            && failing.standardError.contains("bench of broken done"), "\(failing)")
+        let json = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--", "--json", "x.json"])
+        #expect(json.exitCode == 2 && json.standardError.contains("--json among the bench options"), "\(json)")
+        let missing = try await TreeRowsExecutable.run(["gate", "--base-tool", folder.path("nothing")])
+        #expect(missing.exitCode == 2 && missing.standardError.contains("is not an executable file"), "\(missing)")
+        let rounds = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--rounds", "1"])
+        #expect(rounds.exitCode == 2 && rounds.standardError.contains("--rounds"), "\(rounds)")
+    }
+}
