@@ -8,9 +8,13 @@ public struct BenchmarkCellKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The key of `result`'s cell.
     public init(_ result: BenchmarkResult) {
-        strategy = result.strategy
-        corpus = result.corpus
-        operation = result.operation
+        self.init(strategy: result.strategy, corpus: result.corpus, operation: result.operation)
+    }
+
+    public init(strategy: String, corpus: String, operation: String) {
+        self.strategy = strategy
+        self.corpus = corpus
+        self.operation = operation
     }
 
     /// `strategy · corpus · operation`.

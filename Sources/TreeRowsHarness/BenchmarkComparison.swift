@@ -88,7 +88,7 @@ public struct BenchmarkComparison: Sendable {
         self.metric = metric
         self.threshold = threshold
         self.confidence = confidence
-        let key = BenchmarkCellKey.init
+        let key: (BenchmarkResult) -> BenchmarkCellKey = BenchmarkCellKey.init
         let baseCells = Dictionary(base.results.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let headKeys = Set(head.results.map(key))
         var changes: [Change] = []

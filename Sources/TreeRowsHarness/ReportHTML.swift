@@ -5,8 +5,22 @@ public enum ReportHTML {
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
     public static func render(_ report: BenchmarkReport) -> String {
+        page(ReportDocument(report), title: "TreeRows benchmark", charts: { ReportSVG.render(report) })
+    }
+
+    /// A comparison as one page: what was compared, the base and head distributions of
+    /// every time cell side by side, and the table with each change's interval.
+    ///
+    /// - Complexity: O(*c* *s* + *c* log *c*) for *c* cells of *s* samples.
+    public static func render(_ comparison: BenchmarkComparison, base: BenchmarkReport, head: BenchmarkReport) -> String {
+        page(ReportDocument(comparison: comparison, base: base, head: head), title: "TreeRows comparison",
+             charts: { ReportSVG.distributions(comparison, base: base, head: head) })
+    }
+
+    /// The page of `document`, with `charts` where it has its charts block.
+    static func page(_ document: ReportDocument, title: String, charts: () -> String) -> String {
         var body: [String] = []
-        for block in ReportDocument(report).blocks {
+        for block in document.blocks {
             switch block {
             case .title(let text): body.append("<h1>\(escape(text))</h1>")
             case .heading(let spans): body.append("<h2>\(inline(spans))</h2>")
@@ -17,12 +31,12 @@ public enum ReportHTML {
                 body.append("<tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>")
                 body += rows.map { "<tr>" + $0.map { "<td>\(inline($0))</td>" }.joined() + "</tr>" }
                 body.append("</table>")
-            case .charts: body.append(ReportSVG.render(report))
+            case .charts: body.append(charts())
             }
         }
         return """
             <!doctype html>
-            <html><head><meta charset="utf-8"><title>TreeRows benchmark</title>
+            <html><head><meta charset="utf-8"><title>\(escape(title))</title>
             <style>body{font-family:Helvetica,Arial,sans-serif;margin:2em;max-width:1000px}table{border-collapse:collapse;margin:1em 0}\
             td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:nth-child(2),th:nth-child(2){text-align:left}\
             code{font-size:90%;background:#f4f4f4;padding:1px 3px}p.verdict{font-size:115%}</style>

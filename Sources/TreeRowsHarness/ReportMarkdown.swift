@@ -7,9 +7,20 @@ public enum ReportMarkdown {
     /// The whole report.
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
-    public static func render(_ report: BenchmarkReport) -> String {
+    public static func render(_ report: BenchmarkReport) -> String { render(ReportDocument(report)) }
+
+    /// A comparison as Markdown: what was compared and how, then the table with each
+    /// change's interval.
+    ///
+    /// - Complexity: O(*c* log *c*) for *c* cells.
+    public static func render(_ comparison: BenchmarkComparison, base: BenchmarkReport, head: BenchmarkReport) -> String {
+        render(ReportDocument(comparison: comparison, base: base, head: head))
+    }
+
+    /// The Markdown of `document`.
+    static func render(_ document: ReportDocument) -> String {
         var lines: [String] = []
-        for block in ReportDocument(report).blocks {
+        for block in document.blocks {
             switch block {
             case .title(let text): lines.append("# " + escape(text))
             case .heading(let spans): lines.append("## " + inline(spans))

@@ -25,6 +25,9 @@ struct CompareCommand: ParsableCommand {
                                valueName: "percent"))
     var confidence = "95%"
     @Flag(help: "Pass although cells of the base are missing from the head.") var allowMissing = false
+    @Option(help: "text (the table), markdown or html (with time, base and head distributions side by side).") var format = "text"
+    @Option(name: .shortAndLong, help: "Write the markdown or html report to this file; the table still goes to standard output.")
+    var output: String?
 
     func run() throws {
         guard let metric = BenchmarkComparison.Metric(rawValue: metric) else {
@@ -32,12 +35,31 @@ struct CompareCommand: ParsableCommand {
         }
         let fraction = try Self.threshold(threshold)
         let level = try Self.confidence(confidence)
+        guard ["text", "markdown", "html"].contains(format) else {
+            throw CommandFailure(message: "unknown --format \"\(format)\". Fix: use text, markdown or html")
+        }
+        if output != nil && format == "text" {
+            throw CommandFailure(message: "-o writes a markdown or html report. Fix: add --format markdown or --format html")
+        }
+        if let output { try OutputPath.check(output, inputs: [base, head]) }
         let reports: [BenchmarkReport]
         do { reports = [try BenchmarkReport.readRelease(contentsOf: base), try BenchmarkReport.readRelease(contentsOf: head)] } catch {
             throw CommandFailure(message: error.description)
         }
-        let failures = try Self.verdict(base: reports[0], head: reports[1], metric: metric, threshold: fraction, thresholdText: threshold,
-                                        confidence: level, allowMissing: allowMissing)
+        // A report on standard output takes the table's place.
+        let (comparison, failures) = try Self.verdict(base: reports[0], head: reports[1], metric: metric, threshold: fraction,
+                                                      thresholdText: threshold, confidence: level, allowMissing: allowMissing,
+                                                      printing: format == "text" || output != nil)
+        if format != "text" {
+            let text = format == "html" ? ReportHTML.render(comparison, base: reports[0], head: reports[1])
+                : ReportMarkdown.render(comparison, base: reports[0], head: reports[1])
+            if let output {
+                try OutputPath.write(Array(text.utf8), to: output, inputs: [base, head])
+                print("wrote \(output.escapingControls())")
+            } else {
+                print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            }
+        }
         if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
     }
 
@@ -67,12 +89,13 @@ struct CompareCommand: ParsableCommand {
         return level
     }
 
-    /// Compares `head` with `base` on `metric`, prints the table, and returns what fails the
-    /// gate (empty when it passes).
+    /// Compares `head` with `base` on `metric`, prints the table (when `printing`), and returns
+    /// the comparison and what fails the gate (empty when it passes).
     ///
     /// - Throws: ``CommandFailure`` (exit 2) when no cell could be compared at all.
     static func verdict(base: BenchmarkReport, head: BenchmarkReport, metric: BenchmarkComparison.Metric, threshold fraction: Double,
-                        thresholdText threshold: String, confidence level: Double, allowMissing: Bool) throws(CommandFailure) -> [String] {
+                        thresholdText threshold: String, confidence level: Double, allowMissing: Bool,
+                        printing: Bool = true) throws(CommandFailure) -> (comparison: BenchmarkComparison, failures: [String]) {
         let reports = [base, head]
         let comparison = BenchmarkComparison(base: base, head: head, metric: metric, threshold: fraction, confidence: level)
         guard comparison.comparedCount > 0 || comparison.changes.contains(where: { [.wrong, .crashed].contains($0.verdict) }) else {
@@ -88,6 +111,7 @@ struct CompareCommand: ParsableCommand {
              [.wrong, .crashed].contains(change.verdict) ? change.verdict.rawValue : Self.format(change.head, metric), Self.percent(change),
              change.verdict.rawValue + (change.note.map { " (\($0))" } ?? "")]
         }
+        let print: (String) -> Void = printing ? { Swift.print($0) } : { _ in }
         print("compare \(metric.rawValue), threshold \(Int((fraction * 100).rounded()))%: \(comparison.comparedCount) of the head's"
             + " \(reports[1].results.count) cells compared; the base has \(reports[0].results.count)")
         if metric == .median {
@@ -119,7 +143,7 @@ struct CompareCommand: ParsableCommand {
             failures.append("\(missing) cells of the base are missing from the head (listed above)."
                 + " Fix: measure the same corpora, strategies and operations, or pass --allow-missing")
         }
-        return failures
+        return (comparison, failures)
     }
 
     /// The change in percent, with its interval when it has one (`+12.0% [+8.1%, +16.3%]`);

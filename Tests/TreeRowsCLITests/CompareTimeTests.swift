@@ -60,3 +60,37 @@ import Testing
         }
     }
 }
+
+extension CompareTimeTests {
+    /// The comparison as Markdown and HTML: every cell a row with its interval, and in HTML
+    /// every tested cell's base and head samples side by side; names escaped in both.
+    @Test func reportsShowTheIntervalAndTheDistributions() async throws {
+        let base = Self.report(fastMedian: 100).replacingOccurrences(of: #""steady""#, with: #""st|e<b>ady""#)
+        let head = Self.report(fastMedian: 125).replacingOccurrences(of: #""steady""#, with: #""st|e<b>ady""#)
+        try await BenchCommandTests.withFiles([base, head]) { paths in
+            let markdown = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", "median", "--format", "markdown"])
+            #expect(markdown.exitCode == 1, "\(markdown)")
+            let rows = markdown.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| ") }
+            #expect(rows.count == 3 && rows.allSatisfy { $0.filter { $0 == "|" }.count - $0.components(separatedBy: "\\|").count + 1 == 8 },
+                    "\(markdown.standardOutput)")
+            #expect(markdown.standardOutput.contains("| fast | c | toggle-random | 100 ns | 125 ns | +25.0% \\[+2"), "\(markdown.standardOutput)")
+            #expect(!markdown.standardOutput.contains("median 1"), "the table went to stdout beside the report")
+            let folder = try TemporaryFolder("compare-html")
+            defer { folder.remove() }
+            let html = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", "median", "--format", "html",
+                                                         "-o", folder.path("c.html")])
+            #expect(html.exitCode == 1 && html.standardOutput.contains("wrote "), "\(html)")
+            let page = try String(contentsOfFile: folder.path("c.html"), encoding: .utf8)
+            #expect(page.components(separatedBy: #"<g class="cell">"#).count - 1 == 2, "one strip per tested cell")
+            #expect(page.contains("st|e&lt;b&gt;ady") && !page.contains("<b>ady"), "names are escaped")
+            #expect(page.components(separatedBy: "<line ").count - 1 >= 400, "every sample of both sides is drawn")
+        }
+    }
+
+    @Test func anOutputNeedsAReportFormat() async throws {
+        try await BenchCommandTests.withFiles([Self.report(fastMedian: 100), Self.report(fastMedian: 100)]) { paths in
+            let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "-o", "x.md"])
+            #expect(result.exitCode == 2 && result.standardError.contains("Fix: add --format markdown"), "\(result)")
+        }
+    }
+}

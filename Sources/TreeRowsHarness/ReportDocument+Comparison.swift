@@ -1,0 +1,66 @@
+extension ReportDocument {
+    /// The blocks of a comparison: what was compared and how, then one row per cell (base,
+    /// head, the change with its interval, the verdict), failures first, then the cells of
+    /// the base that the head lacks. `charts` stands where a format with charts puts the
+    /// base and head distributions side by side.
+    ///
+    /// - Complexity: O(*c* log *c*) for *c* cells.
+    init(comparison: BenchmarkComparison, base: BenchmarkReport, head: BenchmarkReport) {
+        let metric = comparison.metric == .median ? "time" : "allocations"
+        blocks = [.title("TreeRows comparison: \(metric)")]
+        blocks.append(.paragraph([.text(String(format: "Threshold %g%%: ", comparison.threshold * 100)
+            + "\(comparison.comparedCount) of the head's \(head.results.count) cells compared; the base has \(base.results.count).")]))
+        if comparison.intervalCount > 0 {
+            blocks.append(.paragraph([.text("\(comparison.intervalCount) cells tested on their samples (Mann–Whitney intervals, Bonferroni):"
+                + " each interval at \(Self.percent(comparison.cellConfidence)), \(Self.percent(comparison.confidence)) for the comparison"
+                + " as a whole. A cell regresses only when its whole interval lies beyond the threshold.")]))
+        }
+        for (name, report) in [("Base", base), ("Head", head)] {
+            if let lacking = report.lacking { blocks.append(.paragraph([.text("\(name): \(lacking); its cells compare medians alone.")])) }
+        }
+        if comparison.metric == .median && comparison.intervalCount > 0 { blocks.append(.charts) }
+        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .regression, .improvement, .withinNoise, .unchanged]
+        let rows: [[[Span]]] = comparison.changes.sorted {
+            (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
+        }.map { change in
+            let failing = [.wrong, .crashed, .unmeasured, .regression].contains(change.verdict)
+            let verdict: [Span] = [failing ? .strong(change.verdict.rawValue) : .text(change.verdict.rawValue)]
+                + (change.note.map { [.text(" (\($0))")] } ?? [])
+            return [[.text(change.strategy)], [.text(change.corpus)], [.text(change.operation)],
+                    [.text(Self.figure(change.base, comparison.metric))], [.text(Self.figure(change.head, comparison.metric))],
+                    [.text(Self.change(change))], verdict]
+        }
+        blocks.append(.table(header: ["strategy", "corpus", "operation", "base", "head", "change", "verdict"],
+                             rightAligned: [false, false, false, true, true, true, false], rows: rows))
+        if !comparison.missingFromHead.isEmpty {
+            blocks.append(.paragraph([.strong("Missing from the head:"), .text(" " + comparison.missingFromHead.joined(separator: "; "))]))
+        }
+        if !comparison.newInHead.isEmpty {
+            blocks.append(.paragraph([.text("Only in the head: " + comparison.newInHead.joined(separator: "; "))]))
+        }
+    }
+
+    /// The change in percent, with its interval when it has one: `+12.0% [+8.1%, +16.3%]`.
+    static func change(_ change: BenchmarkComparison.Change) -> String {
+        if [.wrong, .crashed].contains(change.verdict) { return "–" }
+        if let interval = change.interval {
+            func signed(_ ratio: Double) -> String { String(format: "%+.1f%%", 100 * (ratio - 1)) }
+            return signed(interval.estimate) + (interval.isBounded ? " [\(signed(interval.lower)), \(signed(interval.upper))]" : " [no interval]")
+        }
+        guard let base = change.base, let head = change.head else { return "–" }
+        return base == 0 ? (head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (head / base - 1))
+    }
+
+    static func figure(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {
+        guard let value else { return "–" }
+        return metric == .median ? ReportMarkdown.time(value) : ReportMarkdown.number(value)
+    }
+
+    /// A confidence as a percentage with the digits it needs (95%, 99.96%).
+    static func percent(_ value: Double) -> String {
+        var text = String(format: "%.4f", value * 100)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "%"
+    }
+}
