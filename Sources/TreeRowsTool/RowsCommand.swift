@@ -105,19 +105,13 @@ struct RowsCommand: ParsableCommand {
         }
     }
 
-    /// `id` with backslash, tab, line feed and carriage return escaped, so a row stays one line.
+    /// `id` on one line, reversibly: a backslash doubled, then every control character
+    /// shown as `escapingControls()` shows it (`\t`, `\n`,
+    /// `\r`, `\0`, `\u{1B}`), so an id from a file can neither split a row nor drive the
+    /// terminal.
+    ///
+    /// - Complexity: O(*n*) for *n* characters; the id itself when nothing needs escaping.
     static func escaped(_ id: String) -> String {
-        guard id.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return id }
-        var result = ""
-        for character in id.unicodeScalars {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        (id.utf8.contains(0x5C) ? id.replacingOccurrences(of: "\\", with: "\\\\") : id).escapingControls()
     }
 }
