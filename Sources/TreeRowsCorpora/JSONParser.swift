@@ -101,7 +101,7 @@ package struct JSONParser {
             // from the linear search once the object is large, so hostile input stays linear.
             if members.count == 16 && names.isEmpty { names = Set(members.map(\.key)) }
             if skipped.contains(key) || (members.count < 16 ? members.contains(where: { $0.key == key }) : !names.insert(key).inserted) {
-                throw failure(at: keyStart, "the member name \"\(key)\" appears twice in the object")
+                throw failure(at: keyStart, "the member name \"\(key.echoed)\" appears twice in the object")
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the member name") }

@@ -38,13 +38,13 @@ struct RowsCommand: ParsableCommand {
         let strategyType = try ToolStrategies.resolve(strategy)
         let order = try sort.map { (text: String) throws(CommandFailure) -> SiblingOrder in
             guard let order = SiblingOrder(text) else {
-                throw CommandFailure(message: "unknown sort order \"\(text)\" in --sort. Fix: use one of "
+                throw CommandFailure(message: "unknown sort order \"\(text.echoed)\" in --sort. Fix: use one of "
                     + SiblingOrder.all.map(\.description).joined(separator: ", "))
             }
             return order
         }
         guard let model = RowHeightModel(heightModel) else {
-            throw CommandFailure(message: "unknown height model \"\(heightModel)\" in --height-model. Fix: use "
+            throw CommandFailure(message: "unknown height model \"\(heightModel.echoed)\" in --height-model. Fix: use "
                 + RowHeightModel.names.joined(separator: ", ") + " (H a whole number of points, at least 1)")
         }
         var loaded = try corpus.load()
@@ -72,11 +72,11 @@ struct RowsCommand: ParsableCommand {
         }
         let found = candidates.compactMap { id in corpus.tree.index(of: id).map { (id, $0) } }
         guard found.count < 2 else {
-            throw CommandFailure(message: "node id \"\(text)\" in --collapse is ambiguous: \(corpus.file) has both the integer id \(text)"
-                + " and the string id \"\(text)\". Fix: write int:\(text) or str:\(text)")
+            throw CommandFailure(message: "node id \"\(text.echoed)\" in --collapse is ambiguous: \(corpus.file) has both the integer id \(text.echoed)"
+                + " and the string id \"\(text.echoed)\". Fix: write int:\(text.echoed) or str:\(text.echoed)")
         }
         guard let (_, node) = found.first else {
-            throw CommandFailure(message: "unknown node id \"\(text)\" in --collapse: no node of \(corpus.file) has this id."
+            throw CommandFailure(message: "unknown node id \"\(text.echoed)\" in --collapse: no node of \(corpus.file) has this id."
                 + " Fix: use ids from the file's \"id\" fields")
         }
         return node
