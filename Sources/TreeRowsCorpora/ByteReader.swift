@@ -18,20 +18,36 @@ struct ByteReader {
         return bytes[offset]
     }
 
-    /// An unsigned LEB128 varint of at most 10 bytes, or `nil` if truncated or too long.
+    /// Whether the last ``varint()`` gave `nil` for a value past 64 bits rather than for
+    /// running out of bytes.
+    private(set) var overflowed = false
+
+    /// An unsigned LEB128 varint of at most 10 bytes, or `nil` if truncated or if its value
+    /// does not fit 64 bits (a tenth byte above 1, or an eleventh byte): never truncated
+    /// to its low bits.
     @inline(__always)
     mutating func varint() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
+        overflowed = false
         while offset < bytes.count {
             let byte = bytes[offset]
             offset += 1
+            if shift == 63 && byte > 1 {
+                overflowed = true
+                return nil
+            }
             value |= UInt64(byte & 0x7F) << shift
             if byte < 0x80 { return value }
             shift += 7
-            if shift >= 64 { return nil }
         }
         return nil
+    }
+
+    /// Why the last ``varint()`` gave `nil`, for a message: `truncated WHAT`, or `WHAT is a
+    /// varint past 64 bits`.
+    func varintProblem(_ what: String) -> String {
+        overflowed ? "\(what) is a varint past 64 bits (the file is damaged)" : "truncated \(what)"
     }
 
     /// `count` bytes, or `nil` if fewer remain.

@@ -73,7 +73,7 @@ public enum CSVReader {
                 if text.isEmpty { return nil }
                 guard let value = parseInteger(text), value != .min else {
                     throw CorpusError(file: file, line: lineNumber,
-                                      problem: "\(name) \"\(String(decoding: text, as: UTF8.self))\" is not a 64-bit integer",
+                                      problem: "\(name) \"\(String(decoding: text, as: UTF8.self).echoed)\" is not a 64-bit integer",
                                       fix: "write \(name) as a whole number" + (name == "node" ? "" : ", or leave it empty"))
                 }
                 return value

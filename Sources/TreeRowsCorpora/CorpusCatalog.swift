@@ -69,8 +69,7 @@ public struct CorpusCatalog: Sendable {
             for file in Self.files(in: "\(folder)/synthetic", ending: ".json") {
                 let name = String(file.dropLast(5))
                 guard seen.insert(name).inserted,
-                      let data = FileManager.default.contents(atPath: "\(folder)/synthetic/\(file)"),
-                      let (spec, description) = try? SyntheticSpec.parse(Array(data), file: file) else { continue }
+                      let (spec, description) = try? SyntheticSpec.read(contentsOf: "\(folder)/synthetic/\(file)") else { continue }
                 entries.append(Entry(name: name, kind: "synthetic", nodes: spec.nodes, description: description))
             }
         }
@@ -89,8 +88,8 @@ public struct CorpusCatalog: Sendable {
         }
         for folder in corporaFolders {
             let path = "\(folder)/synthetic/\(value).json"
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            let (spec, description) = try SyntheticSpec.parse(Array(data), file: path)
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let (spec, description) = try SyntheticSpec.read(contentsOf: path)
             return .synthetic(name: value, spec: spec, description: description)
         }
         let names = list().map(\.name)

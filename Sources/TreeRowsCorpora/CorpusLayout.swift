@@ -18,7 +18,7 @@ enum CorpusLayout: Equatable {
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Other formats a user may pass by mistake, by their magic numbers.
-    private static let foreign: [(magic: [UInt8], name: String, fix: String)] = [
+    static let foreign: [(magic: [UInt8], name: String, fix: String)] = [
         ([0x50, 0x4B, 0x03, 0x04], "a zip archive", "unzip it and pass the corpus file inside"),
         ([0x42, 0x5A, 0x68], "a bzip2 stream", "decompress it (`bunzip2 -k FILE`), or recompress it with gzip"),
         ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "an xz stream", "decompress it (`unxz -k FILE`), or recompress it with gzip"),
@@ -82,7 +82,7 @@ enum CorpusLayout: Equatable {
 
     /// `"UTF-16LE"` and the like when the bytes are UTF-16 or UTF-32: by a byte-order mark,
     /// or by every other byte being zero in ASCII-range text.
-    private static func wideEncoding(_ bytes: [UInt8]) -> String? {
+    static func wideEncoding(_ bytes: [UInt8]) -> String? {
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE (byte-order mark FF FE 00 00)" }
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE (byte-order mark 00 00 FE FF)" }
         if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE (byte-order mark FF FE)" }

@@ -7,10 +7,16 @@ import TreeRows
 public enum CorpusReader {
     /// Reads the file at `path` (a pipe or a process substitution too).
     ///
-    /// - Throws: ``CorpusError`` for a missing, unreadable or malformed file.
+    /// What is plainly no corpus (zero bytes, binary data) is refused from its first bytes,
+    /// and a file past ``FileContents/corpusLimit`` from its size, before the rest is read.
+    ///
+    /// - Throws: ``CorpusError`` for a missing, unreadable, oversized or malformed file.
     /// - Complexity: O(*n*) in the file size.
     public static func read(contentsOf path: String) throws(CorpusError) -> Corpus {
-        try parse(FileContents.read(path, fix: "pass a readable corpus file"), file: path)
+        let bytes = try FileContents.read(path, fix: "pass a readable corpus file", limit: FileContents.corpusLimit,
+                                          recognizing: { prefix throws(CorpusError) in _ = try CorpusLayout.recognize(prefix, file: path, decompressed: false) },
+                                          prefixLength: CorpusLayout.prefixLength)
+        return try parse(bytes, file: path)
     }
 
     /// Parses corpus bytes of any supported layout; `file` names them in errors.

@@ -100,7 +100,7 @@ public enum JSONLinesReader {
         case .string(let text): return .string(text)
         case .number(let text):
             if let integer = Int64(text) { return .integer(integer) }
-            throw CorpusError(file: file, line: line, problem: "\"\(field)\" \(text) is not a 64-bit integer",
+            throw CorpusError(file: file, line: line, problem: "\"\(field)\" \(text.echoed) is not a 64-bit integer",
                               fix: "use an integer or a string for \"\(field)\"")
         default:
             throw CorpusError(file: file, line: line, problem: "\"\(field)\" is \(value.typeName)",

@@ -14,8 +14,8 @@ package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     package static let maximumDepth = 64
 
-    private let bytes: ArraySlice<UInt8>
-    private var position: Int
+    let bytes: ArraySlice<UInt8>
+    var position: Int
     /// Which members of the outermost object to build; the others are checked and skipped.
     private let keeping: ((String) -> Bool)?
 
@@ -31,7 +31,9 @@ package struct JSONParser {
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
         guard parser.position == parser.bytes.endIndex else {
-            throw parser.failure("unexpected text after the JSON value")
+            let another = parser.current == UInt8(ascii: "{") || parser.current == UInt8(ascii: "[")
+            throw parser.failure("unexpected text after the JSON value"
+                + (another ? " (a second JSON value: JSON Lines, such as a corpus, holds one per line)" : ""))
         }
         return value
     }
@@ -47,11 +49,11 @@ package struct JSONParser {
         self.keeping = keeping
     }
 
-    private func failure(_ message: String) -> Failure { Failure(column: position - bytes.startIndex + 1, message: message) }
+    func failure(_ message: String) -> Failure { Failure(column: position - bytes.startIndex + 1, message: message) }
 
     private func failure(at index: Int, _ message: String) -> Failure { Failure(column: index - bytes.startIndex + 1, message: message) }
 
-    private var current: UInt8? { position < bytes.endIndex ? bytes[position] : nil }
+    var current: UInt8? { position < bytes.endIndex ? bytes[position] : nil }
 
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
@@ -68,7 +70,7 @@ package struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw failure("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        default: throw unexpectedCharacter()
         }
     }
 
@@ -99,7 +101,7 @@ package struct JSONParser {
             // from the linear search once the object is large, so hostile input stays linear.
             if members.count == 16 && names.isEmpty { names = Set(members.map(\.key)) }
             if skipped.contains(key) || (members.count < 16 ? members.contains(where: { $0.key == key }) : !names.insert(key).inserted) {
-                throw failure(at: keyStart, "the member name \"\(key)\" appears twice in the object")
+                throw failure(at: keyStart, "the member name \"\(key.echoed)\" appears twice in the object")
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the member name") }
@@ -214,7 +216,7 @@ package struct JSONParser {
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
-        default: throw failure("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        default: throw unexpectedCharacter()
         }
     }
 

@@ -33,6 +33,19 @@ public struct SyntheticSpec: Hashable, Sendable {
 }
 
 extension SyntheticSpec {
+    /// Reads a spec file, capped at ``FileContents/documentLimit``.
+    ///
+    /// - Returns: The spec and its description.
+    /// - Throws: ``CorpusError`` naming the file and what is wrong with it.
+    /// - Complexity: O(*b*) for the file's *b* bytes.
+    public static func read(contentsOf path: String) throws(CorpusError) -> (spec: SyntheticSpec, description: String) {
+        let fix = "write one JSON object {\"shape\", \"nodes\", \"seed\"} (see docs/Corpora.md)"
+        let bytes = try FileContents.read(path, fix: fix, recognizing: { prefix throws(CorpusError) in
+            try ForeignContent.refuse(prefix, file: path, expected: "a synthetic spec", fix: fix)
+        })
+        return try parse(bytes, file: path)
+    }
+
     /// Reads a spec file (`Corpora/synthetic/*.json`):
     /// `{"shape": "reddit", "nodes": 100000, "seed": 1, "expansion": "expanded", "fields": true, "description": "…"}`;
     /// `expansion`, `fields` and `description` are optional.

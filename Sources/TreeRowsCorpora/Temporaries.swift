@@ -14,7 +14,7 @@ import Foundation
 ///
 /// The handler only calls `unlink`, `signal` and `raise`, which are safe in a signal
 /// handler; the paths live in a fixed table of C strings that it reads without a lock.
-enum Temporaries {
+package enum Temporaries {
     static let capacity = 64
     nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
@@ -32,23 +32,47 @@ enum Temporaries {
     static func register(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
-        if !handlersInstalled {
-            handlersInstalled = true
-            for signalNumber in endingSignals {
-                // SIG_IGN is the handler 1 on every platform.
-                let previous = signal(signalNumber, removeAndRaise)
-                if unsafeBitCast(previous, to: Int.self) == 1 { signal(signalNumber, previous) }
-            }
+        installHandlersLocked()
+        // The writing thread takes the signals, so an interrupted write is cleaned up
+        // rather than finished.
+        unblockEndingSignals()
+        for index in 0..<capacity where slots[index] == nil {
+            slots[index] = strdup(path)
+            return
         }
-        // A parent may have left the signals blocked (a test runner does); the writing
-        // thread takes them, so an interrupted write is cleaned up rather than finished.
+    }
+
+    /// Makes every signal in ``endingSignals`` end the process through the handler that
+    /// removes the temporaries, from the start of a command rather than from its first
+    /// temporary: SIGQUIT would otherwise reach the Swift runtime's backtracer, which takes
+    /// it for a crash, prints a false "Program crashed" report, and lets the command run on.
+    /// Signals a command takes over afterwards (the tool's Ctrl-C handling of SIGINT) stay its own.
+    ///
+    /// - Complexity: O(1).
+    package static func installHandlers() {
+        lock.lock()
+        defer { lock.unlock() }
+        installHandlersLocked()
+        unblockEndingSignals()
+    }
+
+    /// Unblocks ``endingSignals`` on the calling thread (and the threads it starts later):
+    /// a parent may have left them blocked (a test runner does), and a blocked signal never
+    /// arrives.
+    private static func unblockEndingSignals() {
         var signals = sigset_t()
         sigemptyset(&signals)
         for signalNumber in endingSignals { sigaddset(&signals, signalNumber) }
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        for index in 0..<capacity where slots[index] == nil {
-            slots[index] = strdup(path)
-            return
+    }
+
+    private static func installHandlersLocked() {
+        guard !handlersInstalled else { return }
+        handlersInstalled = true
+        for signalNumber in endingSignals {
+            // SIG_IGN is the handler 1 on every platform.
+            let previous = signal(signalNumber, removeAndRaise)
+            if unsafeBitCast(previous, to: Int.self) == 1 { signal(signalNumber, previous) }
         }
     }
 

@@ -123,7 +123,7 @@ struct TreeAssembler {
     static func quoted(_ id: NodeID) -> String {
         switch id {
         case .integer(let value): return String(value)
-        case .string(let value): return "\"\(value)\""
+        case .string(let value): return "\"\(value.echoed)\""
         }
     }
 }

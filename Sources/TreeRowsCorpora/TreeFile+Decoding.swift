@@ -36,17 +36,20 @@ extension TreeFile {
             throw failure(9, "unknown flags \(hex(UInt32(bytes[9])))")
         }
         var reader = ByteReader(Array(bytes[..<(bytes.count - 4)]), offset: 10)
-        guard let count64 = reader.varint(), count64 <= UInt64(SyntheticSpec.maximumNodes) else {
-            throw failure(reader.offset, "invalid node count")
+        guard let count64 = reader.varint() else { throw failure(10, reader.varintProblem("node count")) }
+        guard count64 <= UInt64(SyntheticSpec.maximumNodes) else {
+            throw failure(10, "node count \(count64) is more than the \(SyntheticSpec.maximumNodes) a tree may have")
         }
         let count = Int(count64)
         let metadataStart = reader.offset
-        guard let metadataLength = reader.varint(), let metadataBytes = reader.take(Int(clamping: metadataLength)) else {
-            throw failure(metadataStart, "truncated metadata")
-        }
+        guard let metadataLength = reader.varint() else { throw failure(metadataStart, reader.varintProblem("metadata length")) }
+        guard let metadataBytes = reader.take(Int(clamping: metadataLength)) else { throw failure(metadataStart, "truncated metadata") }
         let metadata: JSONValue
         do { metadata = try JSONParser.parse(metadataBytes) } catch {
             throw failure(metadataStart, "invalid metadata JSON: \(error.message)")
+        }
+        guard case .object = metadata else {
+            throw failure(metadataStart, "the metadata is \(metadata.typeName), where a .trows file keeps a JSON object")
         }
         // Every node takes at least one byte: a corrupt count cannot make us reserve gigabytes.
         var tree = Tree(reservingCapacity: min(count, bytes.count))
@@ -54,7 +57,7 @@ extension TreeFile {
         var previousTime: Int64 = 0
         for index in 0..<count {
             let nodeOffset = reader.offset
-            guard let back = reader.varint() else { throw failure(nodeOffset, "truncated at node \(index)") }
+            guard let back = reader.varint() else { throw failure(nodeOffset, reader.varintProblem("parent of node \(index)")) }
             guard back <= UInt64(index) else {
                 throw failure(nodeOffset, "node \(index) names a parent \(back) nodes back, before the first node")
             }
@@ -69,7 +72,7 @@ extension TreeFile {
                     tag = byte
                 }
                 if tag == 0 {
-                    guard let delta = reader.varint() else { throw failure(nodeOffset, "truncated id at node \(index)") }
+                    guard let delta = reader.varint() else { throw failure(nodeOffset, reader.varintProblem("id at node \(index)")) }
                     previousInteger = previousInteger &+ ZigZag.decode(delta)
                     id = .integer(previousInteger)
                 } else {
@@ -80,7 +83,7 @@ extension TreeFile {
             }
             var time: Int64?
             if flags.contains(.times) {
-                guard let encoded = reader.varint() else { throw failure(nodeOffset, "truncated time at node \(index)") }
+                guard let encoded = reader.varint() else { throw failure(nodeOffset, reader.varintProblem("time at node \(index)")) }
                 if encoded > 0 {
                     let reference = parent == Tree.root ? previousTime : tree.time(of: parent) ?? previousTime
                     time = reference &+ ZigZag.decode(encoded - 1)
@@ -89,7 +92,7 @@ extension TreeFile {
             }
             var score: Int64?
             if flags.contains(.scores) {
-                guard let encoded = reader.varint() else { throw failure(nodeOffset, "truncated score at node \(index)") }
+                guard let encoded = reader.varint() else { throw failure(nodeOffset, reader.varintProblem("score at node \(index)")) }
                 if encoded > 0 { score = ZigZag.decode(encoded - 1) }
             }
             guard time != .min && score != .min else { throw failure(nodeOffset, "reserved value Int64.min at node \(index)") }
@@ -107,6 +110,10 @@ extension TreeFile {
             for index in 0..<count where bitmap[bitmap.startIndex + index / 8] & (1 << UInt8(index % 8)) != 0 {
                 tree.setExpanded(NodeIndex(Int32(index) + 1), false)
             }
+            // The last byte's bits past the last node are 0, as the writer leaves them.
+            if count % 8 != 0, let last = bitmap.last, last >> UInt8(count % 8) != 0 {
+                throw failure(reader.offset - 1, "the collapsed-node bitmap sets bits past the last of the \(count) nodes")
+            }
         }
         guard reader.isAtEnd else { throw failure(reader.offset, "unexpected bytes after the last node") }
         return Corpus(tree: tree, header: metadata, file: file)
@@ -117,7 +124,8 @@ extension TreeFile {
     ) throws(CorpusError) -> NodeID {
         let offset = reader.offset
         let fix = "re-create the file with `treerows corpus import` or `treerows corpus generate`"
-        guard let length = reader.varint(), let bytes = reader.take(Int(clamping: length)) else {
+        guard let length = reader.varint() else { throw failure(offset, reader.varintProblem("id length at node \(index)"), fix) }
+        guard let bytes = reader.take(Int(clamping: length)) else {
             throw failure(offset, "truncated id at node \(index)", fix)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -76,7 +76,10 @@ public struct ReproFile: Sendable {
     ///
     /// - Throws: ``CorpusError`` naming the file and the field that is wrong.
     public static func read(contentsOf path: String) throws(CorpusError) -> ReproFile {
-        let data = try FileContents.read(path, fix: "pass a repro file written by `treerows fuzz`")
+        let fix = "pass a repro file written by `treerows fuzz`"
+        let data = try FileContents.read(path, fix: fix, recognizing: { prefix throws(CorpusError) in
+            try ForeignContent.refuse(prefix, file: path, expected: "a repro file", fix: fix)
+        })
         func failure(_ problem: String) -> CorpusError {
             CorpusError(file: path, problem: problem, fix: "write a repro file as `treerows fuzz` does (see docs/Fuzzing.md)")
         }

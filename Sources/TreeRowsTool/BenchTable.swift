@@ -6,10 +6,15 @@ import TreeRowsHarness
 /// each cell finishes), strategies fastest first; then the exponents and the verdict.
 enum BenchTable {
     /// The block of one cell (one corpus and operation, a result per strategy): a blank
-    /// line, the title, the table fastest first, and the bytes per node kept.
+    /// line, the title, the table fastest first, and the bytes per node kept; each line
+    /// with its control characters (a corpus name's) shown as escapes.
     ///
     /// - Complexity: O(*s* log *s*) for *s* strategies.
     static func cell(_ results: [BenchmarkResult]) -> [String] {
+        cellLines(results).map { $0.escapingControls() }
+    }
+
+    private static func cellLines(_ results: [BenchmarkResult]) -> [String] {
         let header = ["strategy", "samples", "median", "p90", "p99", "ops/s", "allocs/op", "bytes/op", "x ref", "x best", ""]
         let cell = results.sorted {
             ($0.correct && $0.samples > 0 ? 0 : 1, $0.medianNanoseconds) < ($1.correct && $1.samples > 0 ? 0 : 1, $1.medianNanoseconds)
@@ -38,10 +43,15 @@ enum BenchTable {
         return lines
     }
 
-    /// What follows the cells: the growth exponents of size sweeps, then the verdict.
+    /// What follows the cells: the growth exponents of size sweeps, then the verdict (which
+    /// names corpora); each line with its control characters shown as escapes.
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
     static func summary(_ report: BenchmarkReport) -> [String] {
+        summaryLines(report).map { $0.escapingControls() }
+    }
+
+    private static func summaryLines(_ report: BenchmarkReport) -> [String] {
         var lines: [String] = []
         if !report.exponents.isEmpty {
             lines.append("")

@@ -15,6 +15,10 @@ struct CorpusImportCommand: ParsableCommand {
     @Option(help: "A one-line description to keep in the metadata.") var description: String?
 
     func run() throws {
+        if let description, description.escapingControls() != description {
+            throw CommandFailure(message: "--description \"\(description)\" holds a control character or a line break, which a one-line"
+                + " description may not. Fix: give one line of plain text")
+        }
         try OutputPath.check(output, inputs: [input])
         let corpus: Corpus
         do { corpus = try CorpusReader.read(contentsOf: input) } catch { throw CommandFailure(message: error.description) }

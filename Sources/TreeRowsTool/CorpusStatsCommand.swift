@@ -27,7 +27,7 @@ struct CorpusStatsCommand: ParsableCommand {
             zip(CorpusStatistics.percentiles, values).map { "p\($0) \($1)" }.joined(separator: ", ")
         }
         print("""
-            corpus        \(loaded.file)
+            corpus        \(loaded.file.escapingControls())
             nodes         \(statistics.nodes)
             topLevel      \(statistics.topLevel)
             maxDepth      \(statistics.maxDepth)

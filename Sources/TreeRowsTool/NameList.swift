@@ -1,4 +1,5 @@
 import ArgumentParser
+import TreeRowsCorpora
 
 /// `all`, or names separated by commas: what `--strategies` and `--operations` take.
 ///
@@ -33,11 +34,11 @@ struct NameList: ExpressibleByArgument, CustomStringConvertible {
         var seen: Set<String> = []
         for wanted in names {
             guard let item = items.first(where: { name($0) == wanted }) else {
-                throw CommandFailure(message: "unknown \(kind) \"\(wanted)\" in \(option). Fix: use all, or names from "
+                throw CommandFailure(message: "unknown \(kind) \"\(wanted.echoed)\" in \(option). Fix: use all, or names from "
                     + items.map(name).joined(separator: ", ") + ", separated by commas")
             }
             guard seen.insert(wanted).inserted else {
-                throw CommandFailure(message: "\(option) names \(wanted) twice. Fix: name each \(kind) once")
+                throw CommandFailure(message: "\(option) names \(wanted.echoed) twice. Fix: name each \(kind) once")
             }
             chosen.append(item)
         }

@@ -38,13 +38,13 @@ struct RowsCommand: ParsableCommand {
         let strategyType = try ToolStrategies.resolve(strategy)
         let order = try sort.map { (text: String) throws(CommandFailure) -> SiblingOrder in
             guard let order = SiblingOrder(text) else {
-                throw CommandFailure(message: "unknown sort order \"\(text)\" in --sort. Fix: use one of "
+                throw CommandFailure(message: "unknown sort order \"\(text.echoed)\" in --sort. Fix: use one of "
                     + SiblingOrder.all.map(\.description).joined(separator: ", "))
             }
             return order
         }
         guard let model = RowHeightModel(heightModel) else {
-            throw CommandFailure(message: "unknown height model \"\(heightModel)\" in --height-model. Fix: use "
+            throw CommandFailure(message: "unknown height model \"\(heightModel.echoed)\" in --height-model. Fix: use "
                 + RowHeightModel.names.joined(separator: ", ") + " (H a whole number of points, at least 1)")
         }
         var loaded = try corpus.load()
@@ -72,11 +72,11 @@ struct RowsCommand: ParsableCommand {
         }
         let found = candidates.compactMap { id in corpus.tree.index(of: id).map { (id, $0) } }
         guard found.count < 2 else {
-            throw CommandFailure(message: "node id \"\(text)\" in --collapse is ambiguous: \(corpus.file) has both the integer id \(text)"
-                + " and the string id \"\(text)\". Fix: write int:\(text) or str:\(text)")
+            throw CommandFailure(message: "node id \"\(text.echoed)\" in --collapse is ambiguous: \(corpus.file) has both the integer id \(text.echoed)"
+                + " and the string id \"\(text.echoed)\". Fix: write int:\(text.echoed) or str:\(text.echoed)")
         }
         guard let (_, node) = found.first else {
-            throw CommandFailure(message: "unknown node id \"\(text)\" in --collapse: no node of \(corpus.file) has this id."
+            throw CommandFailure(message: "unknown node id \"\(text.echoed)\" in --collapse: no node of \(corpus.file) has this id."
                 + " Fix: use ids from the file's \"id\" fields")
         }
         return node
@@ -105,19 +105,13 @@ struct RowsCommand: ParsableCommand {
         }
     }
 
-    /// `id` with backslash, tab, line feed and carriage return escaped, so a row stays one line.
+    /// `id` on one line, reversibly: a backslash doubled, then every control character
+    /// shown as `escapingControls()` shows it (`\t`, `\n`,
+    /// `\r`, `\0`, `\u{1B}`), so an id from a file can neither split a row nor drive the
+    /// terminal.
+    ///
+    /// - Complexity: O(*n*) for *n* characters; the id itself when nothing needs escaping.
     static func escaped(_ id: String) -> String {
-        guard id.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return id }
-        var result = ""
-        for character in id.unicodeScalars {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        (id.utf8.contains(0x5C) ? id.replacingOccurrences(of: "\\", with: "\\\\") : id).escapingControls()
     }
 }

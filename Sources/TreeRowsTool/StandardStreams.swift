@@ -22,6 +22,18 @@ enum StandardError {
     }
 }
 
+/// Every line the tool's commands print goes through here (this shadows `Swift.print` for
+/// a `String` in the whole module), with every control character shown as an escape but
+/// for the line breaks and tabs that lay the output out: no text from the input (a corpus
+/// name, an id, a description) can drive the terminal from standard output. A name that
+/// must keep to its line is escaped where it is put in (`escapingControls()`), line
+/// breaks included.
+///
+/// - Complexity: O(*n*) for *n* characters.
+func print(_ text: String, terminator: String = "\n") {
+    Swift.print(text.escapingControls(keepingLineBreaks: true), terminator: terminator)
+}
+
 /// Standard output through C's `stdout` (as `print` writes it), line-buffered so that a run
 /// redirected to a file and killed keeps every line it finished; its failures (a full disk,
 /// a closed pipe with SIGPIPE ignored) are found at the end by ``finish()``.

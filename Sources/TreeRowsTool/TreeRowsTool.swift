@@ -32,6 +32,7 @@ public enum TreeRowsTool {
             exit(2)
         }
         ToolStrategies.all = strategies
+        Temporaries.installHandlers()
         StandardOutput.lineBuffered()
         TreeRowsCommand.main()
         TreeRowsCommand.exit(0)

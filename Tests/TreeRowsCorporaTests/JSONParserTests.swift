@@ -157,7 +157,19 @@ struct JSONParserTests {
         Rejected("UTF-8-encoded surrogate", [0x22, 0xED, 0xA0, 0x80, 0x22], column: 2, "invalid UTF-8"),
         Rejected("invalid UTF-8 after valid text", [0x22, 0x61, 0x62, 0xFF, 0x22], column: 4, "invalid UTF-8"),
         Rejected("invalid UTF-8 after an escape", [0x22, 0x5C, 0x6E, 0x61, 0xFF, 0x22], column: 5, "invalid UTF-8"),
-        Rejected("invalid UTF-8 outside a string", [0x5B, 0xFF, 0x5D], column: 2, "unexpected character"),
+        Rejected("invalid UTF-8 outside a string", [0x5B, 0xFF, 0x5D], column: 2, "unexpected byte \\xFF (not UTF-8)"),
+        // The character shown is the one in the text (not a Latin-1 reading of its first byte),
+        // and first bytes that are no JSON text are named for what they are.
+        Rejected("a two-byte character", #"{"id":é}"#, column: 7, "unexpected character 'é'"),
+        Rejected("a typographic quote", "[\u{201C}id\u{201D}]", column: 2, "unexpected character '\u{201C}' (a typographic quote"),
+        Rejected("a four-byte character", "[\u{1F600}]", column: 2, "unexpected character '\u{1F600}'"),
+        Rejected("a control character", "[\u{1B}]", column: 2, "unexpected character '\\u{1B}'"),
+        Rejected("a byte-order mark", [0xEF, 0xBB, 0xBF, 0x7B, 0x7D], column: 1, "starts with a byte-order mark (EF BB BF)"),
+        Rejected("UTF-16", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], column: 1, "unexpected byte \\xFF (not UTF-8); the text is UTF-16LE"),
+        Rejected("gzip", [0x1F, 0x8B, 0x08, 0x00], column: 1, "the text is a gzip stream"),
+        Rejected("a .trows file", [0x89, 0x54, 0x52, 0x4F, 0x57, 0x53, 0x0D, 0x0A, 1], column: 1, "the text is a .trows corpus file"),
+        Rejected("zero bytes", [0x00, 0x00, 0x00, 0x00], column: 1, "the text is zero bytes"),
+        Rejected("JSON Lines", "{\"id\":1}\n{\"id\":2}", column: 10, "a second JSON value: JSON Lines"),
     ]
 
     @Test(arguments: rejected)

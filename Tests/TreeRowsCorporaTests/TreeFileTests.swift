@@ -143,6 +143,58 @@ import TreeRowsTestSupport
         ]
     }()
 
+    /// A sealed `.trows` file of `count` (varint bytes) nodes with the given flags, metadata
+    /// and node bytes (from byte 12 + the metadata's length on, for a one-byte count).
+    static func handMade(flags: UInt8, count: [UInt8] = [1], metadata: String = "{}", nodes: [UInt8]) -> [UInt8] {
+        resealed(TreeFile.magic + [TreeFile.version, flags] + count + [UInt8(metadata.utf8.count)] + Array(metadata.utf8) + nodes + [0, 0, 0, 0])
+    }
+
+    /// A ten-byte varint whose value needs more than 64 bits: 2^64 + `low` (tenth byte 2),
+    /// or 2^65 + `low`.
+    static func pastSixtyFourBits(_ low: UInt8, tenth: UInt8 = 2) -> [UInt8] { [low | 0x80] + Array(repeating: 0x80, count: 8) + [tenth] }
+
+    /// Values a damaged or hostile file may hold that a reader must refuse rather than
+    /// take in part: varints past 64 bits in every field, bitmap bits past the nodes,
+    /// metadata that is no object.
+    static let refusedValues: [Damage] = {
+        let integerIDs: UInt8 = 1 << 4, times: UInt8 = 1, scores: UInt8 = 2, collapsed: UInt8 = 4, stringIDs: UInt8 = 2 << 4
+        return [
+            Damage(name: "node count 2^64 + 1", bytes: handMade(flags: 0, count: pastSixtyFourBits(1), nodes: [0]), offset: 10,
+                   problem: "node count is a varint past 64 bits"),
+            Damage(name: "node count of eleven bytes", bytes: handMade(flags: 0, count: Array(repeating: 0x81, count: 10) + [0], nodes: [0]),
+                   offset: 10, problem: "node count is a varint past 64 bits"),
+            Damage(name: "parent past 64 bits", bytes: handMade(flags: 0, nodes: pastSixtyFourBits(0)), offset: 14,
+                   problem: "parent of node 0 is a varint past 64 bits"),
+            Damage(name: "id delta 2^65 + zigzag(7)", bytes: handMade(flags: integerIDs, nodes: [0] + pastSixtyFourBits(14, tenth: 4)), offset: 14,
+                   problem: "id at node 0 is a varint past 64 bits"),
+            Damage(name: "string id length past 64 bits", bytes: handMade(flags: stringIDs, nodes: [0] + pastSixtyFourBits(1)), offset: 15,
+                   problem: "id length at node 0 is a varint past 64 bits"),
+            Damage(name: "time past 64 bits", bytes: handMade(flags: times, nodes: [0] + pastSixtyFourBits(3)), offset: 14,
+                   problem: "time at node 0 is a varint past 64 bits"),
+            Damage(name: "score past 64 bits", bytes: handMade(flags: scores, nodes: [0] + pastSixtyFourBits(3)), offset: 14,
+                   problem: "score at node 0 is a varint past 64 bits"),
+            Damage(name: "bitmap bit past the nodes", bytes: handMade(flags: collapsed, nodes: [0, 0b11]), offset: 15,
+                   problem: "bitmap sets bits past the last of the 1 nodes"),
+            Damage(name: "bitmap high bit past 3 nodes", bytes: handMade(flags: collapsed, count: [3], nodes: [0, 0, 0, 0b1000_0000]), offset: 17,
+                   problem: "bitmap sets bits past the last of the 3 nodes"),
+        ] + [("[1,2]", "an array"), ("null", "null"), ("\"x\"", "a string"), ("1e400", "a number"), ("true", "a boolean")].map { text, kind in
+            Damage(name: "metadata \(text)", bytes: handMade(flags: 0, metadata: text, nodes: [0]), offset: 11,
+                   problem: "the metadata is \(kind), where a .trows file keeps a JSON object")
+        }
+    }()
+
+    @Test(arguments: refusedValues)
+    func valuesPastTheFormatAreRefused(_ damage: Damage) {
+        damageIsReportedWithItsOffset(damage)
+    }
+
+    @Test func sixtyFourBitExtremesStillRoundTrip() throws {
+        // The largest varint, 2^64 - 1, is ten bytes with a tenth byte of 1: still accepted.
+        var reader = ByteReader([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
+        #expect(reader.varint() == UInt64.max)
+        try Self.roundTrip(TreeNotation.tree("a(b),c"))
+    }
+
     @Test(arguments: damaged)
     func damageIsReportedWithItsOffset(_ damage: Damage) {
         do {
