@@ -38,11 +38,19 @@ public enum CSVReader {
             guard let layout = columns else {
                 // Only the four names are looked for, and a few kept for the message: a header
                 // of any width costs no memory per column.
-                var found: [String: Int] = [:], shown: [String] = []
+                var found: [String: Int] = [:], shown: [String] = [], repeated: (name: String, first: Int, again: Int)?
                 let count = forEachField(of: line) { column, field in
                     let name = String(decoding: field, as: UTF8.self).trimmingSpaces.lowercased()
-                    if ["node", "parent", "time", "score"].contains(name) && found[name] == nil { found[name] = column }
+                    if ["node", "parent", "time", "score"].contains(name) {
+                        // A column read twice would leave the reader to pick one unseen.
+                        if let first = found[name] { repeated = repeated ?? (name, first, column) } else { found[name] = column }
+                    }
                     if column < 8 { shown.append(name) }
+                }
+                if let repeated {
+                    throw CorpusError(file: file, line: lineNumber,
+                                      problem: "the header names the column \(repeated.name) twice (columns \(repeated.first + 1) and \(repeated.again + 1))",
+                                      fix: "name each of node, parent, time and score once")
                 }
                 guard let node = found["node"], let parent = found["parent"] else {
                     throw CorpusError(file: file, line: lineNumber,

@@ -48,13 +48,22 @@ public struct CorpusCatalog: Sendable {
     }
 
     /// Every built-in corpus: recorded ones first, then synthetic, each sorted by name.
+    /// The kind of an entry whose file cannot be loaded; its description says why.
+    public static let unreadable = "BROKEN"
+
     public func list() -> [Entry] {
         var entries: [Entry] = []
         var seen: Set<String> = []
         for folder in corporaFolders {
             for file in Self.files(in: "\(folder)/recorded", ending: ".trows") {
                 let name = String(file.dropLast(6))
-                guard seen.insert(name).inserted, let header = TreeFile.header(atPath: "\(folder)/recorded/\(file)") else { continue }
+                guard seen.insert(name).inserted else { continue }
+                // A file --corpus would fail to load is listed with its problem, not left out.
+                guard let header = TreeFile.header(atPath: "\(folder)/recorded/\(file)") else {
+                    entries.append(Entry(name: name, kind: Self.unreadable, nodes: 0,
+                                         description: "\(folder)/recorded/\(file) has no readable .trows header: `treerows corpus validate` it"))
+                    continue
+                }
                 var description = "recorded"
                 for key in ["description", "thread", "comment"] {
                     if case .string(let text)? = header.metadata[key] {
@@ -68,9 +77,13 @@ public struct CorpusCatalog: Sendable {
         for folder in corporaFolders {
             for file in Self.files(in: "\(folder)/synthetic", ending: ".json") {
                 let name = String(file.dropLast(5))
-                guard seen.insert(name).inserted,
-                      let (spec, description) = try? SyntheticSpec.read(contentsOf: "\(folder)/synthetic/\(file)") else { continue }
-                entries.append(Entry(name: name, kind: "synthetic", nodes: spec.nodes, description: description))
+                guard seen.insert(name).inserted else { continue }
+                do {
+                    let (spec, description) = try SyntheticSpec.read(contentsOf: "\(folder)/synthetic/\(file)")
+                    entries.append(Entry(name: name, kind: "synthetic", nodes: spec.nodes, description: description))
+                } catch {
+                    entries.append(Entry(name: name, kind: Self.unreadable, nodes: 0, description: error.description))
+                }
             }
         }
         return entries

@@ -93,7 +93,10 @@ public struct BenchmarkReport: Sendable {
     /// - Throws: ``CorpusError`` naming the file and what is missing.
     public static func read(contentsOf path: String) throws(CorpusError) -> BenchmarkReport {
         let fix = "pass a file written by `treerows bench --json`"
-        let data = try FileContents.read(path, fix: fix)
+        // Another kind of file (gzip, .trows, UTF-16, a corpus) is named from its first bytes.
+        let data = try FileContents.read(path, fix: fix, recognizing: { prefix throws(CorpusError) in
+            try ForeignContent.refuse(prefix, file: path, expected: "a results file", fix: fix)
+        })
         let value: JSONValue
         do { value = try JSONParser.parse(data) } catch {
             throw CorpusError(file: path, problem: "invalid JSON at byte \(error.column): \(error.message)", fix: fix)
@@ -101,7 +104,10 @@ public struct BenchmarkReport: Sendable {
         guard let schema = value["schema"]?.integer, (1...Int64(Self.schema)).contains(schema) else {
             throw CorpusError(file: path, problem: "not a benchmark report of schema 1 to \(Self.schema)", fix: fix)
         }
-        guard case .array(let entries)? = value["results"] else { throw CorpusError(file: path, problem: "missing \"results\"", fix: fix) }
+        guard let resultsValue = value["results"] else { throw CorpusError(file: path, problem: "missing \"results\"", fix: fix) }
+        guard case .array(let entries) = resultsValue else {
+            throw CorpusError(file: path, problem: "\"results\" is \(resultsValue.typeName), not an array", fix: fix)
+        }
         var results: [BenchmarkResult] = []
         var firstIndex: [BenchmarkCellKey: Int] = [:]
         for (index, entry) in entries.enumerated() {

@@ -4,7 +4,8 @@ import TreeRowsCorpora
 /// `treerows corpus list`.
 struct CorpusListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the built-in corpora: names, node counts, descriptions.")
+        commandName: "list", abstract: "List the built-in corpora: names, node counts, descriptions.",
+        discussion: "A corpus file that cannot be loaded is listed as BROKEN with its problem, and the command exits 1.")
 
     func run() throws {
         // Names and descriptions come from files: each keeps to its line.
@@ -15,6 +16,10 @@ struct CorpusListCommand: ParsableCommand {
             print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + entry.kind.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
                 + String(repeating: " ", count: max(0, 9 - nodes.count)) + nodes + "  " + description)
+        }
+        let unreadable = entries.filter { $0.0.kind == CorpusCatalog.unreadable }.map(\.name)
+        if !unreadable.isEmpty {
+            throw CommandFailure(message: "\(unreadable.joined(separator: ", ")) cannot be loaded (BROKEN above). Fix: repair or remove the file", exitCode: 1)
         }
     }
 }

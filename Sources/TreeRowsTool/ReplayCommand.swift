@@ -36,6 +36,11 @@ struct ReplayCommand: ParsableCommand {
             do { _ = try repro.fuzzCase.makeTree() } catch {
                 throw CommandFailure(message: "\(file): invalid tree: \(error)")
             }
+            // Building an empty tree and doing nothing to it compares nothing.
+            if repro.fuzzCase.nodes.isEmpty && repro.fuzzCase.operations.isEmpty {
+                throw CommandFailure(message: "\(file.escapingControls()): an empty tree and no operations leave nothing to replay."
+                    + " Fix: give the repro's tree nodes or its operations")
+            }
             let strategies: [any RowStrategy.Type]
             do { strategies = try strategySelection.checked("replay", orElse: NameList(argument: repro.strategy)!, from: "its \"strategy\"") } catch {
                 throw strategySelection.strategies == nil ? CommandFailure(message: "\(file): \(error.message)") : error

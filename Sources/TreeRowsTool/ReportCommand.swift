@@ -16,6 +16,10 @@ struct ReportCommand: ParsableCommand {
         if let output { try OutputPath.check(output, inputs: [results]) }
         let report: BenchmarkReport
         do { report = try BenchmarkReport.readRelease(contentsOf: results) } catch { throw CommandFailure(message: error.description) }
+        guard !report.results.isEmpty else {
+            throw CommandFailure(message: "\(results.escapingControls()) has no results, so a report would show nothing."
+                + " Fix: pass the JSON of a bench that measured cells")
+        }
         let text: String
         switch format {
         case "markdown": text = ReportMarkdown.render(report)

@@ -31,8 +31,8 @@ struct RowsCommand: ParsableCommand {
     @Flag(help: "Add the content offset of each row (heights from --height-model).")
     var heights = false
 
-    @Option(help: ArgumentHelp("Row heights with --heights: \(RowHeightModel.names.joined(separator: ", ")).", valueName: "model"))
-    var heightModel = "text"
+    @Option(help: ArgumentHelp("Row heights with --heights: \(RowHeightModel.names.joined(separator: ", ")) (default: text).", valueName: "model"))
+    var heightModel: String?
 
     func run() throws {
         let strategyType = try ToolStrategies.resolve(strategy)
@@ -43,6 +43,10 @@ struct RowsCommand: ParsableCommand {
             }
             return order
         }
+        if heightModel != nil && !heights {
+            throw CommandFailure(message: "--height-model sets the heights that --heights adds, and --heights is not given. Fix: add --heights")
+        }
+        let heightModel = heightModel ?? "text"
         guard let model = RowHeightModel(heightModel) else {
             throw CommandFailure(message: "unknown height model \"\(heightModel.echoed)\" in --height-model. Fix: use "
                 + RowHeightModel.names.joined(separator: ", ") + " (H a whole number of points, at least 1)")
@@ -52,6 +56,9 @@ struct RowsCommand: ParsableCommand {
         let nodes = try (collapse ?? "").split(separator: ",", omittingEmptySubsequences: true).map {
             (text: Substring) throws(CommandFailure) -> NodeIndex in
             try Self.node(named: String(text), in: loaded)
+        }
+        if let collapse, nodes.isEmpty {
+            throw CommandFailure(message: "--collapse \"\(collapse.echoed)\" names no node. Fix: name node ids separated by commas, or leave --collapse out")
         }
         var output = OutputBuffer()
         Self.printRows(strategyType.init(tree: loaded.tree), sortedBy: order, collapsing: nodes, offsets: heights, to: &output)

@@ -41,7 +41,7 @@ struct CommandErrorTests {
         Case("negative --jobs", ["fuzz", "--jobs", "-2", "--time", "1"], mentions: ["--jobs must be a whole number from 1 to 256 (got -2)"]),
         Case("negative --time", ["fuzz", "--time", "-1"], mentions: ["--time must be a number of seconds above 0, at most 31536000 (got -1.0)"]),
         Case("negative --repetitions", ["bench", "--repetitions", "-1"],
-             mentions: ["--repetitions must be a whole number from 1 up (got -1)"]),
+             mentions: ["--repetitions must be a whole number from 1 to 1000000 (got -1)"]),
         Case("negative --nodes", ["corpus", "generate", "--shape", "chain", "--nodes", "-3", "--seed", "1", "-o", "/tmp/never-written.trows"],
              mentions: ["--nodes -3 is out of range", "1...100000000"]),
         Case("--ops not a number", ["check", "--corpus", "hn-17338700", "--ops", "many"], mentions: ["--ops", "many"]),

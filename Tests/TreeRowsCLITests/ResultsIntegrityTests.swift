@@ -79,3 +79,19 @@ import TreeRows
         #expect(result.standardError.contains("twice") && result.standardError.contains("Fix: name each"), "\(result)")
     }
 }
+
+extension ResultsIntegrityTests {
+    /// A file of another kind, or results of another type, are named as what they are.
+    @Test func anotherKindOfFileIsNamed() async throws {
+        let folder = try TemporaryFolder("results-kind")
+        defer { folder.remove() }
+        let gzip = try folder.write([0x1F, 0x8B, 0x08, 0x00] + Array(repeating: 0, count: 20), to: "results.json")
+        let object = try folder.write(#"{"schema":2,"machine":{},"results":{},"exponents":[]}"#, to: "object.json")
+        for (file, words) in [(gzip, "is not a results file: it is"), (object, #""results" is an object, not an array"#)] {
+            for arguments in [["report", file], ["compare", file, file]] {
+                let result = try await TreeRowsExecutable.run(arguments)
+                #expect(result.exitCode == 2 && result.standardError.contains(words), "\(arguments): \(result)")
+            }
+        }
+    }
+}
