@@ -36,14 +36,14 @@ struct ReplayCommand: ParsableCommand {
             do { _ = try repro.fuzzCase.makeTree() } catch {
                 throw CommandFailure(message: "\(file): invalid tree: \(error)")
             }
+            let strategies: [any RowStrategy.Type]
+            do { strategies = try strategySelection.checked("replay", orElse: NameList(argument: repro.strategy)!, from: "its \"strategy\"") } catch {
+                throw strategySelection.strategies == nil ? CommandFailure(message: "\(file): \(error.message)") : error
+            }
             // Building an empty tree and doing nothing to it compares nothing.
             if repro.fuzzCase.nodes.isEmpty && repro.fuzzCase.operations.isEmpty {
                 throw CommandFailure(message: "\(file.escapingControls()): an empty tree and no operations leave nothing to replay."
                     + " Fix: give the repro's tree nodes or its operations")
-            }
-            let strategies: [any RowStrategy.Type]
-            do { strategies = try strategySelection.checked("replay", orElse: NameList(argument: repro.strategy)!, from: "its \"strategy\"") } catch {
-                throw strategySelection.strategies == nil ? CommandFailure(message: "\(file): \(error.message)") : error
             }
             let found: Disagreement?
             switch runner.run(repro.fuzzCase, strategies: strategies, strictly: true) {

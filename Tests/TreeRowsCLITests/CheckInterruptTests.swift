@@ -7,14 +7,14 @@ import Testing
 /// run the strategies (a terminal's Ctrl-C).
 @Suite struct CheckInterruptTests {
     @Test(arguments: [false, true], [false, true])
-    func ctrlCPrintsWhatWasChecked(_ wholeGroup: Bool, _ inProcess: Bool) async throws {
+    func ctrlCPrintsWhatWasChecked(_ wholeGroup: Bool, _ inProcess: Bool) throws {
         let folder = try TemporaryFolder("check-interrupt")
         defer { folder.remove() }
-        let check = try await LongCheck(in: folder, extra: ["--strategies", "range-counts,preorder-btree"] + (inProcess ? ["--in-process"] : []))
+        let check = try LongCheck(in: folder, extra: ["--strategies", "range-counts,preorder-btree"] + (inProcess ? ["--in-process"] : []))
         let process = check.process
-        try await Task.sleep(for: .seconds(2))
+        sleep(2)
         #expect(kill(wholeGroup ? -process.processIdentifier : process.processIdentifier, SIGINT) == 0)
-        let ended = try await process.ended(within: .seconds(120))
+        let ended = process.ended(within: .seconds(120))
         #expect(ended, "Ctrl-C did not stop the check")
         let stdout = try String(contentsOfFile: check.output, encoding: .utf8), stderr = try String(contentsOfFile: check.errors, encoding: .utf8)
         #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(stdout)\n\(stderr)")

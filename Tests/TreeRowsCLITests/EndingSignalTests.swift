@@ -12,7 +12,7 @@ import Testing
     ]
 
     @Test(arguments: blocked, [SIGQUIT, SIGTERM])
-    func aSignalEndsABlockedCommand(_ arguments: [String], _ signalNumber: Int32) async throws {
+    func aSignalEndsABlockedCommand(_ arguments: [String], _ signalNumber: Int32) throws {
         let folder = try TemporaryFolder("ending-signal")
         defer { folder.remove() }
         #expect(mkfifo(folder.path("in"), 0o600) == 0)
@@ -30,7 +30,7 @@ import Testing
         let writer = open(folder.path("in"), O_WRONLY)
         defer { close(writer) }
         #expect(kill(process.processIdentifier, signalNumber) == 0)
-        let ended = try await process.ended(within: .seconds(60))
+        let ended = process.ended(within: .seconds(60))
         let stderr = try String(contentsOfFile: errors, encoding: .utf8)
         #expect(ended && process.terminationReason == .uncaughtSignal && process.terminationStatus == signalNumber,
                 "\(arguments): \(stderr.prefix(1_000))")
@@ -39,12 +39,12 @@ import Testing
     }
 
     /// SIGQUIT to a `check`'s whole process group, children included, while they run.
-    @Test func quitEndsACheckAndItsChildren() async throws {
+    @Test func quitEndsACheckAndItsChildren() throws {
         let folder = try TemporaryFolder("quit-check")
         defer { folder.remove() }
-        let check = try await LongCheck(in: folder, extra: ["--strategies", "range-counts"])
+        let check = try LongCheck(in: folder, extra: ["--strategies", "range-counts"])
         #expect(kill(-check.process.processIdentifier, SIGQUIT) == 0)
-        let ended = try await check.process.ended(within: .seconds(60))
+        let ended = check.process.ended(within: .seconds(60))
         let stderr = try String(contentsOfFile: check.errors, encoding: .utf8)
         #expect(ended && check.process.terminationReason == .uncaughtSignal && check.process.terminationStatus == SIGQUIT,
                 "\(stderr.prefix(1_000))")

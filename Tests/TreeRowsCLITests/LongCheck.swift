@@ -2,6 +2,10 @@ import Foundation
 
 /// A `check` of a 300-node tree with far more operations than it will reach, started and
 /// left running until a test signals it: its stdout and stderr go to files in the folder.
+///
+/// Everything here blocks its thread instead of awaiting: an awaiting test can wait minutes
+/// for a thread of the shared pool while other tests compute, and its check burns a core
+/// all that time.
 struct LongCheck {
     let process = Process()
     let output: String
@@ -10,7 +14,7 @@ struct LongCheck {
     /// Starts the check and returns once it has printed its replay line (it is checking).
     ///
     /// - Parameter extra: More arguments (`--strategies`, `--in-process`).
-    init(in folder: TemporaryFolder, extra: [String]) async throws {
+    init(in folder: TemporaryFolder, extra: [String]) throws {
         let tree = try folder.write((1...300).map { #"{"id": \#($0), "parent": \#($0 == 1 ? "null" : String($0 / 2))}"# }
             .joined(separator: "\n"), to: "tree.jsonl")
         // Foundation makes the tool the leader of a process group of its own, as a shell does.
@@ -26,7 +30,7 @@ struct LongCheck {
         let started = ContinuousClock.now + .seconds(120)
         while process.isRunning && ContinuousClock.now < started,
               !((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("replay:") {
-            try await Task.sleep(for: .milliseconds(50))
+            usleep(50_000)
         }
     }
 }
@@ -35,9 +39,9 @@ extension Process {
     /// Waits up to `limit` for the process to end; kills its process group if it did not.
     ///
     /// - Returns: Whether it ended by itself.
-    func ended(within limit: Duration) async throws -> Bool {
+    func ended(within limit: Duration) -> Bool {
         let deadline = ContinuousClock.now + limit
-        while isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        while isRunning && ContinuousClock.now < deadline { usleep(20_000) }
         let ended = !isRunning
         if !ended { kill(-processIdentifier, SIGKILL) }
         waitUntilExit()

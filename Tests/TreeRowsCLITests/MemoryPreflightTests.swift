@@ -14,7 +14,7 @@ import Testing
         (["fuzz", "--time", "1", "--large-share", "0", "--max-nodes", "1000000", "--rss-limit-mb", "300"], "trees of up to 1000000 nodes"),
         (["bench", "--corpus", "tree.jsonl", "--memory-limit", "64M"], "bench of 1 corpus (200 nodes"),
         // 64 MiB and 200 nodes' cells fit; a second tree does not.
-        (["bench", "--corpus", "tree.jsonl", "--corpus", "tree.jsonl", "--memory-limit", "67155000"], "bench of 2 corpora (400 nodes"),
+        (["bench", "--corpus", "tree.jsonl", "--corpus", "./tree.jsonl", "--memory-limit", "67155000"], "bench of 2 corpora (400 nodes"),
         (["bench", "--sizes", "reddit:1e7", "--memory-limit", "1G"], "bench of reddit:10000000"),
     ] as [([String], String)])
     func aRunThatCannotFitIsRefusedFirst(_ arguments: [String], _ message: String) async throws {
