@@ -15,7 +15,7 @@ extension BenchmarkReport {
     /// - Complexity: O(*r* *c* + *c* *r* log *r*) for *r* rounds of *c* cells.
     public static func combining(rounds: [BenchmarkReport]) -> BenchmarkReport {
         guard let first = rounds.first else { return BenchmarkReport(machine: [], results: [], exponents: []) }
-        var byRound: [[BenchmarkCellKey: BenchmarkResult]] = rounds.map { round in
+        let byRound: [[BenchmarkCellKey: BenchmarkResult]] = rounds.map { round in
             Dictionary(round.results.map { (BenchmarkCellKey($0), $0) }, uniquingKeysWith: { first, _ in first })
         }
         var results: [BenchmarkResult] = []
@@ -40,7 +40,6 @@ extension BenchmarkReport {
             cell.bytesPerOperation = cells.compactMap(\.bytesPerOperation).max()
             results.append(cell)
         }
-        byRound.removeAll()
         return BenchmarkReport(machine: first.machine.filter { $0.key != "rounds" } + [("rounds", .integer(rounds.count))],
                                results: results, exponents: first.exponents)
     }

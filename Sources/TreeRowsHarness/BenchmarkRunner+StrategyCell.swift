@@ -22,8 +22,7 @@ extension BenchmarkRunner {
         // The timed samples go on from the inputs after the untimed pass's.
         strategyCell.next = untimedPassInputs.count
         let timedBatch = Self.timedBatch(operation, nanosecondsPerInput: untimed.nanosecondsPerInput, budget: configuration.budget)
-        // Between batched samples, one unit of the operation (an input; a query's 64) alone for the tails.
-        let singles = timedBatch > operation.body.batch ? operation.body.batch : 0
+        let singles = Self.singleInputs(after: timedBatch, of: operation)
         let blockStart = clock.now
         var taken = 0
         var bookkeeping = Duration.zero
@@ -114,5 +113,14 @@ extension BenchmarkRunner {
         let unit = max(1, operation.body.batch), batch = max(unit, operation.body.timedBatch)
         guard batch > unit else { return unit }
         return nanosecondsPerInput * Double(batch) * Double(fewestBatchedSamples) > budget.nanoseconds ? unit : batch
+    }
+
+    /// The inputs timed alone after each sample of `timedBatch` inputs, for the tails: one
+    /// unit of `operation` (an input; a query's 64) when the samples are batches of more, else none.
+    ///
+    /// - Complexity: O(1).
+    static func singleInputs(after timedBatch: Int, of operation: BenchmarkOperation) -> Int {
+        let unit = max(1, operation.body.batch)
+        return timedBatch > unit ? unit : 0
     }
 }

@@ -103,9 +103,9 @@ public struct BenchmarkRunner {
         if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = operation.body.batch
         let reserved = (Self.untimedInputs.warm + Self.untimedInputs.counted + Self.untimedInputs.verified) * batch
-        // A batched sample and the single unit after it.
-        let timedBatch = max(batch, operation.body.timedBatch)
-        let perSample = timedBatch + (timedBatch > batch ? batch : 0)
+        // The largest batched sample (any operation takes it at 0 ns an input) and the single unit after it.
+        let timedBatch = Self.timedBatch(operation, nanosecondsPerInput: 0, budget: configuration.budget)
+        let perSample = timedBatch + Self.singleInputs(after: timedBatch, of: operation)
         let (timedInputs, overflow) = configuration.samplesPerStrategy.multipliedReportingOverflow(by: perSample)
         let wanted = reserved + (overflow ? Int.max - reserved : timedInputs)
         var rowCount = 0

@@ -37,15 +37,13 @@ public struct BenchmarkSamples: Sendable, Equatable {
     public func tail(_ fraction: Double) -> Double {
         let sorted = tailSamples.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+        return sorted[TimingSummary.nearestRank(fraction, count: sorted.count)]
     }
 
     /// The median of `values`; 0 for none.
     ///
     /// - Complexity: O(*s* log *s*) for *s* values.
     static func median(of values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        values.isEmpty ? 0 : TimingSummary.median(ofSorted: values.sorted())
     }
 }

@@ -12,7 +12,7 @@ extension ReportDocument {
             + "\(comparison.comparedCount) of the head's \(head.results.count) cells compared; the base has \(base.results.count).")]))
         if comparison.intervalCount > 0 {
             blocks.append(.paragraph([.text("\(comparison.intervalCount) cells tested on their samples (Mann–Whitney intervals, Bonferroni):"
-                + " each interval at \(Self.percent(comparison.cellConfidence)), \(Self.percent(comparison.confidence)) for the comparison"
+                + " each interval at \(BenchmarkComparison.percentText(confidence: comparison.cellConfidence)), \(BenchmarkComparison.percentText(confidence: comparison.confidence)) for the comparison"
                 + " as a whole. A cell regresses only when its whole interval lies beyond the threshold.")]))
         }
         for (name, report) in [("Base", base), ("Head", head)] {
@@ -28,7 +28,7 @@ extension ReportDocument {
                 + (change.note.map { [.text(" (\($0))")] } ?? [])
             return [[.text(change.strategy)], [.text(change.corpus)], [.text(change.operation)],
                     [.text(Self.figure(change.base, comparison.metric))], [.text(Self.figure(change.head, comparison.metric))],
-                    [.text(Self.change(change))], verdict]
+                    [.text(change.percentText(missing: "–"))], verdict]
         }
         blocks.append(.table(header: ["strategy", "corpus", "operation", "base", "head", "change", "verdict"],
                              rightAligned: [false, false, false, true, true, true, false], rows: rows))
@@ -40,27 +40,8 @@ extension ReportDocument {
         }
     }
 
-    /// The change in percent, with its interval when it has one: `+12.0% [+8.1%, +16.3%]`.
-    static func change(_ change: BenchmarkComparison.Change) -> String {
-        if [.wrong, .crashed].contains(change.verdict) { return "–" }
-        if let interval = change.interval {
-            func signed(_ ratio: Double) -> String { String(format: "%+.1f%%", 100 * (ratio - 1)) }
-            return signed(interval.estimate) + (interval.isBounded ? " [\(signed(interval.lower)), \(signed(interval.upper))]" : " [no interval]")
-        }
-        guard let base = change.base, let head = change.head else { return "–" }
-        return base == 0 ? (head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (head / base - 1))
-    }
-
     static func figure(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {
         guard let value else { return "–" }
         return metric == .median ? ReportMarkdown.time(value) : ReportMarkdown.number(value)
-    }
-
-    /// A confidence as a percentage with the digits it needs (95%, 99.96%).
-    static func percent(_ value: Double) -> String {
-        var text = String(format: "%.4f", value * 100)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text + "%"
     }
 }

@@ -39,7 +39,7 @@ extension ReportSVG {
                 <text x="\(left - 4)" y="\(top + 40)" font-size="9" text-anchor="end" fill="#666">\(ReportHTML.escape(ReportMarkdown.time(low)))</text>
                 <text x="\(left + plot + 4)" y="\(top + 40)" font-size="9" fill="#666">\(ReportHTML.escape(ReportMarkdown.time(high)))</text>
                 \(marks.joined(separator: "\n"))
-                <text x="\(left + plot + 60)" y="\(top + 24)" font-size="11">\(ReportHTML.escape(ReportDocument.change(change) + " " + change.verdict.rawValue))</text>
+                <text x="\(left + plot + 60)" y="\(top + 24)" font-size="11">\(ReportHTML.escape(change.percentText(missing: "–") + " " + change.verdict.rawValue))</text>
                 </g>
                 """)
         }

@@ -14,13 +14,24 @@ public struct TimingSummary: Sendable, Equatable {
     public init?(nanoseconds samples: [Double]) {
         guard !samples.isEmpty else { return nil }
         let sorted = samples.sorted()
-        func rank(_ fraction: Double) -> Double {
-            sorted[min(sorted.count - 1, Int((fraction * Double(sorted.count)).rounded(.up)) - 1)]
-        }
         count = sorted.count
-        medianNanoseconds = sorted.count % 2 == 1
-            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        p90Nanoseconds = rank(0.9)
+        medianNanoseconds = Self.median(ofSorted: sorted)
+        p90Nanoseconds = sorted[Self.nearestRank(0.9, count: sorted.count)]
+    }
+
+    /// The 0-based index of the nearest-rank `fraction` percentile (0.9 for p90) among
+    /// `count` sorted samples, `count` at least 1.
+    ///
+    /// - Complexity: O(1).
+    static func nearestRank(_ fraction: Double, count: Int) -> Int {
+        min(count - 1, max(0, Int((fraction * Double(count)).rounded(.up)) - 1))
+    }
+
+    /// The median of `sorted` (the mean of the middle two of an even count), which is not empty.
+    ///
+    /// - Complexity: O(1).
+    static func median(ofSorted sorted: [Double]) -> Double {
+        sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
 
@@ -44,7 +55,7 @@ extension TimingSummary {
         let total = counts.total
         count = total
         medianNanoseconds = total % 2 == 1 ? value(at: total / 2) : (value(at: total / 2 - 1) + value(at: total / 2)) / 2
-        p90Nanoseconds = value(at: min(total - 1, Int((0.9 * Double(total)).rounded(.up)) - 1))
+        p90Nanoseconds = value(at: Self.nearestRank(0.9, count: total))
     }
 }
 

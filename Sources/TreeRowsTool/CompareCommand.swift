@@ -108,7 +108,7 @@ struct CompareCommand: ParsableCommand {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
             [change.strategy, change.corpus, change.operation, Self.format(change.base, metric),
-             [.wrong, .crashed].contains(change.verdict) ? change.verdict.rawValue : Self.format(change.head, metric), Self.percent(change),
+             [.wrong, .crashed].contains(change.verdict) ? change.verdict.rawValue : Self.format(change.head, metric), change.percentText(missing: "-"),
              change.verdict.rawValue + (change.note.map { " (\($0))" } ?? "")]
         }
         let print: (String) -> Void = printing ? { Swift.print($0) } : { _ in }
@@ -116,8 +116,8 @@ struct CompareCommand: ParsableCommand {
             + " \(reports[1].results.count) cells compared; the base has \(reports[0].results.count)")
         if metric == .median {
             if comparison.intervalCount > 0 {
-                print("time: \(comparison.intervalCount) cells tested on their samples, intervals at \(Self.level(comparison.cellConfidence)) each,"
-                    + " \(Self.level(level)) for the comparison as a whole (Mann-Whitney, Bonferroni)")
+                print("time: \(comparison.intervalCount) cells tested on their samples, intervals at \(BenchmarkComparison.percentText(confidence: comparison.cellConfidence)) each,"
+                    + " \(BenchmarkComparison.percentText(confidence: level)) for the comparison as a whole (Mann-Whitney, Bonferroni)")
             }
             for (name, report) in [("base", reports[0]), ("head", reports[1])] {
                 if let lacking = report.lacking { print("\(name): \(lacking); its cells compare medians alone") }
@@ -144,25 +144,6 @@ struct CompareCommand: ParsableCommand {
                 + " Fix: measure the same corpora, strategies and operations, or pass --allow-missing")
         }
         return (comparison, failures)
-    }
-
-    /// The change in percent, with its interval when it has one (`+12.0% [+8.1%, +16.3%]`);
-    /// `new` when the base was 0, a dash when either side has no figure.
-    static func percent(_ change: BenchmarkComparison.Change) -> String {
-        if let interval = change.interval, ![.wrong, .crashed].contains(change.verdict) {
-            func signed(_ ratio: Double) -> String { ratio.isFinite ? String(format: "%+.1f%%", 100 * (ratio - 1)) : "+inf" }
-            return "\(signed(interval.estimate)) " + (interval.isBounded ? "[\(signed(interval.lower)), \(signed(interval.upper))]" : "[no interval]")
-        }
-        guard let base = change.base, let head = change.head, ![.wrong, .crashed].contains(change.verdict) else { return "-" }
-        return base == 0 ? (head == 0 ? "0%" : "new") : String(format: "%+.1f%%", 100 * (head / base - 1))
-    }
-
-    /// A confidence as a percentage with the digits it needs (95%, 99.96%).
-    static func level(_ value: Double) -> String {
-        var text = String(format: "%.4f", value * 100)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text + "%"
     }
 
     static func format(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {

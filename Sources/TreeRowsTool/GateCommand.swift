@@ -124,10 +124,7 @@ struct GateCommand: ParsableCommand {
 
     /// This process's own executable.
     static func currentExecutable() throws(CommandFailure) -> String {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
-        guard let path = Bundle.main.executablePath else {
+        guard let path = OwnExecutable.path else {
             throw CommandFailure(message: "cannot find this tool's own path. Fix: give --head-tool")
         }
         return path

@@ -26,11 +26,7 @@ package enum BacktraceSettings {
     package static func restartIfNeeded() {
         guard getenv("SWIFT_BACKTRACE") == nil else { return }
         setenv("SWIFT_BACKTRACE", value, 1)
-        #if os(Linux)
-        let executable = "/proc/self/exe"
-        #else
-        guard let executable = Bundle.main.executablePath else { return }
-        #endif
+        guard let executable = OwnExecutable.path else { return }
         fflush(nil)
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         execv(executable, arguments)
