@@ -98,7 +98,7 @@ public struct DifferentialSession {
     /// - Complexity: one operation of each strategy, plus the reference's O(*n* log *n*) and
     ///   the checks.
     public mutating func perform(_ operation: TreeOperation, index: Int, isLast: Bool) -> Failure? {
-        StepMonitor.beginOperation(operation, nodes: reference.tree.nodeCount)
+        StepMonitor.beginOperation(operation, in: reference.tree)
         StepMonitor.step(strategy: -1, operation: index)
         let oldRows = reference.rows
         let referenceDiff: RowDiff

@@ -101,7 +101,7 @@ public struct LockstepChecker {
     ///   for the tree on a full check, for *s* slots.
     public mutating func perform(_ operation: TreeOperation, fullCheck: Bool) {
         let operationIndex = reports[0].operations
-        StepMonitor.beginOperation(operation, nodes: reference.tree.nodeCount)
+        StepMonitor.beginOperation(operation, in: reference.tree)
         StepMonitor.step(strategy: -1, operation: operationIndex)
         let oldRows = reference.rows
         let start = clock.now

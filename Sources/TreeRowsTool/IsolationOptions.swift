@@ -6,7 +6,7 @@ import TreeRowsHarness
 /// is a hang and a child past its memory is out of memory, not the end of the command.
 struct IsolationOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "The watchdog: the seconds one step (an operation and its checks on one strategy) may take on a small tree; each node adds 10 microseconds, and each reply of a page beyond the first 100 nanoseconds per node. Past it the step is a hang.",
+        "The watchdog: the seconds one step (an operation and its checks on one strategy) may take on a small tree; each node adds 10 microseconds, and each reply of a page or sibling an accordion collapses, beyond the first, a microsecond per node. Past it the step is a hang.",
         valueName: "seconds"))
     var hangTimeout: Double = 2
     @Option(name: .customLong("rss-limit-mb"), parsing: .unconditional, help: ArgumentHelp(

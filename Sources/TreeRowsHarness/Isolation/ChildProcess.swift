@@ -16,8 +16,9 @@ import Foundation
 /// heartbeat against the step's budget (a hang: SIGABRT, so the backtrace shows where it
 /// loops, then SIGKILL), and the child's resident memory against the limit (SIGKILL). A
 /// step is a hang once it has used its budget in processor time (on Linux; elsewhere in
-/// wall time), or four budgets in wall time: a step slowed down by other processes on a busy
-/// machine is not a hang.
+/// wall time), or has been blocked (asleep) for four budgets in wall time: a step slowed
+/// down by other processes on a busy machine, waiting for a processor or a disk, is not a
+/// hang until 64 budgets.
 ///
 /// Fork, not spawn: the child starts with the parent's memory (the case to run, the
 /// strategies), so nothing is serialized on the way in. The closure must not use threads or
@@ -177,15 +178,22 @@ package final class ChildProcess {
             lastHeartbeat = heartbeat
             lastBeat = now
             residentAtBeat = resident
-            processorAtBeat = Self.processorTime(of: pid)
+            processorAtBeat = Self.scheduling(of: pid)?.processor
         } else if record.pointee.stepBudget > 0 && now - lastBeat > .nanoseconds(record.pointee.stepBudget) {
             // Past the budget in wall time. A step slowed down by other processes (the other
             // workers, a busy machine) has not used the budget in processor time: a hang is a
-            // step that has, or one that has waited four budgets (a child blocked, not computing).
+            // step that has, or one blocked (asleep on a lock, a sleep, a read) for four
+            // budgets. A step that waits for a processor or a disk is the machine's slowness,
+            // not the strategy's: it gets 64 budgets.
             let budgetTime = Duration.nanoseconds(record.pointee.stepBudget)
-            if let before = processorAtBeat, let processor = Self.processorTime(of: pid),
-               processor - before < budgetTime && now - lastBeat < budgetTime * 4 {
-                return nil
+            let waited = now - lastBeat
+            let scheduling = Self.scheduling(of: pid)
+            var used: Duration?
+            if let before = processorAtBeat, let scheduling {
+                used = scheduling.processor - before
+                if scheduling.processor - before < budgetTime && waited < budgetTime * (scheduling.isAsleep ? 4 : 64) {
+                    return nil
+                }
             }
             // A child that crashed waits for the backtracer (a second or more on a big
             // binary): that is no hang. SIGKILL only if the report never comes.
@@ -205,7 +213,8 @@ package final class ChildProcess {
             }
             let crash = Crash(kind: .hang, signal: SIGABRT,
                               message: "a step ran past the watchdog's \(String(format: "%.1f", budget)) s for a tree of \(record.pointee.budgetNodes) nodes"
-                                + (record.pointee.budgetElements > 1 ? " and a page of \(record.pointee.budgetElements)" : ""))
+                                + (record.pointee.budgetElements > 1 ? " and a page of \(record.pointee.budgetElements)" : "")
+                                + Self.spending(used: used, waited: waited, asleep: scheduling?.isAsleep ?? false))
             // SIGABRT first: the backtracer shows where it loops. Then SIGKILL.
             stopping = (crash, now + .seconds(10), record.pointee)
             // The backtracer lets the child run on: it stops at its next operation, if it reads its record.
@@ -272,11 +281,21 @@ package final class ChildProcess {
     /// bound rather than a loop (a loop that does not allocate grows by nothing).
     private static let runawayGrowth = 64 << 20
 
-    /// The processor time (user and system) process `pid` has used, or `nil` where it cannot
-    /// be read (then the watchdog goes by wall time alone).
+    /// What a hang's message says of its step: the processor time it used in the wall time
+    /// it took, and whether it was asleep (blocked) when stopped.
+    private static func spending(used: Duration?, waited: Duration, asleep: Bool) -> String {
+        guard let used else { return "" }
+        let seconds = { (time: Duration) in String(format: "%.2f", Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18) }
+        return " (it used \(seconds(used)) s of processor time in \(seconds(waited)) s" + (asleep ? ", blocked)" : ")")
+    }
+
+    /// What the scheduler says of process `pid`: the processor time (user and system) it has
+    /// used, and whether it is asleep (blocked on a lock, a sleep or a read) rather than
+    /// running, waiting for a processor or waiting for a disk. `nil` where it cannot be read
+    /// (then the watchdog goes by wall time alone).
     ///
     /// - Complexity: one read of `/proc/PID/stat` on Linux.
-    private static func processorTime(of pid: pid_t) -> Duration? {
+    private static func scheduling(of pid: pid_t) -> (processor: Duration, isAsleep: Bool)? {
         #if os(Linux)
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = text.lastIndex(of: ")") else { return nil }
@@ -285,7 +304,7 @@ package final class ChildProcess {
         guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
         let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
         guard ticks > 0 else { return nil }
-        return .nanoseconds((user + system) * (1_000_000_000 / ticks))
+        return (.nanoseconds((user + system) * (1_000_000_000 / ticks)), fields[0] == "S")
         #else
         return nil
         #endif

@@ -59,13 +59,15 @@ package enum StepMonitor {
         /// What each node adds for each element of the operation beyond the first.
         package var perNodeElement: Duration
 
-        /// 2 seconds, 10 microseconds per node (12 seconds at a million nodes), and 100
-        /// nanoseconds per node and element (17 seconds more for a page of 2,048 replies on a
-        /// tree of 83,000 nodes: a strategy that adds a page's replies one by one, such as
-        /// fenwick-counts under a deep chain, pays O(*k* · *n*)).
+        /// 2 seconds, 10 microseconds per node (12 seconds at a million nodes), and a
+        /// microsecond per node and element (2 seconds more for a page of 2,048 replies on a
+        /// tree of 1,000 nodes; 7.7 for an accordion among 2,775 expanded siblings). A strategy
+        /// that adds a page's replies or collapses an accordion's siblings one by one pays
+        /// O(*k* · *n*): fenwick-counts under a deep chain, and the row array rebuilt after
+        /// each change that docs/OwnStrategy.md starts from (about 260 ns per node and element).
         package static let standard = Budget(base: .seconds(2), perNode: .microseconds(10))
 
-        package init(base: Duration, perNode: Duration, perNodeElement: Duration = .nanoseconds(100)) {
+        package init(base: Duration, perNode: Duration, perNodeElement: Duration = .microseconds(1)) {
             self.base = base
             self.perNode = perNode
             self.perNodeElement = perNodeElement
@@ -97,16 +99,26 @@ package enum StepMonitor {
         record.pointee.heartbeat &+= 1
     }
 
-    /// An operation of the case begins, on a tree of `nodes` nodes: its steps get the budget
-    /// of that size and of the operation's elements (a page's replies).
+    /// An operation of the case begins on `tree` (as it stands before the operation): its
+    /// steps get the budget of the tree's size and of the operation's elements, what
+    /// ``RowStrategy``'s defaults do one by one: a page's replies, and the siblings an
+    /// accordion collapses.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), or O(*k*) for an accordion among *k* siblings, in a watched child
+    ///   only.
     @inline(__always)
-    package static func beginOperation(_ operation: TreeOperation, nodes: Int) {
+    package static func beginOperation(_ operation: TreeOperation, in tree: Tree) {
         guard let record else { return }
         var elements = 1
-        if case .loadPage(let ids, _, _, _) = operation { elements = max(1, ids.count) }
-        setBudget(record, nodes: nodes, elements: elements)
+        switch operation {
+        case .loadPage(let ids, _, _, _):
+            elements = max(1, ids.count)
+        case .accordionExpand(let node) where tree.contains(node):
+            elements = max(1, tree.childCount(of: tree.parent(of: node)))
+        default:
+            break
+        }
+        setBudget(record, nodes: tree.nodeCount, elements: elements)
     }
 
     /// Writes the budget of `nodes` and `elements`, and what it was computed for.
