@@ -103,14 +103,22 @@ struct CorpusStatsCommandTests {
         return rows
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: forestPath), "the shared corpora folder is present"))
+}
+
+/// The shared 2-million-node forest through `corpus stats`: half a minute alone in a debug
+/// build, several times that beside the rest of the suite, so its own time limit.
+@Suite("treerows corpus stats of the shared forest", .timeLimit(.minutes(10)))
+struct ForestStatsCommandTests {
+    typealias Stats = CorpusStatsCommandTests
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: Stats.forestPath), "the shared corpora folder is present"))
     func gzipForestMatchesAStreamingCount() async throws {
         // The tool runs while the test counts: decompressed by the system's gzip, counted
         // here, nothing of TreeRowsCorpora involved.
-        async let fromGzip = Self.jsonStatistics(of: Self.forestPath)
-        let hasConversion = FileManager.default.fileExists(atPath: Self.recordedForestPath)
-        async let fromConversion = hasConversion ? Self.jsonStatistics(of: Self.recordedForestPath) : nil
-        let rows = try Self.nodesAndParents(ofCSV: try await SystemCommand.output(of: ["gzip", "-dc", Self.forestPath]))
+        async let fromGzip = Stats.jsonStatistics(of: Stats.forestPath)
+        let hasConversion = FileManager.default.fileExists(atPath: Stats.recordedForestPath)
+        async let fromConversion = hasConversion ? Stats.jsonStatistics(of: Stats.recordedForestPath) : nil
+        let rows = try Stats.nodesAndParents(ofCSV: try await SystemCommand.output(of: ["gzip", "-dc", Stats.forestPath]))
         try #require(rows.enumerated().allSatisfy { $0.offset == $0.element.node }, "the forest's node ids are its row indices")
         let expected = try #require(CorpusShape(parentsFirst: rows.map { Int32($0.parent) }), "parents precede children")
         #expect(expected.nodes == 1_991_903 && expected.topLevel == 484, "\(expected)")

@@ -3,7 +3,7 @@ import Testing
 
 /// The example package (docs/Examples/CustomStrategy) is what an outside user writes: it
 /// depends on TreeRows by path, and its three-line tool is the whole command with its own
-/// strategies. Built and run as that user would, in both configurations.
+/// strategies. Built and run as that user would, in release (what bench needs).
 @Suite(.serialized) struct ExampleStrategyTests {
     static let example = TreeRowsExecutable.packageRoot.appendingPathComponent("docs/Examples/CustomStrategy")
     static let files = ["Package.swift", "Sources/MyStrategy/MyStrategy.swift", "Sources/my-treerows/main.swift"]
@@ -14,15 +14,35 @@ import Testing
         #expect(guide.contains("](Examples/CustomStrategy/\(file))"), "docs/OwnStrategy.md does not link \(file)")
     }
 
-    /// A debug build of a dependent runs no invariant checks, and its tool refuses to benchmark.
-    @Test func debugBuildRunsNoChecksAndRefusesToBenchmark() throws {
-        let tool = try Self.build("debug")
-        let check = try Self.run(tool, ["check", "--corpus", "reddit-worldnews-sxvem7", "--ops", "20"])
-        #expect(check.status == 0, "\(check.output)")
-        #expect(check.output.contains("note: debug build (no invariant checks)"), "\(check.output)")
-        #expect(check.output.contains("my-strategy") && check.output.contains("my-strategy-draft"), "\(check.output)")
-        let bench = try Self.run(tool, ["bench", "--strategies", "my-strategy", "--operations", "toggle-random"])
-        #expect(bench.status == 2 && bench.output.contains("this is a debug build; its times mean nothing"), "\(bench.output)")
+    /// A dependent's builds run no invariant checks unless it asks: the manifest's only trait
+    /// is `InternalChecks`, no default trait turns it on, every target's check flag depends
+    /// on it, and the example asks for no trait. (Read from the manifest rather than from a
+    /// debug build of the example: that build is a whole build of the package again, which
+    /// CI cannot spare; a debug tool's refusal to benchmark is `benchRefusesADebugBuild`.)
+    @Test func aDependentGetsNoInvariantChecksUnlessItAsks() throws {
+        // A scratch folder of its own: `swift test` holds the lock of the package's.
+        let scratch = try TemporaryFolder("dump-package")
+        defer { try? FileManager.default.removeItem(at: scratch.url) }
+        let dump = try Self.run("/usr/bin/env", ["swift", "package", "--package-path", TreeRowsExecutable.packageRoot.path,
+                                                 "--scratch-path", scratch.url.path, "dump-package"])
+        try #require(dump.status == 0, "\(dump.output)")
+        let start = try #require(dump.output.firstIndex(of: "{"), "\(dump.output)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(dump.output[start...].utf8)) as? [String: Any])
+        let traits = try #require(manifest["traits"] as? [[String: Any]])
+        #expect(traits.compactMap { $0["name"] as? String } == ["InternalChecks"], "\(traits)")
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        var flagged = 0
+        for target in targets {
+            for setting in target["settings"] as? [[String: Any]] ?? [] where "\(setting)".contains("TREEROWS_INTERNAL_CHECKS") {
+                flagged += 1
+                let condition = setting["condition"] as? [String: Any]
+                #expect(condition?["traits"] as? [String] == ["InternalChecks"] && condition?["config"] as? String == "debug",
+                        "\(target["name"] ?? "?"): \(setting)")
+            }
+        }
+        #expect(flagged >= 4, "the check flag is set in TreeRows, TreeRowsCorpora, TreeRowsHarness and TreeRowsTool")
+        let example = try String(contentsOf: Self.example.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(!example.contains("traits"), "the example asks for a trait")
     }
 
     /// The release tool: fuzz, a planted bug's repro saved and replayed, the kept repros,
@@ -32,7 +52,11 @@ import Testing
         let folder = try TemporaryFolder("example")
         defer { try? FileManager.default.removeItem(at: folder.url) }
 
-        let fuzz = try Self.run(tool, ["fuzz", "--strategies", "my-strategy", "--time", "5", "--jobs", "1"])
+        let check = try Self.run(tool, ["check", "--corpus", "reddit-worldnews-sxvem7", "--ops", "20"])
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("my-strategy") && check.output.contains("my-strategy-draft"), "\(check.output)")
+
+        let fuzz = try Self.run(tool, ["fuzz", "--strategies", "my-strategy", "--time", "5", "--jobs", "1", "--out", folder.path("clean")])
         #expect(fuzz.status == 0 && fuzz.output.contains("no disagreement"), "\(fuzz.output)")
 
         let draft = try Self.run(tool, ["fuzz", "--strategies", "my-strategy-draft", "--time", "30", "--jobs", "1", "--out", folder.path("findings")])
