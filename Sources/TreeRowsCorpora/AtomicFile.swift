@@ -81,6 +81,18 @@ package enum AtomicFile {
         let folder = parent.isEmpty ? "." : parent
         var folderStatus = stat()
         guard stat(folder, &folderStatus) == 0, (folderStatus.st_mode & S_IFMT) == S_IFDIR else {
+            // The nearest ancestor that exists says which: missing folders, or a file in the way.
+            var ancestor = folder
+            var ancestorStatus = stat()
+            while stat(ancestor, &ancestorStatus) != 0 {
+                let up = PathName.folder(of: ancestor)
+                let next = up.isEmpty ? "." : up
+                if next == ancestor { break }
+                ancestor = next
+            }
+            if stat(ancestor, &ancestorStatus) == 0 && (ancestorStatus.st_mode & S_IFMT) != S_IFDIR {
+                throw CorpusError(file: path, problem: "\(ancestor) is a file, not a folder", fix: "choose another output path")
+            }
             throw CorpusError(file: path, problem: "the folder \(folder) does not exist", fix: "create it or choose another output path")
         }
         guard access(folder, W_OK | X_OK) == 0 else {

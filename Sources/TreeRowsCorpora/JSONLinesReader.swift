@@ -100,7 +100,7 @@ public enum JSONLinesReader {
         case .string(let text): return .string(text)
         case .number(let text):
             if let integer = Int64(text) { return .integer(integer) }
-            throw CorpusError(file: file, line: line, problem: "\"\(field)\" \(text.echoed) is not a 64-bit integer",
+            throw CorpusError(file: file, line: line, problem: "\"\(field)\" must be a 64-bit integer, but it is \(value.shown)",
                               fix: "use an integer or a string for \"\(field)\"")
         default:
             throw CorpusError(file: file, line: line, problem: "\"\(field)\" is \(value.typeName)",
@@ -117,7 +117,7 @@ public enum JSONLinesReader {
             }
             return integer
         }
-        throw CorpusError(file: file, line: line, problem: "\"\(field)\" is \(value.typeName), not an integer",
+        throw CorpusError(file: file, line: line, problem: "\"\(field)\" must be a 64-bit integer, but it is \(value.shown)",
                           fix: "write \"\(field)\" as a whole number or null")
     }
 }

@@ -23,6 +23,17 @@ public enum JSONValue: Equatable, Sendable {
         return Int64(text)
     }
 
+    /// The value as an error message shows what was found: a number as written (past the
+    /// 64-bit range, said so), anything else by its type.
+    ///
+    /// - Complexity: O(*c*) for a number of *c* characters.
+    package var shown: String {
+        guard case .number(let text) = self else { return typeName }
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let isInteger = !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return text.escapingControls().echoed + (isInteger && Int64(text) == nil ? ", past the 64-bit range" : "")
+    }
+
     /// A short name of the value's type, for error messages.
     public var typeName: String {
         switch self {

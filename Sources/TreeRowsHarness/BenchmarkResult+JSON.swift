@@ -104,10 +104,9 @@ extension BenchmarkResult {
     /// - Complexity: O(*s*) for *s* samples.
     static func distribution(_ entry: JSONValue) throws(JSONProblem) -> BenchmarkSamples {
         guard let batch = entry["batch"]?.integer, batch >= 1, batch <= Int64(Int32.max) else {
-            throw JSONProblem(description: "\"batch\" must be a whole number from 1, but it is \(entry["batch"].map(shown) ?? "missing")")
+            throw JSONProblem(description: "\"batch\" must be a whole number from 1, but it is \(entry["batch"]?.shown ?? "missing")")
         }
         // A number as written, anything else by its type.
-        func shown(_ value: JSONValue) -> String { if case .number(let text) = value { text.escapingControls() } else { value.typeName } }
         func samples(_ key: String) throws(JSONProblem) -> [Double] {
             guard case .array(let items)? = entry[key] else {
                 throw JSONProblem(description: "\"\(key)\" must be an array of numbers, but it is \(entry[key].map { $0.typeName } ?? "missing")")
@@ -116,7 +115,7 @@ extension BenchmarkResult {
             values.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 guard let value = double(item), value >= 0 else {
-                    throw JSONProblem(description: "\"\(key)\"[\(index)] must be a finite number from 0, but it is \(shown(item))")
+                    throw JSONProblem(description: "\"\(key)\"[\(index)] must be a finite number from 0, but it is \(item.shown)")
                 }
                 values.append(value)
             }
@@ -151,8 +150,7 @@ extension BenchmarkResult {
     static func count(_ entry: JSONValue, _ key: String) throws(JSONProblem) -> Int {
         guard let value = entry[key], value != .null else { return 0 }
         guard let number = value.integer, number >= 0, let count = Int(exactly: number) else {
-            let shown = if case .number(let text) = value { text.escapingControls() } else { value.typeName }
-            throw JSONProblem(description: "\"\(key)\" must be a whole number from 0 to 2^63-1, but it is \(shown)")
+            throw JSONProblem(description: "\"\(key)\" must be a whole number from 0 to 2^63-1, but it is \(value.shown)")
         }
         return count
     }

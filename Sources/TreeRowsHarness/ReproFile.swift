@@ -94,7 +94,7 @@ public struct ReproFile: Sendable {
             switch field {
             case .string(let text)?: return .string(text)
             case let number? where number.integer != nil: return .integer(number.integer!)
-            default: throw failure("\(what) must be an integer or a string")
+            default: throw failure("\(what) must be a 64-bit integer or a string, but it is \(field?.shown ?? "missing")")
             }
         }
         guard case .array(let treeNodes)? = value["tree"] else { throw failure("missing \"tree\" array") }
@@ -104,7 +104,7 @@ public struct ReproFile: Sendable {
             guard case .bool(let expanded)? = node["expanded"] else { throw failure("tree[\(index)].expanded must be true or false") }
             func field(_ name: String) throws(CorpusError) -> Int64? {
                 guard let value = node[name], value != .null else { return nil }
-                guard let number = value.integer else { throw failure("tree[\(index)].\(name) must be a whole number") }
+                guard let number = value.integer else { throw failure("tree[\(index)].\(name) must be a 64-bit whole number, but it is \(value.shown)") }
                 return number
             }
             let height = try field("height")
@@ -122,11 +122,13 @@ public struct ReproFile: Sendable {
             }
             if kind == .insert {
                 let parent = entry["parent"] == nil || entry["parent"] == .null ? nil : try nodeID(entry["parent"], "\(where_).parent")
-                guard let position = entry["position"]?.integer, position >= 0 else { throw failure("\(where_).position must be a whole number") }
+                guard let position = entry["position"]?.integer, position >= 0 else {
+                    throw failure("\(where_).position must be a whole number from 0, but it is \(entry["position"]?.shown ?? "missing")")
+                }
                 func field(_ name: String) throws(CorpusError) -> Int64? {
                     guard let value = entry[name], value != .null else { return nil }
                     guard let number = value.integer, number != .min else {
-                        throw failure("\(where_).\(name) must be a whole number above \(Int64.min) (or null)")
+                        throw failure("\(where_).\(name) must be a whole number above \(Int64.min) (or null), but it is \(value.shown)")
                     }
                     return number
                 }

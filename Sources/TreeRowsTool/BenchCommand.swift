@@ -124,7 +124,7 @@ struct BenchCommand: ParsableCommand {
         if !inProcess {
             do { scratch = try ScratchFolder() } catch { throw CommandFailure(message: "\(error)") }
             let machine = Int(clamping: ProcessInfo.processInfo.physicalMemory >> 20)
-            configuration.isolation = BenchmarkIsolation(limits: isolation.limits(memoryOrElse: max(2_048, machine / 4 * 3)),
+            configuration.isolation = BenchmarkIsolation(limits: try isolation.limits(memoryOrElse: max(2_048, machine / 4 * 3)),
                                                          folder: scratch!.path)
         }
         let runner = BenchmarkRunner(configuration: configuration, strategies: selected, allocations: counter)

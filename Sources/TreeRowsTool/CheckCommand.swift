@@ -61,7 +61,8 @@ struct CheckCommand: ParsableCommand {
             reports = checker.run(operations: ops, shouldStop: Interruption.isRequested)
         } else {
             let isolated: IsolatedCheck
-            do { isolated = try IsolatedCheck(limits: isolation.limits()) } catch { throw CommandFailure(message: "\(error)") }
+            let limits = try isolation.limits()
+            do { isolated = try IsolatedCheck(limits: limits) } catch { throw CommandFailure(message: "\(error)") }
             reports = isolated.run(tree: loaded.tree, strategies: selected, seed: seed, operations: ops, fullCheckInterval: fullCheckEvery,
                                    shouldStop: Interruption.isRequested)
         }

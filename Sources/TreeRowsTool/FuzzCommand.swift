@@ -68,7 +68,7 @@ struct FuzzCommand: ParsableCommand {
         let worker = FuzzMemoryEstimate.bytesPerWorker(configuration, strategies: strategies)
         let largest = FuzzMemoryEstimate.largestNodes(configuration)
         let fix = "fuzz smaller trees (--max-nodes\(configuration.largeShare > 0 ? ", --large-share 0" : "")), fewer strategies or fewer --jobs"
-        if !inProcess, let limit = isolation.memoryLimit(), worker > limit {
+        if !inProcess, let limit = try isolation.memoryLimit(), worker > limit {
             throw CommandFailure(message: "a worker fuzzing \(strategies) strategies on trees of up to \(largest) nodes needs an estimated"
                 + " \(MemoryLimitOption.format(worker)), more than --rss-limit-mb \(limit >> 20) allows each worker: the strategies would be"
                 + " blamed for running out of memory. Fix: \(fix), or raise --rss-limit-mb")
@@ -116,7 +116,7 @@ struct FuzzCommand: ParsableCommand {
             outcomes = workers.run(shouldStop: { Interruption.requested }, progress: report)
         } else {
             let isolated = IsolatedFuzzer(workers: workers, hangBase: isolation.hangBase, hangPerNode: isolation.hangPerNode,
-                                          memoryLimit: isolation.memoryLimit())
+                                          memoryLimit: try isolation.memoryLimit())
             do { outcomes = try isolated.run(shouldStop: { Interruption.requested }, progress: report) } catch {
                 throw CommandFailure(message: "\(error)")
             }

@@ -24,13 +24,32 @@ struct IsolationOptions: ParsableArguments {
     /// The watchdog's allowance per node.
     var hangPerNode: Duration { .microseconds(10) }
     /// The memory limit in bytes, `nil` for none; `fallback` MiB unless `--rss-limit-mb` is given.
-    func memoryLimit(orElse fallback: Int = 2_048) -> Int? {
+    ///
+    /// - Throws: ``CommandFailure`` when the limit leaves a child no room: a child starts
+    ///   with the memory this process holds (the inputs read, the code), so below that plus
+    ///   ``childRoom`` every strategy would be blamed for running out of memory before it ran.
+    /// - Complexity: one read of this process's resident memory.
+    func memoryLimit(orElse fallback: Int = 2_048) throws(CommandFailure) -> Int? {
         let megabytes = rssLimitMB ?? fallback
-        return megabytes == 0 ? nil : megabytes << 20
+        guard megabytes != 0 else { return nil }
+        let limit = megabytes << 20
+        let held = ResidentMemory.currentBytes()
+        if limit < held + Self.childRoom {
+            let option = rssLimitMB == nil ? "the default --rss-limit-mb \(megabytes)" : "--rss-limit-mb \(megabytes)"
+            throw CommandFailure(message: "\(option) leaves the strategies no room: each child starts with the \(held >> 20) MiB"
+                + " this process holds, and a strategy past the limit is out of memory. Fix: --rss-limit-mb"
+                + " \((held + Self.childRoom) >> 20) or more, or 0 for no limit")
+        }
+        return limit
     }
 
+    /// What a child must have beyond what it starts with: 64 MiB.
+    static let childRoom = 64 << 20
+
     /// The limits of each child, with a memory limit of `fallback` MiB unless `--rss-limit-mb` is given.
-    func limits(memoryOrElse fallback: Int = 2_048) -> ChildProcess.Limits {
-        ChildProcess.Limits(budget: StepMonitor.Budget(base: hangBase, perNode: hangPerNode), memoryLimit: memoryLimit(orElse: fallback))
+    ///
+    /// - Throws: ``CommandFailure`` as ``memoryLimit(orElse:)`` does.
+    func limits(memoryOrElse fallback: Int = 2_048) throws(CommandFailure) -> ChildProcess.Limits {
+        ChildProcess.Limits(budget: StepMonitor.Budget(base: hangBase, perNode: hangPerNode), memoryLimit: try memoryLimit(orElse: fallback))
     }
 }

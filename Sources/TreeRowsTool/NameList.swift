@@ -26,13 +26,18 @@ struct NameList: ExpressibleByArgument, CustomStringConvertible {
 
     /// The items named, in the order named (every item of `items` for `all`).
     ///
-    /// - Throws: ``CommandFailure`` for a name that no item has, or one named twice.
+    /// - Throws: ``CommandFailure`` for a name that no item has, one named twice, or `all`
+    ///   among other names.
     /// - Complexity: O(*k* · *m*) for *k* names and *m* items.
     func resolve<Item>(in items: [Item], option: String, kind: String, name: (Item) -> String) throws(CommandFailure) -> [Item] {
         guard let names else { return items }
         var chosen: [Item] = []
         var seen: Set<String> = []
         for wanted in names {
+            if wanted == "all" && !items.contains(where: { name($0) == wanted }) {
+                throw CommandFailure(message: "\(option) \(description.echoed): all stands alone, it names every \(kind). "
+                    + "Fix: \(option) all, or the names without all")
+            }
             guard let item = items.first(where: { name($0) == wanted }) else {
                 throw CommandFailure(message: "unknown \(kind) \"\(wanted.echoed)\" in \(option). Fix: use all, or names from "
                     + items.map(name).joined(separator: ", ") + ", separated by commas")

@@ -26,7 +26,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         // Each file runs in a child, whose crash report needs the backtracer set at start.
         BacktraceSettings.restartIfNeeded()
-        let limits = isolation.limits()
+        let limits = try isolation.limits()
         let runner: IsolatedRun
         do { runner = try IsolatedRun(limits: limits) } catch { throw CommandFailure(message: "\(error)") }
         var failing = 0

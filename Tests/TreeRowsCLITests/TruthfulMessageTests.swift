@@ -39,6 +39,67 @@ import Testing
         #expect(try folder.entries().filter { $0.hasPrefix(".") }.isEmpty, "a temporary was left")
     }
 
+    /// An output whose folder is a file: said so, not "does not exist", whatever the
+    /// command and however deep the file sits in the path.
+    @Test(arguments: [["corpus", "generate", "--shape", "reddit", "--nodes", "50", "--seed", "1", "-o"],
+                      ["corpus", "import", "tree.jsonl", "-o"], ["report", "results.json", "-o"], ["bench", "--json"],
+                      ["fuzz", "--time", "1", "--out"]], ["tree.jsonl/out", "tree.jsonl/deeper/out"])
+    func anOutputUnderAFileSaysItIsAFile(_ command: [String], _ output: String) async throws {
+        let folder = try TemporaryFolder("file-as-folder")
+        defer { folder.remove() }
+        try folder.write(Self.tree, to: "tree.jsonl")
+        try folder.write(BenchCommandTests.report(allocations: 10), to: "results.json")
+        let result = try await TreeRowsExecutable.run(command + [output], in: folder.url)
+        #expect(result.exitCode == 2 && result.standardError.contains("tree.jsonl is a file, not a folder")
+            && !result.standardError.contains("does not exist"), "\(result)")
+    }
+
+    /// `all` names every strategy or operation: beside other names it is refused as such,
+    /// not as an unknown name whose fix is "use all".
+    @Test(arguments: [["fuzz", "--time", "1", "--strategies", "all,range-counts"], ["check", "--corpus", "reddit-worldnews-sxvem7", "--ops", "1", "--strategies", "range-counts,all"],
+                      ["bench", "--operations", "all,toggle-random"], ["replay", "repro.json", "--strategies", "all,all"]])
+    func allStandsAlone(_ command: [String]) async throws {
+        let folder = try TemporaryFolder("all-alone")
+        defer { folder.remove() }
+        try folder.write(NothingVacuousTests.repro.replacingOccurrences(of: "STRATEGY", with: "all"), to: "repro.json")
+        let result = try await TreeRowsExecutable.run(command, in: folder.url)
+        #expect(result.exitCode == 2 && result.standardError.contains("all stands alone")
+            && !result.standardError.contains("unknown"), "\(result)")
+    }
+
+    /// A repro's number that is out of range says what it is: a whole number below the
+    /// range is not "not a whole number", and one past 64 bits is said to be past them.
+    @Test(arguments: [
+        (#"{"op": "insert", "id": "n", "parent": null, "position": -1}"#, "operations[0].position", "but it is -1"),
+        (#"{"op": "insert", "id": "n", "parent": null, "position": 18446744073709551616}"#, "operations[0].position", "past the 64-bit range"),
+        (#"{"op": "insert", "id": "n", "parent": null, "position": "0"}"#, "operations[0].position", "but it is a string"),
+        (#"{"op": "toggle", "node": 18446744073709551616}"#, "operations[0].node", "18446744073709551616, past the 64-bit range"),
+        (#"{"op": "toggle", "node": 1.5}"#, "operations[0].node", "but it is 1.5"),
+        (#"{"op": "insert", "id": "n", "parent": null, "position": 0, "time": 99999999999999999999}"#, "operations[0].time", "past the 64-bit range"),
+    ] as [(String, String, String)])
+    func aReproNumberOutOfRangeIsShown(_ operation: String, _ field: String, _ shown: String) async throws {
+        let folder = try TemporaryFolder("repro-range")
+        defer { folder.remove() }
+        let repro = #"{"format": "treerows-repro", "version": 1, "strategy": "all", "tree": [{"id": 1, "parent": null, "expanded": true}], "operations": ["#
+            + operation + "]}"
+        try folder.write(repro, to: "repro.json")
+        let result = try await TreeRowsExecutable.run(["replay", "repro.json"], in: folder.url)
+        #expect(result.exitCode == 2 && result.standardError.contains(field) && result.standardError.contains(shown), "\(result)")
+    }
+
+    /// A memory limit below what a child starts with is the option's fault, said so before
+    /// any strategy runs, not every strategy "out of memory".
+    /// (bench takes the same check, after it refuses a debug build.)
+    @Test(arguments: [["fuzz", "--time", "1"], ["check", "--corpus", "reddit-worldnews-sxvem7", "--ops", "10"], ["replay", "repro.json"]])
+    func aMemoryLimitBelowTheStartIsTheOptions(_ command: [String]) async throws {
+        let folder = try TemporaryFolder("rss-floor")
+        defer { folder.remove() }
+        try folder.write(NothingVacuousTests.repro.replacingOccurrences(of: "STRATEGY", with: "all"), to: "repro.json")
+        let result = try await TreeRowsExecutable.run(command + ["--rss-limit-mb", "1"], in: folder.url)
+        #expect(result.exitCode == 2 && result.standardError.contains("--rss-limit-mb 1 leaves the strategies no room")
+            && !result.standardOutput.contains("out of memory"), "\(result)")
+    }
+
     /// Inputs read through a pipe, as a shell's process substitution passes them: a corpus,
     /// a results file, a repro.
     @Test(arguments: [["corpus", "stats", "<(cat tree.jsonl)"], ["rows", "--corpus", "<(cat tree.jsonl)"],

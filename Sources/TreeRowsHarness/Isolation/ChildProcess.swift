@@ -311,20 +311,5 @@ package final class ChildProcess {
     }
 
     /// The resident memory of process `pid`, in bytes (0 where it cannot be read).
-    private static func residentBytes(of pid: pid_t) -> Int {
-        #if os(Linux)
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-        #elseif canImport(Darwin)
-        var info = rusage_info_v0()
-        let result = withUnsafeMutablePointer(to: &info) { pointer in
-            pointer.withMemoryRebound(to: rusage_info_t?.self, capacity: 1) { proc_pid_rusage(pid, RUSAGE_INFO_V0, $0) }
-        }
-        return result == 0 ? Int(info.ri_resident_size) : 0
-        #else
-        return 0
-        #endif
-    }
+    private static func residentBytes(of pid: pid_t) -> Int { ResidentMemory.currentBytes(of: pid) }
 }
