@@ -164,7 +164,7 @@ package final class ChildProcess {
         }
         if let memoryLimit = limits.memoryLimit, now - lastMemoryCheck >= .milliseconds(20) {
             lastMemoryCheck = now
-            resident = Self.residentBytes(of: pid)
+            resident = ResidentMemory.currentBytes(of: pid)
             if resident > memoryLimit {
                 let crash = Crash(kind: .memory, signal: SIGKILL,
                                   message: "resident memory \(resident >> 20) MiB over the limit of \(memoryLimit >> 20) MiB")
@@ -190,8 +190,9 @@ package final class ChildProcess {
             let scheduling = Self.scheduling(of: pid)
             var used: Duration?
             if let before = processorAtBeat, let scheduling {
-                used = scheduling.processor - before
-                if scheduling.processor - before < budgetTime && waited < budgetTime * (scheduling.isAsleep ? 4 : 64) {
+                let spent = scheduling.processor - before
+                used = spent
+                if spent < budgetTime && waited < budgetTime * (scheduling.isAsleep ? 4 : 64) {
                     return nil
                 }
             }
@@ -213,7 +214,7 @@ package final class ChildProcess {
             }
             let crash = Crash(kind: .hang, signal: SIGABRT,
                               message: "a step ran past the watchdog's \(String(format: "%.1f", budget)) s for a tree of \(record.pointee.budgetNodes) nodes"
-                                + (record.pointee.budgetElements > 1 ? " and a page of \(record.pointee.budgetElements)" : "")
+                                + (record.pointee.budgetElements > 1 ? " and an operation of \(record.pointee.budgetElements) elements (a page's replies or an accordion's siblings)" : "")
                                 + Self.spending(used: used, waited: waited, asleep: scheduling?.isAsleep ?? false))
             // SIGABRT first: the backtracer shows where it loops. Then SIGKILL.
             stopping = (crash, now + .seconds(10), record.pointee)
@@ -285,7 +286,7 @@ package final class ChildProcess {
     /// it took, and whether it was asleep (blocked) when stopped.
     private static func spending(used: Duration?, waited: Duration, asleep: Bool) -> String {
         guard let used else { return "" }
-        let seconds = { (time: Duration) in String(format: "%.2f", Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18) }
+        let seconds = { (time: Duration) in String(format: "%.2f", time.nanoseconds / 1e9) }
         return " (it used \(seconds(used)) s of processor time in \(seconds(waited)) s" + (asleep ? ", blocked)" : ")")
     }
 
@@ -309,7 +310,4 @@ package final class ChildProcess {
         return nil
         #endif
     }
-
-    /// The resident memory of process `pid`, in bytes (0 where it cannot be read).
-    private static func residentBytes(of pid: pid_t) -> Int { ResidentMemory.currentBytes(of: pid) }
 }
