@@ -44,12 +44,17 @@ package enum AtomicFile {
         var resolved = path
         var status = stat()
         if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK {
-            guard let real = realpath(path, nil) else {
+            if let real = realpath(path, nil) {
+                resolved = String(cString: real)
+                free(real)
+            } else if errno == ELOOP {
+                throw CorpusError(file: path, problem: "is a loop of symbolic links", fix: "mend the links, or name another output path")
+            } else if stat(path, &status) != 0 {
                 throw CorpusError(file: path, problem: "is a symbolic link to a file that does not exist",
                                   fix: "remove the link or name another output path")
             }
-            resolved = String(cString: real)
-            free(real)
+            // Otherwise a link the system follows but no path names (`/dev/stdout` to a
+            // pipe): the path itself is written.
         }
         let exists = stat(resolved, &status) == 0
         if exists {
@@ -79,24 +84,8 @@ package enum AtomicFile {
         }
         let parent = PathName.folder(of: resolved)
         let folder = parent.isEmpty ? "." : parent
-        var folderStatus = stat()
-        guard stat(folder, &folderStatus) == 0, (folderStatus.st_mode & S_IFMT) == S_IFDIR else {
-            // The nearest ancestor that exists says which: missing folders, or a file in the way.
-            var ancestor = folder
-            var ancestorStatus = stat()
-            while stat(ancestor, &ancestorStatus) != 0 {
-                let up = PathName.folder(of: ancestor)
-                let next = up.isEmpty ? "." : up
-                if next == ancestor { break }
-                ancestor = next
-            }
-            if stat(ancestor, &ancestorStatus) == 0 && (ancestorStatus.st_mode & S_IFMT) != S_IFDIR {
-                throw CorpusError(file: path, problem: "\(ancestor) is a file, not a folder", fix: "choose another output path")
-            }
-            throw CorpusError(file: path, problem: "the folder \(folder) does not exist", fix: "create it or choose another output path")
-        }
-        guard access(folder, W_OK | X_OK) == 0 else {
-            throw CorpusError(file: path, problem: "the folder \(folder) is not writable", fix: "choose another output path")
+        if let problem = OutputFolder.problem(with: folder, mayCreate: false) {
+            throw CorpusError(file: path, problem: problem.problem, fix: problem.fix)
         }
         if exists && status.st_mode & 0o222 == 0 {
             throw CorpusError(file: path, problem: "is read-only", fix: "make it writable (chmod u+w) or choose another output path")

@@ -79,12 +79,13 @@ public enum CSVReader {
                 guard let column else { return nil }
                 let text = fields[kept.firstIndex(of: column)!]
                 if text.isEmpty { return nil }
-                guard let value = parseInteger(text), value != .min else {
+                guard let value = parseInteger(text) else {
                     throw CorpusError(file: file, line: lineNumber,
                                       problem: "\(name) \"\(String(decoding: text, as: UTF8.self).echoed)\" is not a 64-bit integer",
                                       fix: "write \(name) as a whole number" + (name == "node" ? "" : ", or leave it empty"))
                 }
-                return value
+                guard name == "time" || name == "score" else { return value }
+                return try TreeAssembler.checkedValue(value, field: name, file: file, line: lineNumber)
             }
             guard let node = try number(layout.node, "node") else {
                 throw CorpusError(file: file, line: lineNumber, problem: "empty node id", fix: "give every row a node id")
@@ -121,7 +122,10 @@ public enum CSVReader {
         return column + 1
     }
 
-    /// A decimal integer with an optional sign and surrounding spaces.
+    /// A decimal integer with an optional sign and surrounding spaces, anywhere in `Int64`'s
+    /// range, or nil.
+    ///
+    /// - Complexity: O(*length*).
     static func parseInteger(_ text: ArraySlice<UInt8>) -> Int64? {
         var digits = text
         while digits.first == UInt8(ascii: " ") { digits = digits.dropFirst() }
@@ -132,15 +136,17 @@ public enum CSVReader {
             digits = digits.dropFirst()
         }
         guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        // Accumulated on the negative side, whose range holds one more value: -2^63.
         var value: Int64 = 0
         for byte in digits {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
             let (product, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = product.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            let (sum, overflow2) = product.subtractingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
             guard !overflow1 && !overflow2 else { return nil }
             value = sum
         }
-        return negative ? -value : value
+        if negative { return value }
+        return value == .min ? nil : -value
     }
 }
 

@@ -11,19 +11,30 @@ public enum ExpansionPattern: Hashable, Sendable {
     /// Each node collapsed with probability `percent` / 100, drawn from the spec's seed.
     case randomlyCollapsed(percent: Int)
 
+    /// The forms ``init(parsing:)`` accepts.
+    static let forms: [ParameterizedName.Form<Self>] = [
+        .init("expanded") { _ in .expanded },
+        .init("collapsed") { _ in .collapsed },
+        .init("collapsed-below", .required(letter: "K", 0...Int.max)) { .collapsedBelow(depth: $0 ?? 0) },
+        .init("random", .required(letter: "P", 0...100)) { .randomlyCollapsed(percent: $0 ?? 0) },
+    ]
+
     /// The pattern names accepted by ``init(parsing:)``.
     public static let names = ["expanded", "collapsed", "collapsed-below:K", "random:P (percent)"]
 
     /// Parses `expanded`, `collapsed`, `collapsed-below:K` or `random:P` (P in 0...100).
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        switch (parts.first, parts.count == 2 ? Int(parts[1]) : nil) {
-        case ("expanded", nil) where parts.count == 1: self = .expanded
-        case ("collapsed", nil) where parts.count == 1: self = .collapsed
-        case ("collapsed-below", let depth?) where depth >= 0: self = .collapsedBelow(depth: depth)
-        case ("random", let percent?) where (0...100).contains(percent): self = .randomlyCollapsed(percent: percent)
-        default: return nil
-        }
+        guard let pattern = try? Self(validating: text) else { return nil }
+        self = pattern
+    }
+
+    /// Parses as ``init(parsing:)`` does, or says which part of `text` is wrong.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
+    package init(validating text: String) throws(ParameterizedName.Problem) {
+        self = try ParameterizedName.parse(text, forms: Self.forms)
     }
 
     /// The name as ``init(parsing:)`` reads it.

@@ -111,11 +111,7 @@ public enum JSONLinesReader {
     private static func integer(_ value: JSONValue?, field: String, line: Int, file: String) throws(CorpusError) -> Int64? {
         guard let value, value != .null else { return nil }
         if let integer = value.integer {
-            guard integer != .min else {
-                throw CorpusError(file: file, line: line, problem: "\"\(field)\" \(integer) is out of range (the smallest 64-bit integer is reserved)",
-                                  fix: "use a value above \(Int64.min), or null for a missing \"\(field)\"")
-            }
-            return integer
+            return try TreeAssembler.checkedValue(integer, field: field, file: file, line: line)
         }
         throw CorpusError(file: file, line: line, problem: "\"\(field)\" must be a 64-bit integer, but it is \(value.shown)",
                           fix: "write \"\(field)\" as a whole number or null")

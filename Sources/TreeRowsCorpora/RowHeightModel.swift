@@ -13,19 +13,30 @@ public enum RowHeightModel: Hashable, Sendable {
     /// one line per four levels of depth for the narrower column, plus 26 points of header.
     case text
 
+    /// The forms ``init(_:)`` accepts (H in points, up to `Int32.max`).
+    static let forms: [ParameterizedName.Form<Self>] = [
+        .init("text") { _ in .text },
+        .init("depth") { _ in .depth },
+        .init("uniform", .required(letter: "H", 1...Int(Int32.max))) { .uniform(Int32(clamping: $0 ?? 1)) },
+    ]
+
     /// Parses `uniform:H`, `depth` or `text`.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
     public init?(_ text: String) {
-        switch text {
-        case "depth": self = .depth
-        case "text": self = .text
-        default:
-            guard text.hasPrefix("uniform:"), let height = Int32(text.dropFirst(8)), height >= 1 else { return nil }
-            self = .uniform(height)
-        }
+        guard let model = try? Self(validating: text) else { return nil }
+        self = model
+    }
+
+    /// Parses as ``init(_:)`` does, or says which part of `text` is wrong.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
+    package init(validating text: String) throws(ParameterizedName.Problem) {
+        self = try ParameterizedName.parse(text, forms: Self.forms)
     }
 
     /// The names ``init(_:)`` accepts, for help texts.
-    public static let names = ["text", "depth", "uniform:H"]
+    public static let names = forms.map(\.shown)
 
     /// The height of the row of `node` in `tree`.
     public func height(of node: NodeIndex, in tree: Tree) -> Int32 {

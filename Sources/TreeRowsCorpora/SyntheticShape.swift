@@ -16,25 +16,34 @@ public enum SyntheticShape: Hashable, Sendable {
     /// A spine of nodes, each with `leaves` leaf replies besides the next spine node.
     case caterpillar(leaves: Int)
 
+    /// The forms ``init(parsing:)`` accepts (K from 1 to 1,000,000).
+    static let forms: [ParameterizedName.Form<Self>] = [
+        .init("balanced", .optional(letter: "K", 1...1_000_000)) { .balanced(fanout: $0 ?? 4) },
+        .init("chain") { _ in .chain },
+        .init("wide") { _ in .wide },
+        .init("random") { _ in .random },
+        .init("reddit") { _ in .reddit },
+        .init("hn") { _ in .hn },
+        .init("caterpillar", .optional(letter: "K", 1...1_000_000)) { .caterpillar(leaves: $0 ?? 3) },
+    ]
+
     /// The shape names accepted by ``init(parsing:)``.
-    public static let names = ["balanced[:K]", "chain", "wide", "random", "reddit", "hn", "caterpillar[:K]"]
+    public static let names = forms.map(\.shown)
 
     /// Parses `balanced`, `balanced:8`, `chain`, `wide`, `random`, `reddit`, `hn`,
     /// `caterpillar` or `caterpillar:5` (default K: 4 for balanced, 3 for caterpillar).
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let parameter = parts.count == 2 ? Int(parts[1]) : nil
-        if parts.count == 2 && (parameter == nil || parameter! < 1 || parameter! > 1_000_000) { return nil }
-        switch parts.first {
-        case "balanced": self = .balanced(fanout: parameter ?? 4)
-        case "caterpillar": self = .caterpillar(leaves: parameter ?? 3)
-        case "chain" where parameter == nil: self = .chain
-        case "wide" where parameter == nil: self = .wide
-        case "random" where parameter == nil: self = .random
-        case "reddit" where parameter == nil: self = .reddit
-        case "hn" where parameter == nil: self = .hn
-        default: return nil
-        }
+        guard let shape = try? Self(validating: text) else { return nil }
+        self = shape
+    }
+
+    /// Parses as ``init(parsing:)`` does, or says which part of `text` is wrong.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
+    package init(validating text: String) throws(ParameterizedName.Problem) {
+        self = try ParameterizedName.parse(text, forms: Self.forms)
     }
 
     /// The name as ``init(parsing:)`` reads it, e.g. `balanced:4`.

@@ -60,9 +60,11 @@ extension SyntheticSpec {
         do { value = try JSONParser.parse(bytes) } catch {
             throw failure("invalid JSON at byte \(error.column): \(error.message)", "write one JSON object")
         }
-        guard case .string(let shapeName)? = value["shape"], let shape = SyntheticShape(parsing: shapeName) else {
-            throw failure("missing or unknown \"shape\"", "use one of \(SyntheticShape.names.joined(separator: ", "))")
+        guard case .string(let shapeName)? = value["shape"] else {
+            throw failure("missing \"shape\", or it is no string", "use one of \(SyntheticShape.names.joined(separator: ", "))")
         }
+        let shape: SyntheticShape
+        do { shape = try SyntheticShape(validating: shapeName) } catch { throw failure("\"shape\" \(error.problem)", error.fix) }
         guard let nodes = value["nodes"]?.integer, nodes > 0, nodes <= maximumNodes else {
             throw failure("missing or invalid \"nodes\"", "give a whole number from 1 to \(maximumNodes)")
         }
@@ -71,10 +73,10 @@ extension SyntheticSpec {
         }
         var expansion = ExpansionPattern.expanded
         if let field = value["expansion"] {
-            guard case .string(let name) = field, let pattern = ExpansionPattern(parsing: name) else {
-                throw failure("invalid \"expansion\"", "use one of \(ExpansionPattern.names.joined(separator: ", "))")
+            guard case .string(let name) = field else {
+                throw failure("\"expansion\" is no string", "use one of \(ExpansionPattern.names.joined(separator: ", "))")
             }
-            expansion = pattern
+            do { expansion = try ExpansionPattern(validating: name) } catch { throw failure("\"expansion\" \(error.problem)", error.fix) }
         }
         var fields = true
         if let field = value["fields"] {

@@ -21,6 +21,19 @@ struct TreeAssembler {
 
     init(file: String) { self.file = file }
 
+    /// `value` as a node's time or score, refused when it is `Int64.min`, which the tree's
+    /// value columns reserve for "absent". Every text layout applies this one rule.
+    ///
+    /// - Complexity: O(1).
+    static func checkedValue(_ value: Int64, field: String, file: String, line: Int) throws(CorpusError) -> Int64 {
+        guard value != .min else {
+            throw CorpusError(file: file, line: line,
+                              problem: "\"\(field)\" \(value) is out of range (the smallest 64-bit integer is reserved)",
+                              fix: "use a value above \(Int64.min), or leave \"\(field)\" out for a node without one")
+        }
+        return value
+    }
+
     /// The tree, or the first duplicate id, unknown parent or parent cycle.
     ///
     /// - Complexity: O(*n*) expected.

@@ -180,8 +180,10 @@ struct BenchCommand: ParsableCommand {
     /// Parses `shape:n,n,...` with sizes like `1000`, `1e6` or `2.5e5`.
     static func parseSizes(_ text: String) throws(CommandFailure) -> (SyntheticShape, [Int]) {
         let fix = " Fix: write --sizes SHAPE:N,N,..., e.g. reddit:1e3,1e4,1e5"
-        guard let colon = text.lastIndex(of: ":"), let shape = SyntheticShape(parsing: String(text[..<colon])) else {
-            throw CommandFailure(message: "--sizes \(text): unknown shape." + fix)
+        guard let colon = text.lastIndex(of: ":") else { throw CommandFailure(message: "--sizes \(text.echoed): no sizes." + fix) }
+        let shape: SyntheticShape
+        do { shape = try SyntheticShape(validating: String(text[..<colon])) } catch {
+            throw CommandFailure(message: "--sizes \(text.echoed): the shape \(error.problem). Fix: \(error.fix)")
         }
         var counts: [Int] = []
         for part in text[text.index(after: colon)...].split(separator: ",") {

@@ -1,3 +1,5 @@
+import TreeRowsCorpora
+
 /// A failure a command reports as one line on stderr and an exit code: 2 for bad input
 /// (a file, an id, a flag value), 1 for a check that found a problem.
 struct CommandFailure: Error {
@@ -23,5 +25,15 @@ extension CommandFailure {
         let parts = [wrong.isEmpty ? nil : "\(wrong.joined(separator: ", ")) \(wrongly)",
                      crashed.isEmpty ? nil : "\(crashed.joined(separator: ", ")) crashed\(crashedNote)"].compactMap { $0 }
         return CommandFailure(message: parts.joined(separator: "; ") + suffix, exitCode: 1)
+    }
+}
+
+extension CommandFailure {
+    /// Exit 2 for an option whose value names no accepted form, e.g.
+    /// `--shape "balanced:0": its K is out of range. Fix: write balanced[:K] with K from 1 to 1000000`.
+    ///
+    /// - Complexity: O(1).
+    init(option: String, _ problem: ParameterizedName.Problem) {
+        self.init(message: "\(option) \(problem.problem). Fix: \(problem.fix)")
     }
 }

@@ -22,12 +22,9 @@ struct CorpusGenerateCommand: ParsableCommand {
 
     func run() throws {
         try OutputPath.check(output)
-        guard let shape = SyntheticShape(parsing: shape) else {
-            throw CommandFailure(message: "unknown --shape \"\(self.shape)\". Fix: use one of \(SyntheticShape.names.joined(separator: ", "))")
-        }
-        guard let expansion = ExpansionPattern(parsing: expansion) else {
-            throw CommandFailure(message: "unknown --expansion \"\(self.expansion)\". Fix: use one of \(ExpansionPattern.names.joined(separator: ", "))")
-        }
+        let shape: SyntheticShape, expansion: ExpansionPattern
+        do { shape = try SyntheticShape(validating: self.shape) } catch { throw CommandFailure(option: "--shape", error) }
+        do { expansion = try ExpansionPattern(validating: self.expansion) } catch { throw CommandFailure(option: "--expansion", error) }
         guard (1...SyntheticSpec.maximumNodes).contains(nodes) else {
             throw CommandFailure(message: "--nodes \(nodes) is out of range. Fix: use 1...\(SyntheticSpec.maximumNodes)")
         }

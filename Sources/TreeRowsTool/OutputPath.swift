@@ -16,23 +16,10 @@ enum OutputPath {
     }
 
     /// Fails now when the folder `path` can neither be used nor created: a file is in the
-    /// way, or its nearest existing ancestor is not a writable folder.
+    /// way, a link loops, or its nearest existing ancestor is not a writable folder.
     static func checkFolder(_ path: String, option: String) throws(CommandFailure) {
-        var isDirectory: ObjCBool = false
-        var ancestor = path.isEmpty ? "." : path
-        while !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
-            let folder = PathName.folder(of: ancestor)
-            let parent = folder.isEmpty ? "." : folder
-            guard parent != ancestor else {
-                throw CommandFailure(message: "\(option) \(path): the folder \(ancestor) does not exist. Fix: choose another \(option)")
-            }
-            ancestor = parent
-        }
-        guard isDirectory.boolValue else {
-            throw CommandFailure(message: "\(option) \(path): \(ancestor) is a file, not a folder. Fix: choose another \(option)")
-        }
-        guard FileManager.default.isWritableFile(atPath: ancestor) else {
-            throw CommandFailure(message: "\(option) \(path): the folder \(ancestor) is not writable. Fix: choose another \(option)")
+        if let problem = OutputFolder.problem(with: path, mayCreate: true) {
+            throw CommandFailure(message: "\(option) \(path): \(problem.problem). Fix: \(problem.fix.replacingOccurrences(of: "output path", with: option))")
         }
     }
 }

@@ -47,10 +47,8 @@ struct RowsCommand: ParsableCommand {
             throw CommandFailure(message: "--height-model sets the heights that --heights adds, and --heights is not given. Fix: add --heights")
         }
         let heightModel = heightModel ?? "text"
-        guard let model = RowHeightModel(heightModel) else {
-            throw CommandFailure(message: "unknown height model \"\(heightModel.echoed)\" in --height-model. Fix: use "
-                + RowHeightModel.names.joined(separator: ", ") + " (H a whole number of points, at least 1)")
-        }
+        let model: RowHeightModel
+        do { model = try RowHeightModel(validating: heightModel) } catch { throw CommandFailure(option: "--height-model", error) }
         var loaded = try corpus.load()
         if heights { model.apply(to: &loaded.tree) }
         let nodes = try (collapse ?? "").split(separator: ",", omittingEmptySubsequences: true).map {

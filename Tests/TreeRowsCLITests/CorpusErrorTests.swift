@@ -212,13 +212,13 @@ struct CorpusErrorTests {
 
     static let optionCases: [OptionCase] = [
         OptionCase("unknown --shape", generate + ["--shape", "triangle", "-o", "{out}"],
-                   mentions: [["unknown --shape \"triangle\""], ["reddit"], ["caterpillar"]]),
+                   mentions: [["--shape \"triangle\" is none of the accepted forms"], ["reddit"], ["caterpillar"]]),
         OptionCase("--shape balanced:0", generate + ["--shape", "balanced:0", "-o", "{out}"],
                    mentions: [["--shape \"balanced:0\""]]),
         OptionCase("--shape with a trailing colon", generate + ["--shape", "balanced:", "-o", "{out}"],
                    mentions: [["--shape \"balanced:\""]]),
         OptionCase("unknown --expansion", generate + ["--shape", "chain", "--expansion", "sideways", "-o", "{out}"],
-                   mentions: [["unknown --expansion \"sideways\""], ["collapsed-below"]]),
+                   mentions: [["--expansion \"sideways\" is none of the accepted forms"], ["collapsed-below"]]),
         OptionCase("--expansion random:101", generate + ["--shape", "chain", "--expansion", "random:101", "-o", "{out}"],
                    mentions: [["--expansion \"random:101\""]]),
         OptionCase("--nodes 0", ["corpus", "generate", "--shape", "chain", "--nodes", "0", "--seed", "1", "-o", "{out}"],

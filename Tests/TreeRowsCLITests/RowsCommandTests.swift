@@ -188,7 +188,7 @@ struct RowsCommandTests {
 
     @Test(arguments: [
         (["--sort", "likes"], "unknown sort order \"likes\""),
-        (["--heights", "--height-model", "uniform:0"], "unknown height model \"uniform:0\""),
+        (["--heights", "--height-model", "uniform:0"], "--height-model \"uniform:0\": its H is out of range"),
     ])
     func badSortOrHeightModelExitsTwo(_ arguments: [String], _ message: String) async throws {
         let result = try await TreeRowsExecutable.run(["rows", "--corpus", try CorpusFile.hackerNews.path] + arguments)

@@ -54,6 +54,59 @@ import Testing
             && !result.standardError.contains("does not exist"), "\(result)")
     }
 
+    /// An output through a loop of symbolic links is named a loop, at the looping link,
+    /// whatever the command and wherever the loop sits in the path; `/dev/stdout` is
+    /// written to standard output.
+    @Test(arguments: [["corpus", "generate", "--shape", "reddit", "--nodes", "50", "--seed", "1", "-o"],
+                      ["corpus", "import", "tree.jsonl", "-o"], ["report", "results.json", "-o"], ["bench", "--json"],
+                      ["fuzz", "--time", "1", "--out"]], ["one", "one/out", "one/deeper/out"])
+    func anOutputThroughALinkLoopSaysItLoops(_ command: [String], _ output: String) async throws {
+        let folder = try TemporaryFolder("link-loop")
+        defer { folder.remove() }
+        try folder.write(Self.tree, to: "tree.jsonl")
+        try folder.write(BenchCommandTests.report(allocations: 10), to: "results.json")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("one").path, withDestinationPath: "two")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("two").path, withDestinationPath: "one")
+        let result = try await TreeRowsExecutable.run(command + [output], in: folder.url)
+        if command.first == "fuzz" && output == "one" {
+            // A folder of outputs: `one` is the loop itself.
+            #expect(result.exitCode == 2 && result.standardError.contains("one is a loop of symbolic links"), "\(result)")
+        } else {
+            #expect(result.exitCode == 2 && result.standardError.contains("loop of symbolic links")
+                && !result.standardError.contains("does not exist"), "\(result)")
+        }
+    }
+
+    @Test func anOutputToStandardOutputThroughItsLinkIsWritten() async throws {
+        let folder = try TemporaryFolder("dev-stdout")
+        defer { folder.remove() }
+        try folder.write(Self.tree, to: "tree.jsonl")
+        let result = try await TreeRowsExecutable.run(["corpus", "import", "tree.jsonl", "-o", "/dev/stdout"], in: folder.url)
+        #expect(result.exitCode == 0 && result.standardOutput.contains("TROWS\r\n"), "\(result)")
+    }
+
+    /// A setting named with a parameter says which part is wrong: the name, the parameter's
+    /// presence, its digits or its range, with the range in the fix, in every option that
+    /// takes one.
+    @Test(arguments: [
+        (["corpus", "generate", "--nodes", "5", "--seed", "1", "-o", "g.trows", "--shape", "balanced:0"], "its K is out of range", "K from 1 to 1000000"),
+        (["corpus", "generate", "--nodes", "5", "--seed", "1", "-o", "g.trows", "--shape", "chain:3"], "chain takes no parameter", "write chain alone"),
+        (["corpus", "generate", "--nodes", "5", "--seed", "1", "-o", "g.trows", "--shape", "Reddit"], "lower case", "write reddit"),
+        (["corpus", "generate", "--nodes", "5", "--seed", "1", "-o", "g.trows", "--shape", "reddit", "--expansion", "random:101"], "its P is out of range", "P from 0 to 100"),
+        (["corpus", "generate", "--nodes", "5", "--seed", "1", "-o", "g.trows", "--shape", "reddit", "--expansion", "random"], "random needs its P", "random:P"),
+        (["rows", "--corpus", "tree.jsonl", "--heights", "--height-model", "uniform:0"], "its H is out of range", "H from 1 to"),
+        (["rows", "--corpus", "tree.jsonl", "--heights", "--height-model", "uniform:1.5"], "its H must be a whole number", "H from 1 to"),
+        (["bench", "--sizes", "balanced:0:10"], "its K is out of range", "K from 1 to 1000000"),
+    ] as [([String], String, String)])
+    func aParameterizedSettingSaysWhichPartIsWrong(_ arguments: [String], _ problem: String, _ fix: String) async throws {
+        let folder = try TemporaryFolder("parameterized")
+        defer { folder.remove() }
+        try folder.write(Self.tree, to: "tree.jsonl")
+        let result = try await TreeRowsExecutable.run(arguments, in: folder.url)
+        #expect(result.exitCode == 2 && result.standardError.contains(problem) && result.standardError.contains(fix)
+            && !result.standardError.contains("unknown"), "\(result)")
+    }
+
     /// `all` names every strategy or operation: beside other names it is refused as such,
     /// not as an unknown name whose fix is "use all".
     @Test(arguments: [["fuzz", "--time", "1", "--strategies", "all,range-counts"], ["check", "--corpus", "reddit-worldnews-sxvem7", "--ops", "1", "--strategies", "range-counts,all"],

@@ -109,3 +109,50 @@ import TreeRows
         #expect(Self.contents(path) == [1, 2, 3])
     }
 }
+
+/// Paths the kernel resolves in ways a path string does not show: a loop of symbolic links,
+/// reached as the output or on the way to it, is named as a loop at the link to mend; a
+/// link that only the kernel follows (`/dev/stdout` onto a pipe) is written in place.
+@Suite struct OutputPathResolutionTests {
+    static func folder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("treerows-loop-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/one", withDestinationPath: "two")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/two", withDestinationPath: "one")
+        return folder
+    }
+
+    @Test func aLoopOfLinksIsNamedWhereverItIsMet() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (output, looping) in [("one", "one"), ("one/out.trows", "one"), ("one/deeper/out.trows", "one")] {
+            do {
+                _ = try AtomicFile.check(folder + "/" + output)
+                Issue.record("\(output) was accepted")
+            } catch {
+                #expect(error.problem.contains("loop of symbolic links"), "\(output): \(error.problem)")
+                #expect(!error.problem.contains("does not exist"), "\(output): \(error.problem)")
+                if output != looping { #expect(error.problem.hasPrefix(folder + "/" + looping + " is"), "\(output): \(error.problem)") }
+            }
+        }
+        let problem = OutputFolder.problem(with: folder + "/one/a/b", mayCreate: true)
+        #expect(problem?.problem == "\(folder)/one is a loop of symbolic links")
+        #expect(OutputFolder.problem(with: folder + "/new/a/b", mayCreate: true) == nil)
+        #expect(OutputFolder.problem(with: folder + "/new", mayCreate: false)?.problem.contains("does not exist") == true)
+    }
+
+    #if os(Linux)
+    @Test func aLinkOnlyTheKernelFollowsIsWrittenInPlace() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let path = "/proc/self/fd/\(ends[1])"
+        #expect(try AtomicFile.check(path) == .inPlace(path: path))
+        try AtomicFile.write(Array("rows\n".utf8), to: path)
+        close(ends[1])
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let count = read(ends[0], &buffer, buffer.count)
+        #expect(Array(buffer.prefix(max(count, 0))) == Array("rows\n".utf8))
+    }
+    #endif
+}

@@ -19,7 +19,7 @@ public struct PlantedSlowdown: ForwardingStrategy {
 
     /// Iterations of ``spin(_:)`` per toggle: the planted nanoseconds at the iterations per
     /// nanosecond measured over ten million iterations when first read.
-    nonisolated(unsafe) static let iterations: Int = {
+    static let iterations: Int = {
         guard let text = getenv("TREEROWS_PLANTED_NANOSECONDS").map({ String(cString: $0) }), let nanoseconds = Double(text),
               nanoseconds > 0 else { return 0 }
         let clock = ContinuousClock(), count = 10_000_000
