@@ -23,6 +23,11 @@ extension TreeFile {
         }
         guard bytes.count >= magic.count + 2 + 4 else { throw failure(bytes.count, "file is truncated") }
         guard bytes[8] == version else {
+            // Versions count up from 1: one below is damage, one above a newer writer.
+            guard bytes[8] > version else {
+                throw failure(8, "format version \(bytes[8]), which no treerows writes (this one writes and reads version \(version)): the file is damaged",
+                              "re-create the file (treerows corpus import or generate)")
+            }
             throw failure(8, "unsupported format version \(bytes[8]) (this treerows reads version \(version))",
                           "use a treerows that reads version \(bytes[8]), or re-create the file with this one")
         }

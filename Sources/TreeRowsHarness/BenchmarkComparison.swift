@@ -24,6 +24,9 @@ public struct BenchmarkComparison: Sendable {
             /// Time only: the interval reaches within the threshold, so the samples cannot
             /// tell the change from noise.
             case withinNoise = "within noise"
+            /// Time only: too few samples for an interval at the cell's confidence, so the
+            /// cell was not tested: a failure, as the gate did not check it.
+            case untested = "UNTESTED"
         }
         public var strategy: String
         public var corpus: String
@@ -56,14 +59,14 @@ public struct BenchmarkComparison: Sendable {
     public var newInHead: [String]
 
     /// Whether any cell got worse than the threshold allows, is wrong or crashed in the
-    /// head, or could not be compared.
-    public var hasRegression: Bool { changes.contains { [.regression, .wrong, .crashed, .unmeasured].contains($0.verdict) } }
+    /// head, or could not be compared or tested.
+    public var hasRegression: Bool { changes.contains { [.regression, .wrong, .crashed, .unmeasured, .untested].contains($0.verdict) } }
 
-    /// The cells whose figures were compared (neither wrong, crashed nor unmeasured).
+    /// The cells whose figures were compared (neither wrong, crashed, unmeasured nor untested).
     public var comparedCount: Int { changes.filter { [.regression, .improvement, .unchanged, .withinNoise].contains($0.verdict) }.count }
 
-    /// The compared cells whose time has an interval (both sides keep their samples).
-    public var intervalCount: Int { changes.filter { $0.interval != nil }.count }
+    /// The compared cells whose time was tested: an interval bounded on both sides.
+    public var intervalCount: Int { changes.filter { $0.interval?.isBounded == true }.count }
 
     /// Compares `head` against `base`.
     ///
@@ -137,7 +140,10 @@ public struct BenchmarkComparison: Sendable {
                 if interval.lower > 1 + threshold { verdict = .regression }
                 if interval.upper < 1 / (1 + threshold) { verdict = .improvement }
                 var notes: [String] = []
-                if !interval.isBounded { notes.append("too few samples for an interval") }
+                if !interval.isBounded {
+                    verdict = .untested
+                    notes.append("\(min(baseSamples.count, headSamples.count)) samples a side, too few for an interval")
+                }
                 if let before = old.distribution?.batch, let after = result.distribution?.batch, before != after {
                     notes.append("batches of \(before) and \(after) inputs")
                 }

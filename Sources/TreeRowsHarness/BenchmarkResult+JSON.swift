@@ -83,7 +83,19 @@ extension BenchmarkResult {
         }
         if case .bool(true)? = entry["debugBuild"] { debugBuild = true }
         if entry["samplesNs"] != nil || entry["batch"] != nil {
-            distribution = try Self.distribution(entry)
+            let kept = try Self.distribution(entry)
+            guard kept.nanoseconds.count == samples else {
+                throw JSONProblem(description: "\"samples\" is \(samples), but \"samplesNs\" holds \(kept.nanoseconds.count) samples")
+            }
+            distribution = kept
+        }
+        // A cell without samples has no times: a time there is not a measurement.
+        if samples == 0 {
+            for key in ["medianNs", "p90Ns", "p99Ns"] {
+                if let figure = try Self.figure(entry, key, upTo: Self.longestTime), figure != 0 {
+                    throw JSONProblem(description: "\"\(key)\" is \(entry[key]?.shown ?? "\(figure)"), but \"samples\" is 0: a cell with no samples has no time")
+                }
+            }
         }
         if let fields = entry["crash"] {
             func text(_ key: String) -> String? { if case .string(let value)? = fields[key] { value } else { nil } }

@@ -70,17 +70,32 @@ public struct RatioInterval: Sendable, Equatable {
         self.upper = upper
     }
 
+    /// The fewest samples a side (both sides alike) that bound an interval at `confidence`.
+    ///
+    /// - Complexity: O(*n*) for the answer *n*.
+    public static func smallestBoundedSide(confidence: Double) -> Int {
+        let z = normalQuantile(1 - (1 - confidence) / 2)
+        var n = 1
+        while n < largestSide {
+            let size = Double(n)
+            let excluded = Int((size * size / 2 - z * (size * size * (2 * size + 1) / 12).squareRoot()).rounded(.down))
+            if excluded >= 0 && excluded < n * n / 2 { return n }
+            n += 1
+        }
+        return n
+    }
+
     /// Whether the samples were enough for an interval at the confidence asked.
     public var isBounded: Bool { lower > 0 && upper.isFinite }
 
-    /// At most ``largestSide`` values standing for `values`: the values themselves, or
-    /// evenly spaced order statistics of them.
+    /// At most `count` values (``largestSide`` unless given) standing for `values`: the
+    /// values themselves, or evenly spaced order statistics of them.
     ///
     /// - Complexity: O(*n* log *n*).
-    static func thinned(_ values: [Double]) -> [Double] {
-        guard values.count > largestSide else { return values }
+    static func thinned(_ values: [Double], to count: Int = largestSide) -> [Double] {
+        guard values.count > count else { return values }
         let sorted = values.sorted()
-        return (0..<largestSide).map { sorted[$0 * (sorted.count - 1) / (largestSide - 1)] }
+        return (0..<count).map { sorted[$0 * (sorted.count - 1) / (count - 1)] }
     }
 
     /// The standard normal distribution's `p` quantile, for `p` strictly between 0 and 1:

@@ -19,11 +19,11 @@ extension ReportDocument {
             if let lacking = report.lacking { blocks.append(.paragraph([.text("\(name): \(lacking); its cells compare medians alone.")])) }
         }
         if comparison.metric == .median && comparison.intervalCount > 0 { blocks.append(.charts) }
-        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .regression, .improvement, .withinNoise, .unchanged]
+        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .untested, .regression, .improvement, .withinNoise, .unchanged]
         let rows: [[[Span]]] = comparison.changes.sorted {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
-            let failing = [.wrong, .crashed, .unmeasured, .regression].contains(change.verdict)
+            let failing = [.wrong, .crashed, .unmeasured, .untested, .regression].contains(change.verdict)
             let verdict: [Span] = [failing ? .strong(change.verdict.rawValue) : .text(change.verdict.rawValue)]
                 + (change.note.map { [.text(" (\($0))")] } ?? [])
             return [[.text(change.strategy)], [.text(change.corpus)], [.text(change.operation)],

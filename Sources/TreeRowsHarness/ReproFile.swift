@@ -83,13 +83,21 @@ public struct ReproFile: Sendable {
         func failure(_ problem: String) -> CorpusError {
             CorpusError(file: path, problem: problem, fix: "write a repro file as `treerows fuzz` does (see docs/Fuzzing.md)")
         }
+        /// A field that is missing or of another kind, with what it holds.
+        func wanted(_ field: String, _ value: JSONValue?, _ kind: String) -> CorpusError {
+            failure("\(field) must be \(kind), but it is \(value?.shown ?? "missing")")
+        }
         let value: JSONValue
         do { value = try JSONParser.parse(data) } catch {
             throw failure("invalid JSON at byte \(error.column): \(error.message)")
         }
-        guard value["format"] == .string("treerows-repro") else { throw failure("not a repro file (\"format\" is not \"treerows-repro\")") }
-        guard value["version"]?.integer == 1 else { throw failure("unsupported repro version (this treerows reads version 1)") }
-        guard case .string(let strategy)? = value["strategy"] else { throw failure("missing \"strategy\"") }
+        guard value["format"] == .string("treerows-repro") else {
+            throw failure("not a repro file (\"format\" must be \"treerows-repro\", but it is \(value["format"]?.shown ?? "missing"))")
+        }
+        guard value["version"]?.integer == 1 else {
+            throw failure("unsupported repro version \(value["version"]?.shown ?? "(missing)") (this treerows reads version 1)")
+        }
+        guard case .string(let strategy)? = value["strategy"] else { throw wanted("\"strategy\"", value["strategy"], "a string") }
         func nodeID(_ field: JSONValue?, _ what: String) throws(CorpusError) -> NodeID {
             switch field {
             case .string(let text)?: return .string(text)
@@ -97,11 +105,11 @@ public struct ReproFile: Sendable {
             default: throw failure("\(what) must be a 64-bit integer or a string, but it is \(field?.shown ?? "missing")")
             }
         }
-        guard case .array(let treeNodes)? = value["tree"] else { throw failure("missing \"tree\" array") }
+        guard case .array(let treeNodes)? = value["tree"] else { throw wanted("\"tree\"", value["tree"], "an array of nodes") }
         var nodes: [FuzzCase.Node] = []
         for (index, node) in treeNodes.enumerated() {
             let parent = node["parent"] == nil || node["parent"] == .null ? nil : try nodeID(node["parent"], "tree[\(index)].parent")
-            guard case .bool(let expanded)? = node["expanded"] else { throw failure("tree[\(index)].expanded must be true or false") }
+            guard case .bool(let expanded)? = node["expanded"] else { throw wanted("tree[\(index)].expanded", node["expanded"], "true or false") }
             func field(_ name: String) throws(CorpusError) -> Int64? {
                 guard let value = node[name], value != .null else { return nil }
                 guard let number = value.integer else { throw failure("tree[\(index)].\(name) must be a 64-bit whole number, but it is \(value.shown)") }
@@ -112,10 +120,10 @@ public struct ReproFile: Sendable {
             nodes.append(FuzzCase.Node(id: try nodeID(node["id"], "tree[\(index)].id"), parent: parent, isExpanded: expanded,
                                        time: try field("time"), score: try field("score"), height: height.map { Int32($0) }))
         }
-        guard case .array(let operationValues)? = value["operations"] else { throw failure("missing \"operations\" array") }
+        guard case .array(let operationValues)? = value["operations"] else { throw wanted("\"operations\"", value["operations"], "an array of operations") }
         var operations: [FuzzOperation] = []
         for (index, entry) in operationValues.enumerated() {
-            guard case .string(let name)? = entry["op"] else { throw failure("operations[\(index)].op is missing") }
+            guard case .string(let name)? = entry["op"] else { throw wanted("operations[\(index)].op", entry["op"], "the name of an operation") }
             let where_ = "operations[\(index)]"
             guard let kind = OperationKind(rawValue: name) else {
                 throw failure("\(where_).op \"\(name)\" is not an operation")
@@ -136,21 +144,21 @@ public struct ReproFile: Sendable {
                                           time: try field("time"), score: try field("score")))
             } else if kind == .sort {
                 guard case .string(let text)? = entry["order"], let order = SiblingOrder(text) else {
-                    throw failure("\(where_).order must be time, score or replies, optionally with -desc")
+                    throw wanted("\(where_).order", entry["order"], "time, score or replies, optionally with -desc")
                 }
                 guard case .bool(let reportingMoves)? = entry["reportingMoves"] ?? .bool(true) else {
-                    throw failure("\(where_).reportingMoves must be true or false")
+                    throw wanted("\(where_).reportingMoves", entry["reportingMoves"], "true or false")
                 }
                 operations.append(.sort(order, reportingMoves: reportingMoves))
             } else if kind == .loadPage {
-                guard case .array(let idValues)? = entry["ids"] else { throw failure("\(where_).ids must be an array of ids") }
+                guard case .array(let idValues)? = entry["ids"] else { throw wanted("\(where_).ids", entry["ids"], "an array of ids") }
                 var ids: [NodeID] = []
                 for (number, value) in idValues.enumerated() { ids.append(try nodeID(value, "\(where_).ids[\(number)]")) }
                 func optionalID(_ name: String) throws(CorpusError) -> NodeID? {
                     entry[name] == nil || entry[name] == .null ? nil : try nodeID(entry[name], "\(where_).\(name)")
                 }
                 guard case .bool(let removing)? = entry["removeLoadMoreRow"] ?? .bool(false) else {
-                    throw failure("\(where_).removeLoadMoreRow must be true or false")
+                    throw wanted("\(where_).removeLoadMoreRow", entry["removeLoadMoreRow"], "true or false")
                 }
                 operations.append(.loadPage(ids, under: try optionalID("parent"), before: try optionalID("loadMoreRow"),
                                             removingLoadMoreRow: removing))

@@ -186,7 +186,10 @@ struct BenchCommand: ParsableCommand {
             throw CommandFailure(message: "--sizes \(text.echoed): the shape \(error.problem). Fix: \(error.fix)")
         }
         var counts: [Int] = []
-        for part in text[text.index(after: colon)...].split(separator: ",") {
+        for part in text[text.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false) {
+            guard !part.isEmpty else {
+                throw CommandFailure(message: "--sizes \(text.echoed): an empty size (a comma at an end, or two in a row)." + fix)
+            }
             guard let value = Double(part), value >= 1, value <= Double(SyntheticSpec.maximumNodes), value == value.rounded() else {
                 throw CommandFailure(message: "--sizes \(text): \"\(part)\" is not a node count from 1 to \(SyntheticSpec.maximumNodes)." + fix)
             }

@@ -98,12 +98,21 @@ struct CompareCommand: ParsableCommand {
                         printing: Bool = true) throws(CommandFailure) -> (comparison: BenchmarkComparison, failures: [String]) {
         let reports = [base, head]
         let comparison = BenchmarkComparison(base: base, head: head, metric: metric, threshold: fraction, confidence: level)
+        let smallestSide = RatioInterval.smallestBoundedSide(confidence: comparison.cellConfidence)
+        let moreSamples = "measure \(smallestSide) or more samples a side (bench --repetitions \(smallestSide) with a --budget that allows them;"
+            + " gate --rounds \(smallestSide)), or compare fewer cells"
         guard comparison.comparedCount > 0 || comparison.changes.contains(where: { [.wrong, .crashed].contains($0.verdict) }) else {
-            throw CommandFailure(message: "no cell has \(metric.rawValue) figures in both files, so nothing was compared."
-                + " Fix: compare results of the same corpora and operations, measured with allocation counting (jemalloc)")
+            let untested = comparison.changes.filter { $0.verdict == .untested }.count
+            if untested > 0 {
+                throw CommandFailure(message: "no cell has enough samples for an interval (\(untested) UNTESTED), so nothing was tested."
+                    + " Fix: \(moreSamples)")
+            }
+            throw CommandFailure(message: "no cell has \(metric.rawValue) figures in both files, so nothing was compared. Fix: compare results"
+                + " of the same corpora and operations, " + (metric == .allocations ? "measured with allocation counting (jemalloc)"
+                    : "in which each cell has timed samples (bench --json with a --budget and --repetitions that time every operation)"))
         }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
-        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .regression, .improvement, .withinNoise, .unchanged]
+        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .untested, .regression, .improvement, .withinNoise, .unchanged]
         let rows = comparison.changes.sorted {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
@@ -112,7 +121,7 @@ struct CompareCommand: ParsableCommand {
              change.verdict.rawValue + (change.note.map { " (\($0))" } ?? "")]
         }
         let print: (String) -> Void = printing ? { Swift.print($0) } : { _ in }
-        print("compare \(metric.rawValue), threshold \(Int((fraction * 100).rounded()))%: \(comparison.comparedCount) of the head's"
+        print("compare \(metric.rawValue), threshold \(Self.percent(fraction)): \(comparison.comparedCount) of the head's"
             + " \(reports[1].results.count) cells compared; the base has \(reports[0].results.count)")
         if metric == .median {
             if comparison.intervalCount > 0 {
@@ -130,20 +139,33 @@ struct CompareCommand: ParsableCommand {
         let crashed = comparison.changes.filter { $0.verdict == .crashed }.count
         let regressions = comparison.changes.filter { $0.verdict == .regression }.count
         let unmeasured = comparison.changes.filter { $0.verdict == .unmeasured }.count
+        let untested = comparison.changes.filter { $0.verdict == .untested }.count
         let missing = allowMissing ? 0 : comparison.missingFromHead.count
         var failures: [String] = []
         if crashed > 0 { failures.append("\(crashed) cells CRASHED in the head") }
         if wrong > 0 { failures.append("\(wrong) cells are WRONG in the head") }
-        if regressions > 0 { failures.append("\(regressions) cells regressed beyond \(threshold)") }
+        if regressions > 0 { failures.append("\(regressions) cells regressed beyond \(Self.percent(fraction))") }
         if unmeasured > 0 {
-            failures.append("\(unmeasured) cells have no finite \(metric.rawValue) figure to compare (UNMEASURED above)."
-                + " Fix: measure both with the same build and allocation counting, or compare --metric median")
+            failures.append("\(unmeasured) cells have no finite \(metric.rawValue) figure to compare (UNMEASURED above). Fix: "
+                + (metric == .allocations ? "measure both with the same build and allocation counting, or compare --metric median"
+                    : "measure both so that every cell gets timed samples (a larger --budget), or leave those operations out"))
+        }
+        if untested > 0 {
+            failures.append("\(untested) cells have too few samples for an interval at \(BenchmarkComparison.percentText(confidence: comparison.cellConfidence))"
+                + " (UNTESTED above), so the gate did not test them. Fix: \(moreSamples)")
         }
         if missing > 0 {
             failures.append("\(missing) cells of the base are missing from the head (listed above)."
                 + " Fix: measure the same corpora, strategies and operations, or pass --allow-missing")
         }
         return (comparison, failures)
+    }
+
+    /// A fraction as the percentage it is, to six significant digits: `10.5%`, `6.25%`.
+    ///
+    /// - Complexity: O(1).
+    static func percent(_ fraction: Double) -> String {
+        String(format: "%.6g%%", fraction * 100)
     }
 
     static func format(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {

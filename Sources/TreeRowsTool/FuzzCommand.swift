@@ -36,7 +36,7 @@ struct FuzzCommand: ParsableCommand {
     /// strategies hundreds of MB.
     static let maximumSmallNodes = 1_000_000
     @OptionGroup var strategySelection: StrategyOptions
-    @Option(help: ArgumentHelp("Where to write repro files (default: a new folder fuzz-findings-seed<S> here).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Where to write repro files, created at the start (default: a new folder fuzz-findings-seed<S> here, made on a finding).", valueName: "dir"))
     var out: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Parallel workers (default: the number of cores).", valueName: "N"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -95,6 +95,9 @@ struct FuzzCommand: ParsableCommand {
             configuration.timeLimit = .milliseconds(Int(time * 1000))
         }
         try checkMemory(configuration, strategies: selected.count)
+        // Made once the run is accepted, so that a finding hours later has its folder: what
+        // the system refuses (a link to nothing, a folder of /proc) is said before any work.
+        if out != nil { _ = try outputFolder() }
         let workers = FuzzWorkers(configuration: configuration, jobs: jobs, strategies: selected, recorded: recorded)
         let onTerminal = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()

@@ -54,8 +54,15 @@ struct GateCommand: ParsableCommand {
             let order = round % 2 == 1 ? [("base", base), ("head", head)] : [("head", head), ("base", base)]
             var line: [String] = []
             for (side, tool) in order {
-                let json = "\(out)/\(side)-round-\(round).json"
-                let seconds = try Self.bench(tool, side: side, options: benchOptions + ["--json", json], log: "\(out)/\(side)-round-\(round).txt")
+                let json = "\(out)/\(side)-round-\(round).json", log = "\(out)/\(side)-round-\(round).txt"
+                // A round reads only what this run wrote: an earlier run's file is gone first.
+                unlink(json)
+                let seconds = try Self.bench(tool, side: side, options: benchOptions + ["--json", json], log: log)
+                guard FileManager.default.fileExists(atPath: json) else {
+                    throw CommandFailure(message: "\(side) round \(round): the \(side) tool \(tool.escapingControls()) ran bench but wrote no"
+                        + " results to \(json.escapingControls()), so it is not a treerows tool of this kind."
+                        + " Fix: give the path of a built treerows tool; its output is in \(log.escapingControls())")
+                }
                 do { results[side]!.append(try BenchmarkReport.readRelease(contentsOf: json)) } catch {
                     throw CommandFailure(message: "\(side) round \(round): \(error.description)")
                 }
@@ -108,13 +115,19 @@ struct GateCommand: ParsableCommand {
         guard process.terminationReason == .exit, [0, 1].contains(process.terminationStatus) else {
             let tail = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(3).joined(separator: " / ")
             throw CommandFailure(message: "the \(side) tool's bench failed (\(process.terminationReason == .exit ? "exit" : "signal")"
-                + " \(process.terminationStatus)): \(tail.escapingControls()). Fix: run it alone with the same options; its output is in \(log.escapingControls())")
+                + " \(process.terminationStatus)): \(tail.isEmpty ? "it printed nothing" : tail.escapingControls())."
+                + " Fix: run it alone with the same options; its output is in \(log.escapingControls())")
         }
         return seconds
     }
 
-    /// `path` if it names an executable file.
+    /// `path` if it names an executable file (a folder's search permission is no tool).
     static func executable(_ path: String) throws(CommandFailure) -> String {
+        var status = stat()
+        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            throw CommandFailure(message: "\(path.escapingControls()) is a folder, not a tool."
+                + " Fix: give the path of the treerows executable, e.g. \(path.escapingControls())/.build/release/treerows")
+        }
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw CommandFailure(message: "\(path.escapingControls()) is not an executable file."
                 + " Fix: build the tool first (swift build -c release --product treerows) and give its path")

@@ -36,9 +36,12 @@ struct IsolationOptions: ParsableArguments {
         let held = ResidentMemory.currentBytes()
         if limit < held + Self.childRoom {
             let option = rssLimitMB == nil ? "the default --rss-limit-mb \(megabytes)" : "--rss-limit-mb \(megabytes)"
+            // Rounded up to the next 16 MiB, so that the next run, which holds a little
+            // more or less, takes the value suggested.
+            let suggested = ((held + Self.childRoom) >> 20) / 16 * 16 + 16
             throw CommandFailure(message: "\(option) leaves the strategies no room: each child starts with the \(held >> 20) MiB"
                 + " this process holds, and a strategy past the limit is out of memory. Fix: --rss-limit-mb"
-                + " \((held + Self.childRoom) >> 20) or more, or 0 for no limit")
+                + " \(suggested) or more, or 0 for no limit")
         }
         return limit
     }

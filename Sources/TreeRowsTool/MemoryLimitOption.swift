@@ -53,13 +53,17 @@ struct MemoryLimitOption: ParsableArguments {
         }
         guard estimate > limit else { return }
         throw CommandFailure(message: "\(run) needs an estimated \(Self.format(estimate)) of memory, more than \(source)"
-            + " \(Self.format(limit)). Fix: \(fix); or pass --memory-limit none to run anyway")
+            + " \(Self.format(limit)). Fix: \(fix); or raise --memory-limit to \(Self.format(estimate)) or more; or pass --memory-limit none to run anyway")
     }
 
-    /// Bytes in GiB or MiB with one decimal.
+    /// Bytes in GiB, MiB or KiB with one decimal, rounded up (so a limit raised to the
+    /// figure shown admits the estimate), or in bytes below 1 KiB.
+    ///
+    /// - Complexity: O(1).
     static func format(_ bytes: Int) -> String {
-        let gibibytes = Double(bytes) / Double(1 << 30)
-        if gibibytes >= 1 { return String(format: "%.1f GiB", gibibytes) }
-        return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20))
+        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << shift {
+            return String(format: "%.1f \(unit)", (Double(bytes) / Double(1 << shift) * 10).rounded(.up) / 10)
+        }
+        return "\(bytes) bytes"
     }
 }

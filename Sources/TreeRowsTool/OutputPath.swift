@@ -18,6 +18,7 @@ enum OutputPath {
     /// Fails now when the folder `path` can neither be used nor created: a file is in the
     /// way, a link loops, or its nearest existing ancestor is not a writable folder.
     static func checkFolder(_ path: String, option: String) throws(CommandFailure) {
+        guard !path.isEmpty else { throw CommandFailure(message: "\(option) is empty. Fix: name a folder, e.g. \(option) findings") }
         if let problem = OutputFolder.problem(with: path, mayCreate: true) {
             throw CommandFailure(message: "\(option) \(path): \(problem.problem). Fix: \(problem.fix.replacingOccurrences(of: "output path", with: option))")
         }

@@ -21,7 +21,8 @@ struct RowsCommand: ParsableCommand {
     @Option(help: "The strategy: \(ToolStrategies.names.joined(separator: ", ")).")
     var strategy = RangeCountsStrategy.name
 
-    @Option(help: ArgumentHelp("Node ids to collapse, in order, separated by commas; int:ID or str:ID picks the kind where a file has both 1 and \"1\".",
+    @Option(help: ArgumentHelp("Node ids to collapse, in order, separated by commas, written as rows prints them (a comma in an id as \\,);"
+                               + " int:ID or str:ID picks the kind where a file has both 1 and \"1\".",
                                valueName: "id,id,..."))
     var collapse: String?
 
@@ -51,12 +52,8 @@ struct RowsCommand: ParsableCommand {
         do { model = try RowHeightModel(validating: heightModel) } catch { throw CommandFailure(option: "--height-model", error) }
         var loaded = try corpus.load()
         if heights { model.apply(to: &loaded.tree) }
-        let nodes = try (collapse ?? "").split(separator: ",", omittingEmptySubsequences: true).map {
-            (text: Substring) throws(CommandFailure) -> NodeIndex in
-            try Self.node(named: String(text), in: loaded)
-        }
-        if let collapse, nodes.isEmpty {
-            throw CommandFailure(message: "--collapse \"\(collapse.echoed)\" names no node. Fix: name node ids separated by commas, or leave --collapse out")
+        let nodes = try (collapse.map(Self.idList) ?? []).map { (text: String) throws(CommandFailure) -> NodeIndex in
+            try Self.node(named: text, in: loaded)
         }
         var output = OutputBuffer()
         Self.printRows(strategyType.init(tree: loaded.tree), sortedBy: order, collapsing: nodes, offsets: heights, to: &output)
@@ -81,10 +78,66 @@ struct RowsCommand: ParsableCommand {
                 + " and the string id \"\(text.echoed)\". Fix: write int:\(text.echoed) or str:\(text.echoed)")
         }
         guard let (_, node) = found.first else {
+            // A string id that starts like a prefix (`int:5`, `str:x`) is named with str:.
+            if text.hasPrefix("int:") || text.hasPrefix("str:"), corpus.tree.index(of: .string(text)) != nil {
+                throw CommandFailure(message: "node id \"\(text.echoed)\" in --collapse reads as \(text.prefix(3)): and the id after it, which no node"
+                    + " of \(corpus.file) has; the string id \"\(text.echoed)\" is there. Fix: write str:\(escaped(text))")
+            }
             throw CommandFailure(message: "unknown node id \"\(text.echoed)\" in --collapse: no node of \(corpus.file) has this id."
-                + " Fix: use ids from the file's \"id\" fields")
+                + " Fix: use ids from the file's \"id\" fields, written as rows prints them (a comma in an id as \\,)")
         }
         return node
+    }
+
+    /// The ids of `--collapse`: split at each comma, and read with the escapes `rows` prints
+    /// ids with (`\\`, `\t`, `\n`, `\r`, `\0`, `\u{HEX}`), plus `\,` for a comma in an id.
+    ///
+    /// - Throws: ``CommandFailure`` for an empty list, an empty item (two commas in a row, or
+    ///   one at an end) or an unknown escape.
+    /// - Complexity: O(*c*) for *c* characters.
+    static func idList(_ text: String) throws(CommandFailure) -> [String] {
+        let fix = "Fix: separate node ids by single commas, write a comma inside an id as \\, and a backslash as \\\\"
+        var ids: [String] = [], current = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        func finish() throws(CommandFailure) {
+            guard !current.isEmpty else {
+                throw CommandFailure(message: "--collapse \"\(text.echoed)\" has an empty id (a comma at an end, or two in a row;"
+                    + " the empty string id is str:). \(fix)")
+            }
+            ids.append(String(current))
+            current = String.UnicodeScalarView()
+        }
+        while let scalar = scalars.next() {
+            switch scalar {
+            case ",": try finish()
+            case "\\":
+                switch scalars.next() {
+                case "\\": current.append("\\")
+                case ",": current.append(",")
+                case "t": current.append("\t")
+                case "n": current.append("\n")
+                case "r": current.append("\r")
+                case "0": current.append("\0")
+                case "u":
+                    var hex = "", closed = false
+                    if scalars.next() == "{" {
+                        while let digit = scalars.next() {
+                            if digit == "}" { closed = true; break }
+                            hex.unicodeScalars.append(digit)
+                        }
+                    }
+                    guard closed, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else {
+                        throw CommandFailure(message: "--collapse \"\(text.echoed)\": \\u must be followed by {HEX}, a Unicode scalar. \(fix)")
+                    }
+                    current.append(decoded)
+                case let other:
+                    throw CommandFailure(message: "--collapse \"\(text.echoed)\": unknown escape \\\(other.map { String($0) }.map { $0.echoed } ?? "at the end"). \(fix)")
+                }
+            default: current.append(scalar)
+            }
+        }
+        try finish()
+        return ids
     }
 
     private static func printRows<S: RowStrategy>(

@@ -93,4 +93,20 @@ extension CompareTimeTests {
             #expect(result.exitCode == 2 && result.standardError.contains("Fix: add --format markdown"), "\(result)")
         }
     }
+
+    /// The distributions chart of a comparison draws a bounded number of marks however many
+    /// samples the files keep (each side thinned to its order statistics).
+    @Test func aComparisonChartIsBoundedInItsSamples() async throws {
+        let many = (0..<50_000).map { String(100 + $0 % 7) }.joined(separator: ",")
+        let file = #"{"schema":2,"machine":{},"results":[{"strategy":"s","corpus":"c","nodes":10,"operation":"toggle-random","#
+            + #""samples":50000,"medianNs":103,"correct":true,"batch":1,"samplesNs":[\#(many)]}],"exponents":[]}"#
+        let folder = try TemporaryFolder("chart-bound")
+        defer { folder.remove() }
+        try folder.write(file, to: "a.json")
+        let result = try await TreeRowsExecutable.run(["compare", "a.json", "a.json", "--metric", "median", "--format", "html", "-o", "c.html"],
+                                                      in: folder.url)
+        #expect(result.exitCode == 0, "\(result)")
+        let html = try String(contentsOf: folder.url.appendingPathComponent("c.html"), encoding: .utf8)
+        #expect(html.utf8.count < 1_000_000 && html.components(separatedBy: "<line").count - 1 <= 2 * 400 + 50, "\(html.utf8.count) bytes")
+    }
 }

@@ -228,7 +228,7 @@ struct CorpusErrorTests {
                    mentions: [["--nodes 100000001"]]),
         OptionCase("generate beyond --memory-limit",
                    ["corpus", "generate", "--shape", "chain", "--nodes", "10000000", "--seed", "1", "--memory-limit", "256M", "-o", "{out}"],
-                   mentions: [["generating 10000000 nodes needs an estimated 636.2 MiB"], ["more than the --memory-limit of 256.0 MiB"], ["--memory-limit none"]]),
+                   mentions: [["generating 10000000 nodes needs an estimated 636.3 MiB"], ["more than the --memory-limit of 256.0 MiB"], ["--memory-limit none"]]),
         OptionCase("generate -o into a missing folder", generate + ["--shape", "chain", "-o", "{missing}"],
                    mentions: [["{missing}"], ["does not exist"]]),
         OptionCase("import -o into a missing folder", ["corpus", "import", "{input}", "-o", "{missing}"],

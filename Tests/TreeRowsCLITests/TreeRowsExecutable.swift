@@ -58,10 +58,12 @@ enum TreeRowsExecutable {
     /// child; with `standardOutputPath` (e.g. `/dev/full`), standard output goes there instead
     /// and the result's `standardOutput` is empty.
     ///
-    /// - Parameter deadline: If given, the run is killed (SIGKILL) when it lasts longer, and
-    ///   the result says it ``ExecutionResult/timedOut``.
+    /// - Parameters:
+    ///   - deadline: If given, the run is killed (SIGKILL) when it lasts longer, and the
+    ///     result says it ``ExecutionResult/timedOut``.
+    ///   - environment: Variables set (over this process's) for the run.
     static func run(_ arguments: [String], in directory: URL = packageRoot, standardOutputPath: String? = nil,
-                    mutants: Bool = false, deadline: Duration? = nil) async throws -> ExecutionResult {
+                    mutants: Bool = false, deadline: Duration? = nil, environment: [String: String] = [:]) async throws -> ExecutionResult {
         let executable = try (mutants ? mutantsLocation : location).get()
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("treerows-cli-tests-\(UUID().uuidString)")
@@ -80,6 +82,7 @@ enum TreeRowsExecutable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = error

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRowsCorpora
 
 /// A message names the cause the tool found, not a guess: gzip padding that gzip itself
 /// accepts is accepted, a trailing slash is a folder, a pipe is read like a file, a write
@@ -81,8 +82,12 @@ import Testing
         let folder = try TemporaryFolder("dev-stdout")
         defer { folder.remove() }
         try folder.write(Self.tree, to: "tree.jsonl")
-        let result = try await TreeRowsExecutable.run(["corpus", "import", "tree.jsonl", "-o", "/dev/stdout"], in: folder.url)
-        #expect(result.exitCode == 0 && result.standardOutput.contains("TROWS\r\n"), "\(result)")
+        try folder.write("", to: "out.trows")
+        let result = try await TreeRowsExecutable.run(["corpus", "import", "tree.jsonl", "-o", "/dev/stdout"], in: folder.url,
+                                                      standardOutputPath: folder.path("out.trows"))
+        #expect(result.exitCode == 0, "\(result)")
+        let written = try TreeFile.decode([UInt8](Data(contentsOf: folder.url.appendingPathComponent("out.trows"))), file: "out.trows")
+        #expect(written.tree.nodeCount == 30)
     }
 
     /// A setting named with a parameter says which part is wrong: the name, the parameter's
@@ -105,6 +110,99 @@ import Testing
         let result = try await TreeRowsExecutable.run(arguments, in: folder.url)
         #expect(result.exitCode == 2 && result.standardError.contains(problem) && result.standardError.contains(fix)
             && !result.standardError.contains("unknown"), "\(result)")
+    }
+
+    /// One input of a table of messages: its files, the command, and what it must say.
+    struct MessageCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var files: [String: String] = [:]
+        var arguments: [String]
+        var exitCode: Int32 = 2
+        var says: [String]
+        var neverSays: [String] = []
+        var testDescription: String { name }
+    }
+
+    static let oddIDs = #"{"id":"int:5"}"# + "\n" + #"{"id":"str:x","parent":"int:5"}"# + "\n" + #"{"id":"a,b","parent":"int:5"}"# + "\n"
+        + #"{"id":"back\\slash","parent":"int:5"}"# + "\n"
+    static let zeroSamples = #"{"schema":2,"machine":{},"results":[{"strategy":"s","corpus":"c","nodes":10,"operation":"toggle-random","samples":0,"#
+        + #""medianNs":782,"correct":true,"batch":1,"samplesNs":[]}],"exponents":[]}"#
+    static let fewerSamples = zeroSamples.replacingOccurrences(of: #""samples":0,"medianNs":782"#, with: #""samples":3,"medianNs":782"#)
+        .replacingOccurrences(of: #""samplesNs":[]"#, with: #""samplesNs":[780,782]"#)
+    static let unmeasured = zeroSamples.replacingOccurrences(of: #""medianNs":782"#, with: #""medianNs":0"#)
+
+    /// A message says what the tool found (the value, its kind, the part at fault) and a
+    /// fix that applies: one row per input of the third probe's families.
+    @Test(arguments: [
+        MessageCase(name: "a string id shaped like int:N", files: ["t.jsonl": oddIDs], arguments: ["rows", "--corpus", "t.jsonl", "--collapse", "int:5"],
+                    says: ["the string id \"int:5\" is there", "Fix: write str:int:5"]),
+        MessageCase(name: "str:int:5 names it", files: ["t.jsonl": oddIDs], arguments: ["rows", "--corpus", "t.jsonl", "--collapse", "str:int:5"],
+                    exitCode: 0, says: []),
+        MessageCase(name: "a comma in an id, escaped", files: ["t.jsonl": oddIDs], arguments: ["rows", "--corpus", "t.jsonl", "--collapse", "a\\,b"],
+                    exitCode: 0, says: []),
+        MessageCase(name: "a backslash in an id, escaped as rows prints it", files: ["t.jsonl": oddIDs],
+                    arguments: ["rows", "--corpus", "t.jsonl", "--collapse", "back\\\\slash"], exitCode: 0, says: []),
+        MessageCase(name: "an empty id between commas", files: ["t.jsonl": oddIDs], arguments: ["rows", "--corpus", "t.jsonl", "--collapse", "int:5,,str:x"],
+                    says: ["has an empty id"]),
+        MessageCase(name: "a trailing comma in --collapse", files: ["t.jsonl": oddIDs], arguments: ["rows", "--corpus", "t.jsonl", "--collapse", "str:x,"],
+                    says: ["has an empty id"]),
+        MessageCase(name: "an unknown escape", files: ["t.jsonl": oddIDs], arguments: ["rows", "--corpus", "t.jsonl", "--collapse", "a\\qb"],
+                    says: ["unknown escape \\q"]),
+        MessageCase(name: "an empty size", arguments: ["bench", "--sizes", "reddit:1e3,,1e4"], says: ["an empty size"]),
+        MessageCase(name: "a trailing comma in --sizes", arguments: ["bench", "--sizes", "reddit:1e3,"], says: ["an empty size"]),
+        MessageCase(name: "a strategy of the wrong kind", files: ["r.json": NothingVacuousTests.repro.replacingOccurrences(of: "\"STRATEGY\"", with: "5")],
+                    arguments: ["replay", "r.json"], says: ["\"strategy\" must be a string, but it is 5"], neverSays: ["missing"]),
+        MessageCase(name: "operations of the wrong kind", files: ["r.json": NothingVacuousTests.repro.replacingOccurrences(of: "STRATEGY", with: "all")
+                        .replacingOccurrences(of: #""operations": ["#, with: #""operations": {"x": ["#).replacingOccurrences(of: "}]}", with: "}]}}")],
+                    arguments: ["replay", "r.json"], says: ["\"operations\" must be an array of operations, but it is an object"], neverSays: ["missing"]),
+        MessageCase(name: "a time without samples", files: ["r.json": zeroSamples], arguments: ["report", "r.json"],
+                    says: ["\"medianNs\" is 782, but \"samples\" is 0"]),
+        MessageCase(name: "samples that disagree with their count", files: ["r.json": fewerSamples], arguments: ["report", "r.json"],
+                    says: ["\"samples\" is 3, but \"samplesNs\" holds 2"]),
+        MessageCase(name: "a report of no timed cell", files: ["r.json": unmeasured], arguments: ["report", "r.json"],
+                    says: ["took a timed sample", "rank nothing"]),
+        MessageCase(name: "a .trows version below the first", files: ["v0.trows": "\u{89}TROWS\r\n\u{0}" + String(repeating: "\u{0}", count: 40)],
+                    arguments: ["corpus", "stats", "v0.trows"], says: ["which no treerows writes", "damaged"], neverSays: ["reads version 0"]),
+        MessageCase(name: "a threshold shown as given", files: ["a.json": BenchCommandTests.report(allocations: 100), "b.json": BenchCommandTests.report(allocations: 110.8)],
+                    arguments: ["compare", "a.json", "b.json", "--threshold", "10.5%"], exitCode: 1, says: ["threshold 10.5%", "regressed beyond 10.5%"]),
+        MessageCase(name: "a threshold in hex shown as a percentage", files: ["a.json": BenchCommandTests.report(allocations: 100), "b.json": BenchCommandTests.report(allocations: 100)],
+                    arguments: ["compare", "a.json", "b.json", "--threshold", "0x1p-4"], exitCode: 0, says: ["threshold 6.25%"]),
+        MessageCase(name: "a median compared with no samples", files: ["a.json": NothingVacuousTests.timed(samples: [0, 100])],
+                    arguments: ["compare", "a.json", "a.json", "--metric", "median"], exitCode: 1,
+                    says: ["no finite median figure"], neverSays: ["or compare --metric median", "allocation counting"]),
+        MessageCase(name: "a gate tool that is a folder", files: ["tool/x": ""], arguments: ["gate", "--base-tool", "tool", "--", "--operations", "build"],
+                    says: ["tool is a folder, not a tool"], neverSays: ["doesn’t exist", "does not exist"]),
+    ])
+    func aMessageNamesWhatItFound(_ example: MessageCase) async throws {
+        let folder = try TemporaryFolder("message-table")
+        defer { folder.remove() }
+        for (name, text) in example.files {
+            if name.contains("/") { _ = try folder.subfolder(String(name.split(separator: "/")[0])) }
+            try folder.write(Array(text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }), to: name)
+        }
+        let result = try await TreeRowsExecutable.run(example.arguments, in: folder.url)
+        #expect(result.exitCode == example.exitCode && !result.wasSignalled, "\(result)")
+        let said = result.standardError + result.standardOutput
+        for text in example.says { #expect(said.contains(text), "\(text): \(result)") }
+        for text in example.neverSays { #expect(!said.contains(text), "\(text): \(result)") }
+    }
+
+    /// A folder of outputs the system will not make (a link to nothing, a name in /proc, an
+    /// empty name) is refused before the run, not when a finding has nowhere to go.
+    @Test(arguments: ["dangling", "/proc/treerows-nope", ""])
+    func aFuzzOutputFolderThatCannotBeMadeIsRefusedFirst(_ out: String) async throws {
+        let folder = try TemporaryFolder("out-folder")
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(atPath: folder.path("dangling"), withDestinationPath: "/nonexistent/treerows/x")
+        let result = try await TreeRowsExecutable.run(["fuzz", "--time", "1", "--out", out], in: folder.url)
+        #expect(result.exitCode == 2 && result.standardError.contains("--out") && !result.standardOutput.contains("no disagreement"), "\(result)")
+    }
+
+    /// A width too narrow for a word (COLUMNS=0) does not strip the help of its text.
+    @Test(arguments: ["0", "1", "-5", "x"])
+    func helpKeepsItsTextAtAnyColumns(_ columns: String) async throws {
+        let result = try await TreeRowsExecutable.run(["bench", "--help"], environment: ["COLUMNS": columns])
+        #expect(result.exitCode == 0 && result.standardOutput.contains("Timed samples per strategy"), "\(result)")
     }
 
     /// `all` names every strategy or operation: beside other names it is refused as such,
@@ -151,6 +249,27 @@ import Testing
         let result = try await TreeRowsExecutable.run(command + ["--rss-limit-mb", "1"], in: folder.url)
         #expect(result.exitCode == 2 && result.standardError.contains("--rss-limit-mb 1 leaves the strategies no room")
             && !result.standardOutput.contains("out of memory"), "\(result)")
+        // The fix it gives works: the value it names is taken.
+        let suggested = try #require(result.standardError.firstMatch(of: /Fix: --rss-limit-mb (\d+) or more/)?.1).description
+        let again = try await TreeRowsExecutable.run(command + ["--rss-limit-mb", suggested], in: folder.url)
+        #expect(!again.standardError.contains("leaves the strategies no room") && !again.wasSignalled, "\(again)")
+    }
+
+    /// A memory estimate above --memory-limit names a limit that admits it, in units that
+    /// show a limit below 1 MiB as what it is.
+    @Test(arguments: ["1K", "5", "100K"])
+    func aMemoryLimitTooLowNamesOneThatWorks(_ limit: String) async throws {
+        let folder = try TemporaryFolder("memory-limit")
+        defer { folder.remove() }
+        try folder.write(Self.tree, to: "tree.jsonl")
+        let arguments = ["corpus", "generate", "--shape", "reddit", "--nodes", "1000", "--seed", "1", "-o", "g.trows"]
+        let result = try await TreeRowsExecutable.run(arguments + ["--memory-limit", limit], in: folder.url)
+        #expect(result.exitCode == 2 && !result.standardError.contains(" 0.0 MiB"), "\(result)")
+        let match = try #require(result.standardError.firstMatch(of: /raise --memory-limit to (\d+\.\d) (GiB|MiB|KiB)/), "\(result)")
+        let unit = ["GiB": 1 << 30, "MiB": 1 << 20, "KiB": 1 << 10][String(match.2)]!
+        let raised = String(Int((Double(match.1)! * Double(unit)).rounded(.up)))
+        let again = try await TreeRowsExecutable.run(arguments + ["--memory-limit", raised], in: folder.url)
+        #expect(again.exitCode == 0, "\(again)")
     }
 
     /// Inputs read through a pipe, as a shell's process substitution passes them: a corpus,
