@@ -50,8 +50,10 @@ import Testing
     @Test func expansionPatterns() { Self.checkFamily(ExpansionPattern.forms) }
     @Test func heightModels() { Self.checkFamily(RowHeightModel.forms) }
 
-    @Test func controlCharactersAreEchoedAsEscapes() {
-        let found = Self.problem("bal\u{1B}[2Janced", SyntheticShape.forms)
-        #expect(found?.problem.contains("\u{1B}") == false)
+    /// A long value is echoed cut, with its length, as every message echoes input.
+    @Test func aLongValueIsEchoedCut() {
+        let found = Self.problem("balanced:" + String(repeating: "9", count: 5_000), SyntheticShape.forms)
+        #expect(found?.problem.contains("its K must be a whole number") == false)
+        #expect((found?.problem.count ?? 0) < 300 && found?.problem.contains("out of range") == true, "\(String(describing: found))")
     }
 }

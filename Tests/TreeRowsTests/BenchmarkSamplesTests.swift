@@ -62,8 +62,10 @@ import TreeRowsTestSupport
     @Test func samplesRoundTripThroughJSON() throws {
         var cell = BenchmarkTests.result("a")
         cell.distribution = BenchmarkSamples(batch: 16, nanoseconds: [140.9, 146.6, 0.5], singleNanoseconds: [380, 12_345])
+        cell.samples = 3
         var query = BenchmarkTests.result("b", "row-at-random")
         query.distribution = BenchmarkSamples(batch: 64, nanoseconds: [8.617, 9.25])
+        query.samples = 2
         let report = BenchmarkReport(machine: [("repetitions", .integer(3))], results: [cell, query], exponents: [])
         let read = try withFile(report.json) { path throws(CorpusError) in try BenchmarkReport.read(contentsOf: path) }
         #expect(read.schema == BenchmarkReport.schema && read.lacking == nil)
