@@ -79,14 +79,21 @@ import TreeRowsTestSupport
     }
 }
 
-/// The default fuzz run (60 seconds, both tiers, every built-in strategy) passes and
-/// exercises every feature of the coverage catalog, and so do the libFuzzer target's byte
-/// strings. Release speed is needed for the million-node trees:
+/// The default fuzz run (both tiers, every built-in strategy) passes and exercises every
+/// feature of the coverage catalog, and so do the libFuzzer target's byte strings. Release
+/// speed is needed for the million-node trees:
 /// `swift test -c release --filter FuzzDefaultRunTests`, which `.ci/test` runs.
+///
+/// The run is the default configuration given 120 seconds, not its 60: the large tier takes
+/// its scenarios in turn, and the last (rows beyond 2^20) starts at about 55 s of a minute's
+/// run on this VM when it is quick, and past a minute when it is slower; what is tested is
+/// that the default streams reach every feature, not the machine's speed.
 @Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter FuzzDefaultRunTests"))
 struct FuzzDefaultRunTests {
     @Test func defaultRunPassesAndHitsEveryFeature() {
-        let outcome = Fuzzer(configuration: Fuzzer.Configuration(), strategies: BuiltinStrategies.all).run()
+        var configuration = Fuzzer.Configuration()
+        configuration.timeLimit = .seconds(120)
+        let outcome = Fuzzer(configuration: configuration, strategies: BuiltinStrategies.all).run()
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0.disagreement)" } ?? "")")
         #expect(outcome.coverage.missing.isEmpty, "never exercised: \(outcome.coverage.missing)")
         let large = outcome.tiers[.large]!.elapsed.nanoseconds, small = outcome.tiers[.small]!.elapsed.nanoseconds
