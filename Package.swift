@@ -33,10 +33,13 @@ let package = Package(
         .target(name: "TreeRowsCorpora", dependencies: ["TreeRows", "CZlib"], swiftSettings: internalChecks),
         // fork(2) for the isolated runs (Darwin's Swift overlay hides it); header only.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
+        // valgrind's callgrind client requests (instruction counts); header only, and no-ops
+        // where valgrind's headers are missing.
+        .systemLibrary(name: "CCallgrind", path: "Sources/CCallgrind"),
         // Lock-step checking, random operation sequences, timing, isolated runs.
         .target(
             name: "TreeRowsHarness",
-            dependencies: ["TreeRows", "TreeRowsCorpora", "CProcess"],
+            dependencies: ["TreeRows", "TreeRowsCorpora", "CProcess", "CCallgrind"],
             swiftSettings: internalChecks
         ),
         // jemalloc (Debian's libjemalloc-dev): linked with the tool product, where it becomes the

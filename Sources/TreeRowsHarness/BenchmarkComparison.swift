@@ -7,6 +7,9 @@ public struct BenchmarkComparison: Sendable {
         case allocations
         /// Median time: noisy on shared machines; opt-in.
         case median
+        /// Instructions per operation under callgrind (`bench --instructions`): exact for a
+        /// seed, so a gate at 1% holds on any machine.
+        case instructions
     }
 
     /// One cell's change.
@@ -72,7 +75,8 @@ public struct BenchmarkComparison: Sendable {
     ///
     /// Allocations: a cell regresses when its count grows by more than `threshold` (a
     /// fraction: 0.1 = 10%) and by at least 0.05 per operation (so a count that was 0 and
-    /// becomes 1 regresses, while rounding noise does not).
+    /// becomes 1 regresses, while rounding noise does not). Instructions: by more than
+    /// `threshold` and at least one instruction per operation.
     ///
     /// Time, where both sides keep their samples: each cell gets the ratio of head to base
     /// with a ``RatioInterval``; it regresses only when the whole interval lies above
@@ -102,8 +106,11 @@ public struct BenchmarkComparison: Sendable {
             return samplesOf(old) != nil
         }.count : 0
         cellConfidence = 1 - (1 - confidence) / Double(max(1, intervalCells))
-        let value: (BenchmarkResult) -> Double? = metric == .allocations
-            ? { $0.allocationsPerOperation } : { $0.samples > 0 ? $0.medianNanoseconds : nil }
+        let value: (BenchmarkResult) -> Double? = switch metric {
+        case .allocations: { $0.allocationsPerOperation }
+        case .median: { $0.samples > 0 ? $0.medianNanoseconds : nil }
+        case .instructions: { $0.instructionsPerOperation }
+        }
         for result in head.results {
             guard let old = baseCells[key(result)] else {
                 // A new cell passes unless it is broken.
@@ -153,7 +160,7 @@ public struct BenchmarkComparison: Sendable {
                 continue
             }
             var verdict = Change.Verdict.unchanged
-            let floor = metric == .allocations ? 0.05 : 0
+            let floor = switch metric { case .allocations: 0.05; case .instructions: 1.0; case .median: 0.0 }
             if after > before * (1 + threshold) && after - before >= floor { verdict = .regression }
             if after < before * (1 - threshold) && before - after >= floor { verdict = .improvement }
             changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,

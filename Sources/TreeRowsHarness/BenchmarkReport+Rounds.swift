@@ -38,6 +38,7 @@ extension BenchmarkReport {
             }
             cell.allocationsPerOperation = cells.compactMap(\.allocationsPerOperation).max()
             cell.bytesPerOperation = cells.compactMap(\.bytesPerOperation).max()
+            cell.instructionsPerOperation = cells.compactMap(\.instructionsPerOperation).max()
             results.append(cell)
         }
         return BenchmarkReport(machine: first.machine.filter { $0.key != "rounds" } + [("rounds", .integer(rounds.count))],

@@ -21,6 +21,7 @@ extension BenchmarkResult {
             ("countingSeconds", Self.number(timeSplit?.counting)), ("checkingSeconds", Self.number(timeSplit?.checking)),
             ("debugBuild", .bool(debugBuild)),
         ]
+        if let instructionsPerOperation { members.append(("instructionsPerOp", Self.number(instructionsPerOperation))) }
         if let distribution {
             members.append(("batch", .integer(distribution.batch)))
             members.append(("samplesNs", .array(distribution.nanoseconds.map { Self.number($0) })))
@@ -77,6 +78,7 @@ extension BenchmarkResult {
             ratioToFastest: try Self.figure(entry, "ratioToFastest"), correct: correct)
         strategyBytesPerNode = try Self.figure(entry, "strategyBytesPerNode")
         treeBytesPerNode = try Self.figure(entry, "treeBytesPerNode")
+        instructionsPerOperation = try Self.figure(entry, "instructionsPerOp")
         if let setup = try Self.figure(entry, "setupSeconds"), let sampling = try Self.figure(entry, "samplingSeconds"),
            let counting = try Self.figure(entry, "countingSeconds"), let checking = try Self.figure(entry, "checkingSeconds") {
             timeSplit = BenchmarkTimeSplit(setup: setup, sampling: sampling, counting: counting, checking: checking)

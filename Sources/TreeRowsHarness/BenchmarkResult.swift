@@ -33,6 +33,9 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// The bytes per node the corpus's tree itself keeps (live bytes after loading or
     /// generating it minus before); `nil` when not measured.
     public var treeBytesPerNode: Double?
+    /// Instructions per operation on the counted inputs, under valgrind's callgrind
+    /// (`bench --instructions`); `nil` when not counted.
+    public var instructionsPerOperation: Double?
     /// Where this strategy's share of the cell's wall time went; `nil` when not recorded.
     public var timeSplit: BenchmarkTimeSplit?
     /// Whether the cell was measured by an unoptimized (debug) build, whose times mean

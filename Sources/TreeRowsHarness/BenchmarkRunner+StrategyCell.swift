@@ -18,6 +18,9 @@ extension BenchmarkRunner {
         // Moved, not copied: a second reference to the state would make its first writes copy.
         var strategyCell = BenchmarkStrategyCell(operation, state: consume state, tree: tree)
         let untimed = untimedPass(untimedPassInputs, &strategyCell, tree: tree, sink: &sink)
+        if untimed.countedOperations > 0 {
+            InstructionCount.dump(strategy: type.name, corpus: corpus, operation: operation.rawValue, operations: untimed.countedOperations)
+        }
         split = split + untimed.split
         // The timed samples go on from the inputs after the untimed pass's.
         strategyCell.next = untimedPassInputs.count

@@ -11,7 +11,7 @@ extension BenchmarkRunner {
     /// Returns, with the figures, the time per input of the last warm-up input.
     func untimedPass(
         _ inputs: [BenchmarkInput], _ strategyCell: inout BenchmarkStrategyCell, tree: Tree, sink: inout Int
-    ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit, nanosecondsPerInput: Double) {
+    ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit, nanosecondsPerInput: Double, countedOperations: Int) {
         let clock = ContinuousClock()
         var phaseStart = clock.now
         var split = BenchmarkTimeSplit()
@@ -36,7 +36,8 @@ extension BenchmarkRunner {
             sink &+= strategyCell.perform(inputs, tree: tree)
             let elapsed = (clock.now - start).nanoseconds
             nanosecondsPerInput = elapsed / Double(max(1, inputs.count))
-            slow = elapsed / 1e9 * Double(Self.untimedInputs.counted) > 2
+            // Under callgrind (about 50 times slower) the same inputs count, unless far slower.
+            slow = elapsed / 1e9 * Double(Self.untimedInputs.counted) > (configuration.countsInstructions ? 200 : 2)
             strategyCell.applyToExpected(inputs)
             if slow { break }
         }
@@ -44,22 +45,29 @@ extension BenchmarkRunner {
         let verified = slow ? 1 : max(1, min(Self.untimedInputs.verified, Self.untimedInputs.verified * (1 << 20) / max(1, tree.nodeCount)))
         split.setup = lap()
         var allocationFigures: (Double, Double)?
-        if let counter = allocations {
+        // Instructions are collected around the strategy's calls alone, on the same inputs.
+        let instructions = configuration.countsInstructions && InstructionCount.isCounting
+        var countedOperations = 0
+        if allocations != nil || instructions {
+            let counter = allocations
             var allocationTotal: UInt64 = 0
             var byteTotal: UInt64 = 0
             var count = 0
             while count < counted, let inputs = batches.next() {
                 StepMonitor.step(strategy: 0, operation: inputs.startIndex)
                 strategyCell.prepare()
-                let allocationsBefore = counter.allocations()
-                let bytesBefore = counter.allocatedBytes()
+                let allocationsBefore = counter?.allocations() ?? 0
+                let bytesBefore = counter?.allocatedBytes() ?? 0
+                if instructions { InstructionCount.toggle() }
                 sink &+= strategyCell.perform(inputs, tree: tree)
-                byteTotal += counter.allocatedBytes() - bytesBefore
-                allocationTotal += counter.allocations() - allocationsBefore
+                if instructions { InstructionCount.toggle() }
+                byteTotal += (counter?.allocatedBytes() ?? 0) - bytesBefore
+                allocationTotal += (counter?.allocations() ?? 0) - allocationsBefore
                 strategyCell.applyToExpected(inputs)
                 count += 1
             }
-            if count > 0 {
+            countedOperations = count * batch
+            if let counter, count > 0 {
                 let overhead = Self.counterOverhead(counter, &strategyCell, tree: tree)
                 let operations = Double(count * batch)
                 allocationFigures = (max(0, Double(allocationTotal) - Double(count) * overhead.allocations) / operations,
@@ -76,7 +84,7 @@ extension BenchmarkRunner {
             checked += 1
         }
         split.checking = lap()
-        return (allocationFigures, correct, split, nanosecondsPerInput)
+        return (allocationFigures, correct, split, nanosecondsPerInput, instructions ? countedOperations : 0)
     }
 
     /// What the bracket itself allocates (counter readings and the call), measured on the

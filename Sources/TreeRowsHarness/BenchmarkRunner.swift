@@ -28,6 +28,9 @@ public struct BenchmarkRunner {
         /// Where each strategy's cell runs: in a child process of its own with these limits
         /// (a strategy that crashes there gives a CRASHED cell), or in this process (`nil`).
         package var isolation: BenchmarkIsolation?
+        /// Count each cell's instructions per operation when running under callgrind
+        /// (``InstructionCount``), over the inputs whose allocations are counted.
+        package var countsInstructions = false
 
         public init(operations: [BenchmarkOperation] = BenchmarkOperation.defaults, repetitions: Int = 200, warmup: Int = 5,
                     budget: Duration = .milliseconds(250), seed: UInt64 = 1, eviction: CacheEviction? = nil) {

@@ -6,7 +6,7 @@ extension ReportDocument {
     ///
     /// - Complexity: O(*c* log *c*) for *c* cells.
     init(comparison: BenchmarkComparison, base: BenchmarkReport, head: BenchmarkReport) {
-        let metric = comparison.metric == .median ? "time" : "allocations"
+        let metric = switch comparison.metric { case .median: "time"; case .allocations: "allocations"; case .instructions: "instructions" }
         blocks = [.title("TreeRows comparison: \(metric)")]
         blocks.append(.paragraph([.text(String(format: "Threshold %g%%: ", comparison.threshold * 100)
             + "\(comparison.comparedCount) of the head's \(head.results.count) cells compared; the base has \(base.results.count).")]))

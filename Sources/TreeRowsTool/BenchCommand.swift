@@ -39,6 +39,11 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var isolation: IsolationOptions
     @Flag(help: "Measure the strategies in this process: a strategy that traps, hangs or runs out of memory ends the run.")
     var inProcess = false
+    @Flag(help: "Also count instructions per operation, exact for a seed: the cells run again under valgrind's callgrind, which counts the strategy's calls on the inputs whose allocations are counted (needs valgrind).")
+    var instructions = false
+    /// The run under callgrind that --instructions starts: counts, dumps each cell's count
+    /// into this folder, times nothing.
+    @Option(help: ArgumentHelp(visibility: .private)) var instructionDumps: String?
 
     func validate() throws {
         try OptionRange.whole(repetitions, "--repetitions", 1...1_000_000)
@@ -56,6 +61,7 @@ struct BenchCommand: ParsableCommand {
             return try load()
         }
         if let json { try OutputPath.check(json, inputs: corpus) }
+        let valgrind = instructions ? try InstructionRun.valgrind() : nil
         // Each cell runs in a child, whose crash report needs the backtracer set at start.
         if !inProcess { BacktraceSettings.restartIfNeeded() }
         let selected = try strategySelection.selected()
@@ -119,6 +125,11 @@ struct BenchCommand: ParsableCommand {
         var configuration = BenchmarkRunner.Configuration(operations: selectedOperations, repetitions: repetitions,
                                                           budget: .milliseconds(budget), seed: seed,
                                                           eviction: cold ? CacheEviction(bytes: CacheEviction.defaultBytes) : nil)
+        if instructionDumps != nil {
+            // The count run: the untimed passes count; no sample is timed under valgrind.
+            configuration.countsInstructions = true
+            (configuration.repetitions, configuration.warmup) = (0, 0)
+        }
         // Kept until the run ends: the children's files go there.
         var scratch: ScratchFolder?
         if !inProcess {
@@ -149,6 +160,13 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if onTerminal { StandardError.write("\r\u{1B}[K") }
+        // The count run's figures are its dumps, read by the run that started it.
+        if instructionDumps != nil { return }
+        if let valgrind {
+            do { scratch = try scratch ?? ScratchFolder() } catch { throw CommandFailure(message: "\(error)") }
+            try InstructionRun.count(into: &results, valgrind: valgrind, folder: scratch!.path,
+                                     hangTimeout: isolation.hangTimeout)
+        }
         let report = BenchmarkReport(
             machine: BenchmarkReport.currentMachine(seed: seed, command: CommandLine.arguments.joined(separator: " "))
                 + [("cacheEvictionBytes", .integer(runner.configuration.eviction?.bytes ?? 0)),

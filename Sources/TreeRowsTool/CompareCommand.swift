@@ -19,8 +19,9 @@ struct CompareCommand: ParsableCommand {
 
     @Argument(help: "The baseline results.") var base: String
     @Argument(help: "The results to check.") var head: String
-    @Option(help: ArgumentHelp("Allowed growth, e.g. 10% or 0.1.", valueName: "percent")) var threshold = "10%"
-    @Option(help: "allocations or median.") var metric = "allocations"
+    @Option(help: ArgumentHelp("Allowed growth, e.g. 10% or 0.1 (default: 1% for instructions, else 10%).", valueName: "percent"))
+    var threshold: String?
+    @Option(help: "allocations, median or instructions (bench --instructions).") var metric = "allocations"
     @Option(help: ArgumentHelp("Time: the confidence that every interval of the comparison holds at once, e.g. 95%, from 50% to 99.99%.",
                                valueName: "percent"))
     var confidence = "95%"
@@ -31,8 +32,9 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         guard let metric = BenchmarkComparison.Metric(rawValue: metric) else {
-            throw CommandFailure(message: "unknown --metric \"\(self.metric)\". Fix: use allocations or median")
+            throw CommandFailure(message: "unknown --metric \"\(self.metric)\". Fix: use allocations, median or instructions")
         }
+        let threshold = self.threshold ?? (metric == .instructions ? "1%" : "10%")
         let fraction = try Self.threshold(threshold)
         let level = try Self.confidence(confidence)
         guard ["text", "markdown", "html"].contains(format) else {
@@ -48,7 +50,7 @@ struct CompareCommand: ParsableCommand {
         }
         // A report on standard output takes the table's place.
         let (comparison, failures) = try Self.verdict(base: reports[0], head: reports[1], metric: metric, threshold: fraction,
-                                                      thresholdText: threshold, confidence: level, allowMissing: allowMissing,
+                                                      confidence: level, allowMissing: allowMissing,
                                                       printing: format == "text" || output != nil)
         if format != "text" {
             let text = format == "html" ? ReportHTML.render(comparison, base: reports[0], head: reports[1])
@@ -94,7 +96,7 @@ struct CompareCommand: ParsableCommand {
     ///
     /// - Throws: ``CommandFailure`` (exit 2) when no cell could be compared at all.
     static func verdict(base: BenchmarkReport, head: BenchmarkReport, metric: BenchmarkComparison.Metric, threshold fraction: Double,
-                        thresholdText threshold: String, confidence level: Double, allowMissing: Bool,
+                        confidence level: Double, allowMissing: Bool,
                         printing: Bool = true) throws(CommandFailure) -> (comparison: BenchmarkComparison, failures: [String]) {
         let reports = [base, head]
         let comparison = BenchmarkComparison(base: base, head: head, metric: metric, threshold: fraction, confidence: level)
@@ -107,9 +109,13 @@ struct CompareCommand: ParsableCommand {
                 throw CommandFailure(message: "no cell has enough samples for an interval (\(untested) UNTESTED), so nothing was tested."
                     + " Fix: \(moreSamples)")
             }
+            let measured = switch metric {
+            case .allocations: "measured with allocation counting (jemalloc)"
+            case .median: "in which each cell has timed samples (bench --json with a --budget and --repetitions that time every operation)"
+            case .instructions: "both measured with bench --instructions (under valgrind)"
+            }
             throw CommandFailure(message: "no cell has \(metric.rawValue) figures in both files, so nothing was compared. Fix: compare results"
-                + " of the same corpora and operations, " + (metric == .allocations ? "measured with allocation counting (jemalloc)"
-                    : "in which each cell has timed samples (bench --json with a --budget and --repetitions that time every operation)"))
+                + " of the same corpora and operations, " + measured)
         }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
         let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .untested, .regression, .improvement, .withinNoise, .unchanged]
@@ -146,9 +152,12 @@ struct CompareCommand: ParsableCommand {
         if wrong > 0 { failures.append("\(wrong) cells are WRONG in the head") }
         if regressions > 0 { failures.append("\(regressions) cells regressed beyond \(Self.percent(fraction))") }
         if unmeasured > 0 {
-            failures.append("\(unmeasured) cells have no finite \(metric.rawValue) figure to compare (UNMEASURED above). Fix: "
-                + (metric == .allocations ? "measure both with the same build and allocation counting, or compare --metric median"
-                    : "measure both so that every cell gets timed samples (a larger --budget), or leave those operations out"))
+            let fix = switch metric {
+            case .allocations: "measure both with the same build and allocation counting, or compare --metric median"
+            case .median: "measure both so that every cell gets timed samples (a larger --budget), or leave those operations out"
+            case .instructions: "measure both with bench --instructions, which counts every cell that is not CRASHED"
+            }
+            failures.append("\(unmeasured) cells have no finite \(metric.rawValue) figure to compare (UNMEASURED above). Fix: " + fix)
         }
         if untested > 0 {
             failures.append("\(untested) cells have too few samples for an interval at \(BenchmarkComparison.percentText(confidence: comparison.cellConfidence))"
@@ -170,6 +179,10 @@ struct CompareCommand: ParsableCommand {
 
     static func format(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {
         guard let value else { return "-" }
-        return metric == .median ? BenchTable.time(value) : String(format: "%.3g", value)
+        switch metric {
+        case .median: return BenchTable.time(value)
+        case .allocations: return String(format: "%.3g", value)
+        case .instructions: return String(format: "%.1f", value)
+        }
     }
 }

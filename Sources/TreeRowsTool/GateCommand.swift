@@ -76,12 +76,12 @@ struct GateCommand: ParsableCommand {
         }
         print("")
         var failures = try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .median, threshold: timeThreshold,
-                                                  thresholdText: threshold, confidence: level, allowMissing: false).failures
+                                                  confidence: level, allowMissing: false).failures
         print("")
         // Allocations need jemalloc in both tools; without it time alone gates.
         if combined.allSatisfy({ $0.results.contains { $0.allocationsPerOperation != nil } }) {
             failures += try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .allocations, threshold: allocationFraction,
-                                                   thresholdText: allocationThreshold, confidence: level, allowMissing: false).failures
+                                                   confidence: level, allowMissing: false).failures
                 .map { "allocations: " + $0 }
         } else {
             print("allocations: not compared, as a tool did not count them (jemalloc)")

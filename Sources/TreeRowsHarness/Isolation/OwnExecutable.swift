@@ -12,4 +12,12 @@ package enum OwnExecutable {
         return Bundle.main.executablePath
         #endif
     }
+
+    /// ``path`` with its links resolved: the file another program (valgrind) can be told to
+    /// run, where `/proc/self/exe` would name that program itself.
+    package static var resolvedPath: String? {
+        guard let path, let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
 }
