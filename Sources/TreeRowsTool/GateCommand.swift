@@ -95,30 +95,14 @@ struct GateCommand: ParsableCommand {
     /// - Throws: ``CommandFailure`` when it cannot start or exits other than 0 or 1 (1: a
     ///   WRONG or CRASHED cell, which the comparison reports).
     static func bench(_ tool: String, side: String, options: [String], log: String) throws(CommandFailure) -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["bench"] + options
-        process.standardInput = FileHandle.nullDevice
-        guard FileManager.default.createFile(atPath: log, contents: nil), let output = FileHandle(forWritingAtPath: log) else {
-            throw CommandFailure(message: "cannot write \(log.escapingControls()). Fix: give --out a folder you can write to")
+        let run = try LoggedRun.run(tool, ["bench"] + options, log: log, logFix: "give --out a folder you can write to") {
+            "the \(side) tool \(tool.escapingControls()) does not start: \($0). Fix: give the path of a built treerows tool"
         }
-        defer { try? output.close() }
-        process.standardOutput = output
-        process.standardError = output
-        let start = ContinuousClock.now
-        do { try process.run() } catch {
-            throw CommandFailure(message: "the \(side) tool \(tool.escapingControls()) does not start: \(error.localizedDescription)."
-                + " Fix: give the path of a built treerows tool")
-        }
-        process.waitUntilExit()
-        let seconds = (ContinuousClock.now - start).nanoseconds / 1e9
-        guard process.terminationReason == .exit, [0, 1].contains(process.terminationStatus) else {
-            let tail = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(3).joined(separator: " / ")
-            throw CommandFailure(message: "the \(side) tool's bench failed (\(process.terminationReason == .exit ? "exit" : "signal")"
-                + " \(process.terminationStatus)): \(tail.isEmpty ? "it printed nothing" : tail.escapingControls())."
+        guard run.succeeded else {
+            throw CommandFailure(message: "the \(side) tool's bench failed (\(run.ending)): \(run.tail)."
                 + " Fix: run it alone with the same options; its output is in \(log.escapingControls())")
         }
-        return seconds
+        return run.seconds
     }
 
     /// `path` if it names an executable file (a folder's search permission is no tool).

@@ -47,28 +47,14 @@ enum InstructionRun {
             + ["--instruction-dumps", dumps, "--hang-timeout", String(min(86_400, hangTimeout * 100))]
         let log = folder + "/instructions.log"
         StandardError.write("instructions: the cells again under callgrind (about 50 times slower than native)\n")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = arguments
         // Hashing seeded alike in every run, so a strategy's dictionaries and sets take the
         // same probes: without it, counts of inserts moved by about 1% from run to run.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_DETERMINISTIC_HASHING": "1"]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        guard FileManager.default.createFile(atPath: log, contents: nil), let output = FileHandle(forWritingAtPath: log) else {
-            throw CommandFailure(message: "cannot write \(log). Fix: free space in the temporary folder")
+        let run = try LoggedRun.run(valgrind, arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], log: log, lines: 4,
+                                    logFix: "free space in the temporary folder") {
+            "valgrind (\(valgrind)) does not start: \($0). Fix: check its installation"
         }
-        defer { try? output.close() }
-        process.standardOutput = output
-        process.standardError = output
-        do { try process.run() } catch {
-            throw CommandFailure(message: "valgrind (\(valgrind)) does not start: \(error.localizedDescription). Fix: check its installation")
-        }
-        process.waitUntilExit()
-        // 1 is a WRONG or CRASHED cell, which the native run has reported.
-        guard process.terminationReason == .exit, [0, 1].contains(process.terminationStatus) else {
-            let tail = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(4).joined(separator: " / ")
-            throw CommandFailure(message: "the count run under valgrind failed (\(process.terminationReason == .exit ? "exit" : "signal")"
-                + " \(process.terminationStatus)): \(tail.isEmpty ? "it printed nothing" : tail.escapingControls())."
+        guard run.succeeded else {
+            throw CommandFailure(message: "the count run under valgrind failed (\(run.ending)): \(run.tail)."
                 + " Fix: run valgrind " + arguments.joined(separator: " ") + " to see it whole")
         }
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: dumps)) ?? []).filter { $0.hasPrefix("cg.") }.sorted()
