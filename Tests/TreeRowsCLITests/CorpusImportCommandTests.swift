@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `treerows corpus import` and `corpus validate`: a converted file shows the same tree.
-@Suite("treerows corpus import", .timeLimit(.minutes(3)))
+@Suite("treerows corpus import", .timeLimit(.minutes(10)))
 struct CorpusImportCommandTests {
     /// Runs `corpus import INPUT -o OUTPUT` and checks its report.
     static func importCorpus(_ input: String, to output: String, nodes: Int) async throws {
