@@ -26,7 +26,8 @@ package enum OutputFolder {
     /// - Complexity: O(*c*) system calls for *c* path components.
     package static func problem(with folder: String, mayCreate: Bool) -> Problem? {
         let another = "choose another output path"
-        var ancestor = folder.isEmpty ? "." : folder
+        let start = folder.isEmpty ? "." : folder
+        var ancestor = start
         var status = stat()
         // The nearest part of the path that exists, or the reason the walk cannot go on.
         while stat(ancestor, &status) != 0 {
@@ -60,7 +61,7 @@ package enum OutputFolder {
         guard (status.st_mode & S_IFMT) == S_IFDIR else {
             return Problem(problem: "\(ancestor) is a file, not a folder", fix: another)
         }
-        if ancestor != (folder.isEmpty ? "." : folder) && !mayCreate {
+        if ancestor != start && !mayCreate {
             return Problem(problem: "the folder \(folder) does not exist", fix: "create it or \(another)")
         }
         guard access(ancestor, W_OK | X_OK) == 0 else {

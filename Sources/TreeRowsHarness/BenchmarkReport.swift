@@ -47,6 +47,14 @@ public struct BenchmarkReport: Sendable {
         return "its cells keep no samples (schema \(schema)), only their medians and tails"
     }
 
+    /// Whether any cell took a timed sample or was found wrong: a report of neither measured
+    /// nothing (every cell ran out of inputs), which bench does not write and report refuses.
+    ///
+    /// - Complexity: O(*c*) for *c* cells.
+    package var measuredAnything: Bool {
+        results.contains { $0.samples > 0 || !$0.correct }
+    }
+
     /// Facts about this machine and build, for the report's header.
     public static func currentMachine(seed: UInt64, command: String) -> [(key: String, value: JSONValue)] {
         let info = ProcessInfo.processInfo

@@ -174,7 +174,7 @@ struct BenchCommand: ParsableCommand {
                    ("clockCostNs", BenchmarkResult.number(BenchmarkRunner.clockCost))],
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
         // Every cell ran out of inputs (a tree too small for the operations): nothing was timed.
-        guard results.contains(where: { $0.samples > 0 }) || results.contains(where: { !$0.correct }) else {
+        guard report.measuredAnything else {
             throw CommandFailure(message: "no cell took a timed sample (too few inputs for \(selectedOperations.map(\.rawValue).joined(separator: ", "))"
                 + " on \(results.count == 0 ? "any corpus" : "these trees")), so nothing was measured\(json == nil ? "" : " and \(json!) is not written")."
                 + " Fix: bench a larger corpus, or other operations")

@@ -21,7 +21,7 @@ struct ReportCommand: ParsableCommand {
                 + " Fix: pass the JSON of a bench that measured cells")
         }
         // As bench refuses to write it: no cell timed and none wrong is nothing to report.
-        guard report.results.contains(where: { $0.samples > 0 }) || report.results.contains(where: { !$0.correct }) else {
+        guard report.measuredAnything else {
             throw CommandFailure(message: "no cell of \(results.escapingControls()) took a timed sample, so a report would rank nothing."
                 + " Fix: pass the JSON of a bench that timed its cells (a larger corpus, or other operations)")
         }
