@@ -21,7 +21,7 @@ extension BenchmarkResult {
             ("countingSeconds", Self.number(timeSplit?.counting)), ("checkingSeconds", Self.number(timeSplit?.checking)),
             ("debugBuild", .bool(debugBuild)),
         ]
-        if let instructionsPerOperation { members.append(("instructionsPerOp", Self.number(instructionsPerOperation))) }
+        if let instructionsPerOperation { members.append(("instructionsPerOp", Self.number(instructionsPerOperation, exact: true))) }
         if let distribution {
             members.append(("batch", .integer(distribution.batch)))
             members.append(("samplesNs", .array(distribution.nanoseconds.map { Self.number($0) })))
@@ -170,10 +170,14 @@ extension BenchmarkResult {
     }
 
     /// A JSON number for `value`: whole numbers below 10^15 as integers, others to four
-    /// significant digits; `null` for none or a value that is not finite.
-    package static func number(_ value: Double?) -> JSONValue {
+    /// significant digits, or with every digit that reads back the same value when `exact`
+    /// (a count that repeats to the instruction); `null` for none or a value that is not finite.
+    ///
+    /// - Complexity: O(1).
+    package static func number(_ value: Double?, exact: Bool = false) -> JSONValue {
         guard let value, value.isFinite else { return .null }
-        return .number(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.4g", value))
+        if value == value.rounded() && abs(value) < 1e15 { return .number(String(Int64(value))) }
+        return .number(exact ? "\(value)" : String(format: "%.4g", value))
     }
 
     /// The finite number `value` holds, if any.

@@ -72,6 +72,17 @@ package enum InstructionCount {
             isAllocator(object) || object.contains("/ld-linux") || object.contains("/ld-musl")
         }
 
+        /// Whether a line starting with `first` is a cost line: its position is a number, a
+        /// difference from the last one (`+N`, `-N`), or the same one again (`*`). Callgrind
+        /// writes `*` wherever the position repeats, which depends on the order its functions
+        /// are written in, so a reader that skips it miscounts by the order.
+        ///
+        /// - Complexity: O(1).
+        static func startsCostLine(_ first: UInt8) -> Bool {
+            first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "*")
+                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        }
+
         /// Reads the dump's lines: `ob=(N) NAME` sets the object of the functions after it
         /// (`ob=(N)` alone repeats a name given before); a cost line after `calls=` is what
         /// that call cost, inclusive, in the object `cob=` named (or the same one); any other
@@ -98,8 +109,7 @@ package enum InstructionCount {
                     if isCall { callee = object } else { current = object }
                 } else if text.hasPrefix("calls=") {
                     afterCalls = true
-                } else if let first = text.utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
-                            || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+                } else if let first = text.utf8.first, Self.startsCostLine(first) {
                     let fields = text.split(separator: " ")
                     let cost = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
                     if afterCalls {

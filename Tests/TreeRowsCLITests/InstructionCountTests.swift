@@ -5,9 +5,8 @@ import TreeRowsCorpora
 import TreeRowsHarness
 
 /// `bench --instructions` (release builds, valgrind installed by .ci/setup): every cell's
-/// instructions per operation, counted again under callgrind, repeat from run to run (to
-/// 0.5%: most cells exactly), and `compare --metric instructions` gates a 2% increase at its
-/// 1% default.
+/// instructions per operation, counted again under callgrind, repeat exactly from run to run,
+/// and `compare --metric instructions` gates a 2% increase at its 1% default.
 @Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ReleaseInstructionCountTests"),
        .serialized)
 struct ReleaseInstructionCountTests {
@@ -18,16 +17,20 @@ struct ReleaseInstructionCountTests {
         let folder = try TemporaryFolder("instructions")
         defer { folder.remove() }
         var reports: [BenchmarkReport] = []
-        for name in ["a.json", "b.json"] {
-            let result = try await TreeRowsExecutable.run(Self.bench + ["--json", name], in: folder.url)
+        // Twice as given, once with every cell in the one process.
+        for (name, extra) in [("a.json", []), ("b.json", []), ("in-process.json", ["--in-process"])] {
+            let result = try await TreeRowsExecutable.run(Self.bench + extra + ["--json", name], in: folder.url)
             #expect(result.exitCode == 0 && result.standardOutput.contains("instructions: counted in"), "\(result)")
             reports.append(try BenchmarkReport.read(contentsOf: folder.path(name)))
         }
         let counts = reports.map { $0.results.map { $0.instructionsPerOperation ?? 0 } }
         #expect(reports[0].results.count >= 6 && counts[0].allSatisfy { $0 > 0 }, "\(counts[0])")
         #expect(reports[0].results.map(BenchmarkCellKey.init) == reports[1].results.map(BenchmarkCellKey.init))
-        let drifts = zip(counts[0], counts[1]).map { abs($1 - $0) / $0 }
-        #expect(drifts.allSatisfy { $0 <= 0.005 } && drifts.filter { $0 == 0 }.count * 2 >= drifts.count, "\(counts)")
+        // Every cell to the instruction from run to run, whatever heap the cells before it left
+        // (and callgrind's order of functions in a dump, which follows from it). In one process
+        // a cell may find a runtime cache the forked run had not filled: a few instructions.
+        #expect(counts[0] == counts[1], "\(counts)")
+        #expect(zip(counts[0], counts[2]).allSatisfy { abs($1 - $0) <= $0 * 1e-4 }, "\(counts)")
         let same = try await TreeRowsExecutable.run(["compare", "a.json", "b.json", "--metric", "instructions"], in: folder.url)
         #expect(same.exitCode == 0 && same.standardOutput.contains("threshold 1%"), "\(same)")
         // One cell 2% more instructions: flagged.
@@ -47,6 +50,74 @@ struct ReleaseInstructionCountTests {
         try await BenchCommandTests.withFiles([BenchCommandTests.report(allocations: 1), BenchCommandTests.report(allocations: 1)]) { paths in
             let result = try await TreeRowsExecutable.run(["compare", paths[0], paths[1], "--metric", "instructions"])
             #expect(result.exitCode == 2 && result.standardError.contains("bench --instructions"), "\(result)")
+        }
+    }
+}
+
+/// Reading callgrind's dumps back: one count for one cost, however callgrind compressed it.
+@Suite struct InstructionDumpReaderTests {
+    /// One cell's costs (`first` is the ELF object block listed first), in callgrind's
+    /// compressed format: the cell's code 100 + 7 own, a callee 50 own, the allocator 40 own
+    /// plus a lock of 9 in libc that it called (left out: 78.5 instructions an operation for
+    /// 2 operations). `same` is how a position that repeats is written: `0`, or `*` as
+    /// callgrind writes it where the position before was the same.
+    static func dump(same: String, allocatorFirst: Bool) -> String {
+        let header = """
+            version: 1
+            creator: callgrind-3.19.0
+            desc: Trigger: Client Request: ["s","c","op",2]
+
+            positions: line
+            events: Ir
+            summary: 206
+
+            """
+        let code = """
+            ob=(1) /x/treerows
+            fl=(1) ???
+            fn=(1) f
+            0 100
+            cfn=(2) g
+            calls=1 0
+            \(same) 50
+            \(same) 7
+
+            fn=(2)
+            \(same) 50
+
+            """
+        let allocator = """
+            ob=(2) /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
+            fl=(2) ???
+            fn=(3) malloc
+            0 40
+            cob=(3) /usr/lib/x86_64-linux-gnu/libc.so.6
+            cfn=(4) lock
+            calls=1 0
+            \(same) 9
+
+            ob=(3)
+            fn=(4)
+            0 9
+
+            """
+        return header + (allocatorFirst ? allocator + code : code + allocator)
+    }
+
+    /// The same costs give the same count whether a repeated position is written `0` or
+    /// `*`, and whichever object comes first; a `*` after `calls=` is the call's cost (read
+    /// as an own cost, the count moved with callgrind's order of functions: 0.2–0.7% in CI).
+    @Test func aRepeatedPositionIsReadAsACostLine() throws {
+        let folder = try TemporaryFolder("callgrind-dumps")
+        defer { folder.remove() }
+        var names: [String] = []
+        for (index, (same, allocatorFirst)) in [("0", false), ("*", false), ("*", true), ("0", true)].enumerated() {
+            try folder.write(Self.dump(same: same, allocatorFirst: allocatorFirst), to: "cg.\(index).1")
+            names.append("cg.\(index).1")
+        }
+        for name in names {
+            let counts = try InstructionCount.counts(in: folder.url.path, files: [name])
+            #expect(counts == [BenchmarkCellKey(strategy: "s", corpus: "c", operation: "op"): 78.5], "\(name): \(counts)")
         }
     }
 }
