@@ -39,6 +39,8 @@ extension BenchmarkReport {
             cell.allocationsPerOperation = cells.compactMap(\.allocationsPerOperation).max()
             cell.bytesPerOperation = cells.compactMap(\.bytesPerOperation).max()
             cell.instructionsPerOperation = cells.compactMap(\.instructionsPerOperation).max()
+            cell.firstLevelMissesPerOperation = cells.compactMap(\.firstLevelMissesPerOperation).max()
+            cell.lastLevelMissesPerOperation = cells.compactMap(\.lastLevelMissesPerOperation).max()
             results.append(cell)
         }
         return BenchmarkReport(machine: first.machine.filter { $0.key != "rounds" } + [("rounds", .integer(rounds.count))],

@@ -22,6 +22,8 @@ extension BenchmarkResult {
             ("debugBuild", .bool(debugBuild)),
         ]
         if let instructionsPerOperation { members.append(("instructionsPerOp", Self.number(instructionsPerOperation, exact: true))) }
+        if let firstLevelMissesPerOperation { members.append(("l1MissesPerOp", Self.number(firstLevelMissesPerOperation, exact: true))) }
+        if let lastLevelMissesPerOperation { members.append(("llMissesPerOp", Self.number(lastLevelMissesPerOperation, exact: true))) }
         if let distribution {
             members.append(("batch", .integer(distribution.batch)))
             members.append(("samplesNs", .array(distribution.nanoseconds.map { Self.number($0) })))
@@ -79,6 +81,8 @@ extension BenchmarkResult {
         strategyBytesPerNode = try Self.figure(entry, "strategyBytesPerNode")
         treeBytesPerNode = try Self.figure(entry, "treeBytesPerNode")
         instructionsPerOperation = try Self.figure(entry, "instructionsPerOp")
+        firstLevelMissesPerOperation = try Self.figure(entry, "l1MissesPerOp")
+        lastLevelMissesPerOperation = try Self.figure(entry, "llMissesPerOp")
         if let setup = try Self.figure(entry, "setupSeconds"), let sampling = try Self.figure(entry, "samplingSeconds"),
            let counting = try Self.figure(entry, "countingSeconds"), let checking = try Self.figure(entry, "checkingSeconds") {
             timeSplit = BenchmarkTimeSplit(setup: setup, sampling: sampling, counting: counting, checking: checking)

@@ -36,6 +36,12 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// Instructions per operation on the counted inputs, under valgrind's callgrind
     /// (`bench --instructions`); `nil` when not counted.
     public var instructionsPerOperation: Double?
+    /// First-level cache misses per operation on the same inputs (instruction reads, data
+    /// reads and writes), in callgrind's simulation of this machine's caches; `nil` when not
+    /// counted.
+    public var firstLevelMissesPerOperation: Double?
+    /// Last-level cache misses per operation, counted alike.
+    public var lastLevelMissesPerOperation: Double?
     /// Where this strategy's share of the cell's wall time went; `nil` when not recorded.
     public var timeSplit: BenchmarkTimeSplit?
     /// Whether the cell was measured by an unoptimized (debug) build, whose times mean

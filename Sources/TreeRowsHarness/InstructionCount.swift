@@ -32,8 +32,23 @@ package enum InstructionCount {
         treerows_callgrind_dump_stats_at(name)
     }
 
-    /// The instructions per operation of every cell dumped into the files of `folder` (one
-    /// per process and dump: `cg.PID.N`), by cell. Dumps of other names are ignored.
+    /// A cell's counts per operation: instructions, and the cache misses callgrind's
+    /// simulation of this machine's caches gives (`--cache-sim=yes`; `nil` without it).
+    package struct PerOperation: Equatable, Sendable {
+        /// Instructions executed (`Ir`).
+        package var instructions: Double
+        /// First-level misses: instruction reads, data reads and data writes (`I1mr + D1mr + D1mw`).
+        package var firstLevelMisses: Double?
+        /// Last-level misses of the same three kinds (`ILmr + DLmr + DLmw`).
+        package var lastLevelMisses: Double?
+
+        package init(instructions: Double, firstLevelMisses: Double? = nil, lastLevelMisses: Double? = nil) {
+            (self.instructions, self.firstLevelMisses, self.lastLevelMisses) = (instructions, firstLevelMisses, lastLevelMisses)
+        }
+    }
+
+    /// The counts per operation of every cell dumped into the files of `folder` (one per
+    /// process and dump: `cg.PID.N`), by cell. Dumps of other names are ignored.
     ///
     /// A cell's count leaves out the allocator (jemalloc, and what it calls) and the dynamic
     /// linker's one-time symbol binding: their instructions depend on the allocator's state
@@ -41,26 +56,42 @@ package enum InstructionCount {
     ///
     /// - Throws: ``CorpusError`` when a dump cannot be read.
     /// - Complexity: O(*b*) for *b* bytes of dumps.
-    package static func counts(in folder: String, files: [String]) throws(CorpusError) -> [BenchmarkCellKey: Double] {
-        var counts: [BenchmarkCellKey: Double] = [:]
+    package static func counts(in folder: String, files: [String]) throws(CorpusError) -> [BenchmarkCellKey: PerOperation] {
+        var counts: [BenchmarkCellKey: PerOperation] = [:]
         for file in files {
             let path = folder + "/" + file
             let dump = Dump(try FileContents.read(path, fix: "rerun bench --instructions"))
             guard case .array(let parts)? = dump.name.flatMap({ try? JSONParser.parse(Array($0.utf8)) }), parts.count == 4,
                   case .string(let strategy) = parts[0], case .string(let corpus) = parts[1], case .string(let operation) = parts[2],
-                  let operations = parts[3].integer, operations > 0 else { continue }
-            counts[BenchmarkCellKey(strategy: strategy, corpus: corpus, operation: operation)] = Double(dump.counted) / Double(operations)
+                  let operations = parts[3].integer, operations > 0, let instructions = dump.counted("Ir") else { continue }
+            // The sum of `events` per operation, when the dump has them all.
+            func perOperation(_ events: [String]) -> Double? {
+                let counted = events.compactMap(dump.counted)
+                return counted.count == events.count ? Double(counted.reduce(0, +)) / Double(operations) : nil
+            }
+            counts[BenchmarkCellKey(strategy: strategy, corpus: corpus, operation: operation)] = PerOperation(
+                instructions: Double(instructions) / Double(operations),
+                firstLevelMisses: perOperation(["I1mr", "D1mr", "D1mw"]), lastLevelMisses: perOperation(["ILmr", "DLmr", "DLmw"]))
         }
         return counts
     }
 
     /// One callgrind dump, as `--dump-instr=no --dump-line=no` writes it: its trigger's
-    /// name, and its instructions outside the allocator and the dynamic linker.
+    /// name, and its events' costs outside the allocator and the dynamic linker.
     struct Dump {
         /// The name given to the dump (`desc: Trigger: Client Request: NAME`).
         var name: String?
-        /// The instructions counted, without the left-out objects'.
-        var counted: Int = 0
+        /// The events a cost line gives, in order (`events: Ir` without cache simulation).
+        var events: [String] = ["Ir"]
+        /// Each event's cost counted, without the left-out objects'.
+        var costs: [Int] = []
+
+        /// The cost of `event` counted, or `nil` when the dump has no such event.
+        ///
+        /// - Complexity: O(*e*) for *e* events.
+        func counted(_ event: String) -> Int? {
+            events.firstIndex(of: event).map { $0 < costs.count ? costs[$0] : 0 }
+        }
 
         /// Whether `object` is the allocator, whose own instructions and calls are left out.
         static func isAllocator(_ object: String) -> Bool { object.contains("libjemalloc") }
@@ -83,11 +114,12 @@ package enum InstructionCount {
                 || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
         }
 
-        /// Reads the dump's lines: `ob=(N) NAME` sets the object of the functions after it
-        /// (`ob=(N)` alone repeats a name given before); a cost line after `calls=` is what
-        /// that call cost, inclusive, in the object `cob=` named (or the same one); any other
-        /// cost line is the current function's own. Counted: every function's own cost in a
-        /// kept object, less what the allocator's functions called in kept ones.
+        /// Reads the dump's lines: `events:` names a cost line's costs; `ob=(N) NAME` sets the
+        /// object of the functions after it (`ob=(N)` alone repeats a name given before); a
+        /// cost line after `calls=` is what that call cost, inclusive, in the object `cob=`
+        /// named (or the same one); any other cost line is the current function's own.
+        /// Counted: every function's own cost in a kept object, less what the allocator's
+        /// functions called in kept ones.
         ///
         /// - Complexity: O(*b*) for *b* bytes.
         init(_ bytes: [UInt8]) {
@@ -98,6 +130,8 @@ package enum InstructionCount {
                 let text = String(decoding: line, as: UTF8.self)
                 if let reason = text.dropPrefix("desc: Trigger: Client Request: ") {
                     name = String(reason)
+                } else if let listed = text.dropPrefix("events:") {
+                    events = listed.split(separator: " ").map(String.init)
                 } else if text.hasPrefix("ob=(") || text.hasPrefix("cob=(") {
                     let isCall = text.hasPrefix("c")
                     let body = text.dropFirst(isCall ? 5 : 4)
@@ -110,15 +144,18 @@ package enum InstructionCount {
                 } else if text.hasPrefix("calls=") {
                     afterCalls = true
                 } else if let first = text.utf8.first, Self.startsCostLine(first) {
-                    let fields = text.split(separator: " ")
-                    let cost = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+                    // The position, then one cost an event; costs left off at the end are 0.
+                    let line = text.split(separator: " ").dropFirst().map { Int($0) ?? 0 }
+                    if costs.count < line.count { costs += repeatElement(0, count: line.count - costs.count) }
                     if afterCalls {
                         // The allocator's calls into kept objects (locks in libc) are the allocator's.
-                        if Self.isAllocator(current) && !Self.isLeftOut(callee ?? current) { counted -= cost }
+                        if Self.isAllocator(current) && !Self.isLeftOut(callee ?? current) {
+                            for (index, cost) in line.enumerated() { costs[index] -= cost }
+                        }
                         afterCalls = false
                         callee = nil
                     } else if !Self.isLeftOut(current) {
-                        counted += cost
+                        for (index, cost) in line.enumerated() { costs[index] += cost }
                     }
                 }
             }

@@ -4,7 +4,8 @@ import TreeRowsCorpora
 import TreeRowsHarness
 
 /// `treerows gate --base-tool OLD`: base and head measured in one job, in alternating
-/// rounds, then compared on time and allocations.
+/// rounds, then compared on time and allocations (and with `--instructions`, on
+/// instructions per operation counted in each side's first round).
 struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
@@ -16,7 +17,9 @@ struct GateCommand: ParsableCommand {
             medians (the round is the unit of the test). Time: every cell gets the ratio head/base with an interval \
             that holds for the whole comparison (--confidence) and regresses only when the whole interval lies beyond \
             --threshold. Allocations (deterministic for a seed): a cell regresses beyond --allocation-threshold. \
-            Exit 1 on either regression or a WRONG, CRASHED, UNMEASURED or missing cell; 2 on bad input or a tool \
+            With --instructions, each side's first round also counts instructions per operation under valgrind \
+            (exact for a seed, so one round is enough), and a cell regresses beyond --instruction-threshold. \
+            Exit 1 on any regression or a WRONG, CRASHED, UNMEASURED or missing cell; 2 on bad input or a tool \
             that fails to run.
             """)
 
@@ -29,6 +32,9 @@ struct GateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Time: the growth a whole interval must pass to regress.", valueName: "percent")) var threshold = "10%"
     @Option(help: ArgumentHelp("Allocations: the growth that regresses.", valueName: "percent")) var allocationThreshold = "10%"
     @Option(help: ArgumentHelp("Time: the confidence that every interval holds at once.", valueName: "percent")) var confidence = "95%"
+    @Flag(help: "Also gate instructions per operation, counted under valgrind in each side's first round (bench --instructions).")
+    var instructions = false
+    @Option(help: ArgumentHelp("Instructions: the growth that regresses.", valueName: "percent")) var instructionThreshold = "1%"
     @Option(help: ArgumentHelp("The folder for each round's results and the combined base.json and head.json.", valueName: "folder"))
     var out = "gate-results"
     @Argument(parsing: .postTerminator, help: "Options for `bench` in both tools (not --json), after --.")
@@ -42,10 +48,17 @@ struct GateCommand: ParsableCommand {
         let timeThreshold = try CompareCommand.threshold(threshold)
         let allocationFraction = try CompareCommand.threshold(allocationThreshold, option: "--allocation-threshold")
         let level = try CompareCommand.confidence(confidence)
+        let instructionFraction = try CompareCommand.threshold(instructionThreshold, option: "--instruction-threshold")
         if let option = benchOptions.first(where: { $0 == "--json" || $0.hasPrefix("--json=") }) {
             throw CommandFailure(message: "\(option) among the bench options: gate writes each round's JSON to --out itself."
                 + " Fix: leave it out, and read \(out)/base.json and \(out)/head.json")
         }
+        if benchOptions.contains("--instructions") {
+            throw CommandFailure(message: "--instructions among the bench options would count in every round."
+                + " Fix: give it to gate (treerows gate --instructions ... -- OPTIONS), which counts in each side's first round")
+        }
+        // Checked before any round: this build counts, and valgrind is there.
+        if instructions { _ = try InstructionRun.valgrind() }
         let head = try headTool.map(Self.executable) ?? Self.currentExecutable()
         let base = try Self.executable(baseTool)
         try Self.makeFolder(out)
@@ -57,7 +70,9 @@ struct GateCommand: ParsableCommand {
                 let json = "\(out)/\(side)-round-\(round).json", log = "\(out)/\(side)-round-\(round).txt"
                 // A round reads only what this run wrote: an earlier run's file is gone first.
                 unlink(json)
-                let seconds = try Self.bench(tool, side: side, options: benchOptions + ["--json", json], log: log)
+                // Counts repeat exactly for a seed: one round of each side counts them.
+                let counting = instructions && round == 1 ? ["--instructions"] : []
+                let seconds = try Self.bench(tool, side: side, options: benchOptions + counting + ["--json", json], log: log)
                 guard FileManager.default.fileExists(atPath: json) else {
                     throw CommandFailure(message: "\(side) round \(round): the \(side) tool \(tool.escapingControls()) ran bench but wrote no"
                         + " results to \(json.escapingControls()), so it is not a treerows tool of this kind."
@@ -85,6 +100,12 @@ struct GateCommand: ParsableCommand {
                 .map { "allocations: " + $0 }
         } else {
             print("allocations: not compared, as a tool did not count them (jemalloc)")
+        }
+        if instructions {
+            print("")
+            failures += try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .instructions, threshold: instructionFraction,
+                                                   confidence: level, allowMissing: false).failures
+                .map { "instructions: " + $0 }
         }
         print("rounds and combined results: \(out.escapingControls())")
         if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }

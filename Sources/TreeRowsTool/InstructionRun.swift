@@ -25,7 +25,8 @@ enum InstructionRun {
     }
 
     /// Runs this command's cells again under callgrind and sets each result's
-    /// ``BenchmarkResult/instructionsPerOperation`` (CRASHED cells stay without one).
+    /// ``BenchmarkResult/instructionsPerOperation`` and its simulated cache misses (CRASHED
+    /// cells stay without them).
     ///
     /// - Parameters:
     ///   - folder: A scratch folder for the dumps.
@@ -41,7 +42,7 @@ enum InstructionRun {
         guard let own = OwnExecutable.resolvedPath else {
             throw CommandFailure(message: "--instructions cannot find this tool's own path to run it under valgrind. Fix: run it by its path")
         }
-        let arguments = ["--tool=callgrind", "--collect-atstart=no", "--dump-instr=no", "--dump-line=no", "-q",
+        let arguments = ["--tool=callgrind", "--collect-atstart=no", "--dump-instr=no", "--dump-line=no", "--cache-sim=yes", "-q",
                          "--callgrind-out-file=\(dumps)/cg.%p", own]
             + childArguments(CommandLine.arguments.dropFirst())
             + ["--instruction-dumps", dumps, "--hang-timeout", String(min(86_400, hangTimeout * 100))]
@@ -58,19 +59,21 @@ enum InstructionRun {
                 + " Fix: run valgrind " + arguments.joined(separator: " ") + " to see it whole")
         }
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: dumps)) ?? []).filter { $0.hasPrefix("cg.") }.sorted()
-        let counts: [BenchmarkCellKey: Double]
+        let counts: [BenchmarkCellKey: InstructionCount.PerOperation]
         do { counts = try InstructionCount.counts(in: dumps, files: files) } catch { throw CommandFailure(message: error.description) }
         var counted = 0
         for index in results.indices where results[index].crash == nil {
             guard let count = counts[BenchmarkCellKey(results[index])] else { continue }
-            results[index].instructionsPerOperation = count
+            results[index].instructionsPerOperation = count.instructions
+            results[index].firstLevelMissesPerOperation = count.firstLevelMisses
+            results[index].lastLevelMissesPerOperation = count.lastLevelMisses
             counted += 1
         }
         guard counted > 0 else {
             throw CommandFailure(message: "--instructions counted no cell: the run under valgrind wrote no counts (\(files.count) dump files)."
                 + " Fix: check that valgrind runs this tool (valgrind --tool=callgrind \(own) --help)")
         }
-        print("instructions: counted in \(counted) of \(results.count) cells (callgrind, per operation)")
+        print("instructions: counted in \(counted) of \(results.count) cells (callgrind, per operation, with simulated cache misses)")
     }
 
     /// The arguments of this command for the run under valgrind: without `--instructions`,

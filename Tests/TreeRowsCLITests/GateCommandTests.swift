@@ -1,17 +1,22 @@
 import Foundation
 import Testing
+import TreeRowsHarness
 
 /// `treerows gate` runs `bench` in both tools in alternating rounds and gates the combined
 /// rounds. Here both tools are scripts that write a bench JSON whose medians are known, so the
 /// test runs in a debug build and knows the answer.
 @Suite struct GateCommandTests {
     /// A tool whose `bench --json PATH` writes twelve cells; `slow` cell takes `factor` times
-    /// as long; each round's medians move by up to ±2% (from the round number in PATH).
-    static func fakeTool(in folder: TemporaryFolder, name: String, factor: Double, exitCode: Int = 0) throws -> String {
+    /// as long; each round's medians move by up to ±2% (from the round number in PATH). With
+    /// `--instructions`, each cell counts 5000 instructions an operation, cell 0
+    /// `instructionFactor` times that.
+    static func fakeTool(in folder: TemporaryFolder, name: String, factor: Double, instructionFactor: Double = 1,
+                         exitCode: Int = 0) throws -> String {
         let script = """
             #!/bin/sh
             [ "$1" = bench ] || exit 64
-            json=""; while [ $# -gt 0 ]; do [ "$1" = --json ] && json="$2"; shift; done
+            json=""; counts=""
+            while [ $# -gt 0 ]; do [ "$1" = --json ] && json="$2"; [ "$1" = --instructions ] && counts=5000; shift; done
             round=$(echo "$json" | sed 's/.*round-\\([0-9]*\\).json/\\1/')
             wobble=$(( (round * 7) % 5 ))
             {
@@ -20,7 +25,10 @@ import Testing
                 median=$(( 1000 + 10 * wobble - 20 ))
                 [ $cell = 0 ] && median=$(awk "BEGIN { print \(factor) * $median }")
                 [ $cell != 0 ] && printf ','
-                printf '{"strategy":"s%s","corpus":"c","operation":"toggle-random","samples":5,"medianNs":%s,"allocationsPerOp":1,"correct":true}' $cell $median
+                extra=""
+                [ -n "$counts" ] && extra=",\\"instructionsPerOp\\":$counts"
+                [ -n "$counts" ] && [ $cell = 0 ] && extra=",\\"instructionsPerOp\\":$(awk "BEGIN { print \(instructionFactor) * $counts }")"
+                printf '{"strategy":"s%s","corpus":"c","operation":"toggle-random","samples":5,"medianNs":%s,"allocationsPerOp":1,"correct":true%s}' $cell $median "$extra"
               done
               printf '],"exponents":[]}'
             } > "$json"
@@ -56,6 +64,30 @@ import Testing
         let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("s0 ") }.map(String.init), "\(result)")
         #expect(line.contains("+30.0% [") && line.hasSuffix("regression"), "\(line)")
         #expect(result.standardError.contains("1 cells regressed beyond 10%"), "\(result)")
+    }
+
+    /// `gate --instructions`: each side counts in its first round alone, and a cell 2% above
+    /// the base's count fails at the 1% default while its time stays within noise.
+    @Test(.enabled(if: InstructionCount.isBuiltIn && InstructionCompareTests.valgrindOnPath, "needs valgrind (bash .ci/setup)"))
+    func instructionsAreCountedOnceASideAndGated() async throws {
+        let folder = try TemporaryFolder("gate-instructions")
+        defer { folder.remove() }
+        let base = try Self.fakeTool(in: folder, name: "base", factor: 1)
+        let head = try Self.fakeTool(in: folder, name: "head", factor: 1, instructionFactor: 1.02)
+        let result = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--head-tool", head, "--rounds", "10", "--instructions",
+                                                       "--out", folder.path("out")])
+        #expect(result.exitCode == 1 && result.standardError.contains("instructions: 1 cells regressed beyond 1%"), "\(result)")
+        #expect(!result.standardError.contains("regressed beyond 10%") && result.standardOutput.contains("s0 "), "\(result)")
+        for side in ["base", "head"] {
+            let first = try String(contentsOfFile: folder.path("out/\(side)-round-1.json"), encoding: .utf8)
+            let second = try String(contentsOfFile: folder.path("out/\(side)-round-2.json"), encoding: .utf8)
+            #expect(first.contains("instructionsPerOp") && !second.contains("instructionsPerOp"), "\(side)")
+        }
+        let same = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--head-tool", base, "--rounds", "10", "--instructions",
+                                                     "--out", folder.path("same")])
+        #expect(same.exitCode == 0, "\(same)")
+        let inBench = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--", "--instructions"])
+        #expect(inBench.exitCode == 2 && inBench.standardError.contains("give it to gate"), "\(inBench)")
     }
 
     @Test func aToolThatFailsOrAJSONOptionIsBadInput() async throws {

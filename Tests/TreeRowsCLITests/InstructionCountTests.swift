@@ -28,9 +28,9 @@ struct ReleaseInstructionCountTests {
         #expect(reports[0].results.map(BenchmarkCellKey.init) == reports[1].results.map(BenchmarkCellKey.init))
         // Every cell to the instruction from run to run, whatever heap the cells before it left
         // (and callgrind's order of functions in a dump, which follows from it). In one process
-        // a cell may find a runtime cache the forked run had not filled: a few instructions.
+        // a cell's buffers sit at other addresses, and libc's copies may take other paths.
         #expect(counts[0] == counts[1], "\(counts)")
-        #expect(zip(counts[0], counts[2]).allSatisfy { abs($1 - $0) <= $0 * 1e-4 }, "\(counts)")
+        #expect(zip(counts[0], counts[2]).allSatisfy { abs($1 - $0) <= $0 * 1e-3 }, "\(counts)")
         let same = try await TreeRowsExecutable.run(["compare", "a.json", "b.json", "--metric", "instructions"], in: folder.url)
         #expect(same.exitCode == 0 && same.standardOutput.contains("threshold 1%"), "\(same)")
         // One cell 2% more instructions: flagged.
@@ -45,6 +45,13 @@ struct ReleaseInstructionCountTests {
 
 /// `compare --metric instructions` on results that lack counts.
 @Suite struct InstructionCompareTests {
+    /// Whether valgrind is on `PATH` (`bash .ci/setup` installs it).
+    static var valgrindOnPath: Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
+        }
+    }
+
     /// A results file without counts is not compared on them, and says how to get them.
     @Test func resultsWithoutCountsAreNotComparedOnThem() async throws {
         try await BenchCommandTests.withFiles([BenchCommandTests.report(allocations: 1), BenchCommandTests.report(allocations: 1)]) { paths in
@@ -117,7 +124,35 @@ struct ReleaseInstructionCountTests {
         }
         for name in names {
             let counts = try InstructionCount.counts(in: folder.url.path, files: [name])
-            #expect(counts == [BenchmarkCellKey(strategy: "s", corpus: "c", operation: "op"): 78.5], "\(name): \(counts)")
+            #expect(counts == [BenchmarkCellKey(strategy: "s", corpus: "c", operation: "op"): .init(instructions: 78.5)], "\(name): \(counts)")
         }
+    }
+
+    /// With `--cache-sim=yes` a cost line has nine costs, the last zeros left off: the
+    /// instructions are the first, and the misses of each level the sum of three, counted
+    /// with the same objects left out.
+    @Test func cacheMissesAreSummedByLevel() throws {
+        let folder = try TemporaryFolder("callgrind-cache")
+        defer { folder.remove() }
+        try folder.write("""
+            desc: Trigger: Client Request: ["s","c","op",4]
+            positions: line
+            events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+            ob=(1) /x/treerows
+            fn=(1) f
+            0 400 100 50 1 2 3 0 4 1
+            * 8 2
+            cfn=(2) malloc
+            cob=(2) /usr/lib/libjemalloc.so.2
+            calls=1 0
+            * 90 20 10 5 5 5 5 5 5
+            ob=(2)
+            fn=(2)
+            0 90 20 10 5 5 5 5 5 5
+
+            """, to: "cg.1.1")
+        let counts = try InstructionCount.counts(in: folder.url.path, files: ["cg.1.1"])
+        #expect(counts == [BenchmarkCellKey(strategy: "s", corpus: "c", operation: "op"):
+                            .init(instructions: 102, firstLevelMisses: 1.5, lastLevelMisses: 1.25)], "\(counts)")
     }
 }
