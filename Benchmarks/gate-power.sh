@@ -2,38 +2,55 @@
 # How often `treerows gate` calls a planted slowdown a regression, and an unchanged build one.
 #
 # The mutant tool (treerows-mutants) has `planted-slowdown`: fenwick-counts whose toggle does
-# TREEROWS_PLANTED_NANOSECONDS of extra work (0 when unset). Each gate compares the tool with
-# itself (base) against the tool with the variable set (head), on toggle-random alone, in
-# alternating rounds; the verdict is read again at each threshold from the gate's combined
-# files. Usage: bash Benchmarks/gate-power.sh [GATES] [ROUNDS] [NANOSECONDS...]
-# (defaults: 20 gates, 10 rounds, 0 8 15 38 ns: about 0, 5, 10 and 25% of the median).
+# TREEROWS_PLANTED_ITERATIONS steps of extra dependent arithmetic (none when unset). First the
+# script measures, in the toggle itself, the median toggle and the cost of a step (nine bench
+# runs without and nine with 2,000 steps, interleaved), and turns each planted percentage of
+# the median into a fixed number of steps, the same in every process. Each gate compares the
+# tool (base) with the tool planted (head), on toggle-random alone, in alternating rounds; the
+# verdict is read again at each threshold from the gate's combined files.
+# Usage: bash Benchmarks/gate-power.sh [GATES] [ROUNDS] [PERCENT...]
+# (defaults: 20 gates, 10 rounds, 0 5 10 25 percent of the median).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gates="${1:-20}"; rounds="${2:-10}"; shift $(( $# > 2 ? 2 : $# )) || true
-planted=("$@"); [ ${#planted[@]} -gt 0 ] || planted=(0 8 15 38)
+planted=("$@"); [ ${#planted[@]} -gt 0 ] || planted=(0 5 10 25)
 release=(-c release --scratch-path .build-release-tests -Xswiftc -enable-testing)
 swift build "${release[@]}" --product treerows-mutants >&2
 tool="$(swift build "${release[@]}" --show-bin-path)/treerows-mutants"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-echo "planted ns | threshold | regression | within noise | improvement  ($gates gates of $rounds rounds, commit $(git rev-parse --short HEAD))"
-for ns in "${planted[@]}"; do
-    printf '#!/bin/sh\nTREEROWS_PLANTED_NANOSECONDS=%s exec "%s" "$@"\n' "$ns" "$tool" > "$work/head"
+bench=(--operations toggle-random --strategies planted-slowdown)
+median_of() {  # the median toggle of nine runs with $1 steps planted
+    for run in 1 2 3 4 5 6 7 8 9; do
+        TREEROWS_PLANTED_ITERATIONS="$1" "$tool" bench "${bench[@]}" --json "$work/calibrate.json" > /dev/null
+        grep -o '"medianNs":[0-9.e+]*' "$work/calibrate.json" | head -1 | cut -d: -f2
+    done | sort -g | sed -n 5p
+}
+plain=$(median_of 0); steps=$(median_of 2000)
+echo "calibration: median toggle $plain ns, $steps ns with 2,000 steps planted"
+echo "planted | steps | threshold | regression | within noise | improvement  ($gates gates of $rounds rounds, commit $(git rev-parse --short HEAD))"
+for percent in "${planted[@]}"; do
+    iterations=$(awk "BEGIN { d = $steps - $plain; if (d <= 0) d = 1; printf \"%d\", $percent / 100 * $plain * 2000 / d + 0.5 }")
+    printf '#!/bin/sh\nTREEROWS_PLANTED_ITERATIONS=%s exec "%s" "$@"\n' "$iterations" "$tool" > "$work/head"
     chmod +x "$work/head"
     for gate in $(seq 1 "$gates"); do
-        "$tool" gate --base-tool "$tool" --head-tool "$work/head" --rounds "$rounds" --out "$work/g-$ns-$gate" \
-            -- --operations toggle-random --strategies planted-slowdown > /dev/null 2>&1 || true
+        status=0
+        "$tool" gate --base-tool "$tool" --head-tool "$work/head" --rounds "$rounds" --out "$work/g-$percent-$gate" \
+            -- "${bench[@]}" > "$work/gate.txt" 2>&1 || status=$?
+        # 1 is a regression (read again below); anything else is no measurement.
+        if [ "$status" -gt 1 ]; then echo "gate $gate failed (exit $status):" >&2; tail -3 "$work/gate.txt" >&2; exit 2; fi
     done
     for threshold in 10% 5%; do
         regression=0; noise=0; improvement=0
         for gate in $(seq 1 "$gates"); do
-            verdict=$("$tool" compare "$work/g-$ns-$gate/base.json" "$work/g-$ns-$gate/head.json" --metric median \
+            verdict=$("$tool" compare "$work/g-$percent-$gate/base.json" "$work/g-$percent-$gate/head.json" --metric median \
                 --threshold "$threshold" 2>/dev/null | grep '^planted-slowdown' || true)
             case "$verdict" in
                 *regression*) regression=$((regression + 1)) ;;
                 *improvement*) improvement=$((improvement + 1)) ;;
-                *) noise=$((noise + 1)) ;;
+                *"within noise"*) noise=$((noise + 1)) ;;
+                *) echo "gate $gate: no verdict at $threshold" >&2; exit 2 ;;
             esac
         done
-        echo "$ns | $threshold | $regression | $noise | $improvement"
+        echo "$percent% | $iterations | $threshold | $regression | $noise | $improvement"
     done
 done

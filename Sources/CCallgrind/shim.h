@@ -1,6 +1,7 @@
 // valgrind's callgrind client requests, as functions Swift can call: a process that runs
-// under `valgrind --tool=callgrind --collect-atstart=no` turns event collection on and off
-// around the code it counts, and writes the counts since the last dump under a name.
+// under `valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no` instruments only
+// the code around what it counts, turns event collection on and off around that code, and
+// writes the counts since the last dump under a name.
 //
 // Where valgrind's headers are missing (macOS, or Linux without the valgrind package) the
 // functions do nothing and `treerows_callgrind_available` answers 0, so the build never
@@ -34,6 +35,21 @@ static inline unsigned treerows_running_on_valgrind(void) {
 static inline void treerows_callgrind_toggle_collect(void) {
 #if defined(TREEROWS_HAS_CALLGRIND)
     CALLGRIND_TOGGLE_COLLECT;
+#endif
+}
+
+/// Starts callgrind's instrumentation (a process run with `--instr-atstart=no` runs at
+/// valgrind's plain speed until then, and its cache simulation sees nothing).
+static inline void treerows_callgrind_start_instrumentation(void) {
+#if defined(TREEROWS_HAS_CALLGRIND)
+    CALLGRIND_START_INSTRUMENTATION;
+#endif
+}
+
+/// Stops callgrind's instrumentation.
+static inline void treerows_callgrind_stop_instrumentation(void) {
+#if defined(TREEROWS_HAS_CALLGRIND)
+    CALLGRIND_STOP_INSTRUMENTATION;
 #endif
 }
 

@@ -28,6 +28,9 @@ extension BenchmarkRunner {
         // and one input counted and one verified say what they would.
         var slow = false
         var nanosecondsPerInput = 0.0
+        // Under callgrind, the warm-up and counted inputs alone are instrumented.
+        let instructions = configuration.countsInstructions && InstructionCount.isCounting
+        if instructions { InstructionCount.instrument(true) }
         for _ in 0..<Self.untimedInputs.warm {
             guard let inputs = batches.next() else { break }
             StepMonitor.step(strategy: 0, operation: inputs.startIndex)
@@ -46,7 +49,6 @@ extension BenchmarkRunner {
         split.setup = lap()
         var allocationFigures: (Double, Double)?
         // Instructions are collected around the strategy's calls alone, on the same inputs.
-        let instructions = configuration.countsInstructions && InstructionCount.isCounting
         var countedOperations = 0
         if allocations != nil || instructions {
             let counter = allocations
@@ -74,6 +76,7 @@ extension BenchmarkRunner {
                                      max(0, Double(byteTotal) - Double(count) * overhead.bytes) / operations)
             }
         }
+        if instructions { InstructionCount.instrument(false) }
         split.counting = lap()
         var correct = true
         var checked = 0

@@ -4,10 +4,11 @@ import TreeRowsCorpora
 /// Instructions per operation, counted by valgrind's callgrind: exact for a seed, so a
 /// change of 1% shows where time's noise hides it.
 ///
-/// A run of `bench` under `valgrind --tool=callgrind --collect-atstart=no` turns collection
-/// on only around a cell's counted inputs (the inputs whose allocations are counted), and
+/// A run of `bench` under `valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no`
+/// instruments a cell's warm-up and counted inputs alone, turns collection on only around
+/// the strategy's calls on the counted inputs (those whose allocations are counted), and
 /// dumps each cell's count under a name that says the cell and how many operations it
-/// holds. ``counts(in:)`` reads the dumps back.
+/// holds. ``counts(in:files:)`` reads the dumps back.
 package enum InstructionCount {
     /// Whether this process counts: built with valgrind's client requests and running under
     /// valgrind.
@@ -22,6 +23,14 @@ package enum InstructionCount {
     ///
     /// - Complexity: O(1).
     @inline(__always) static func toggle() { treerows_callgrind_toggle_collect() }
+
+    /// Turns instrumentation on (off) around a cell's warm-up and counted inputs: the rest of
+    /// the run goes at valgrind's plain speed, and the cache simulation sees the warm-up.
+    ///
+    /// - Complexity: O(1), and a flush of valgrind's translated code.
+    static func instrument(_ on: Bool) {
+        if on { treerows_callgrind_start_instrumentation() } else { treerows_callgrind_stop_instrumentation() }
+    }
 
     /// Writes the count collected since the last dump under the name of `cell`, with the
     /// `operations` it holds.

@@ -42,12 +42,12 @@ enum InstructionRun {
         guard let own = OwnExecutable.resolvedPath else {
             throw CommandFailure(message: "--instructions cannot find this tool's own path to run it under valgrind. Fix: run it by its path")
         }
-        let arguments = ["--tool=callgrind", "--collect-atstart=no", "--dump-instr=no", "--dump-line=no", "--cache-sim=yes", "-q",
+        let arguments = ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--dump-instr=no", "--dump-line=no", "--cache-sim=yes", "-q",
                          "--callgrind-out-file=\(dumps)/cg.%p", own]
             + childArguments(CommandLine.arguments.dropFirst())
             + ["--instruction-dumps", dumps, "--hang-timeout", String(min(86_400, hangTimeout * 100))]
         let log = folder + "/instructions.log"
-        StandardError.write("instructions: the cells again under callgrind (about 50 times slower than native)\n")
+        StandardError.write("instructions: the cells again under callgrind (the warm-up and counted inputs about 100 times slower than native)\n")
         // Hashing seeded alike in every run, so a strategy's dictionaries and sets take the
         // same probes: without it, counts of inserts moved by about 1% from run to run.
         let run = try LoggedRun.run(valgrind, arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], log: log, lines: 4,

@@ -7,19 +7,24 @@ import Darwin
 #endif
 import TreeRows
 
-/// fenwick-counts with extra work planted in its toggle: `TREEROWS_PLANTED_NANOSECONDS`
-/// (read once, from the environment) nanoseconds of dependent arithmetic per toggle, 0
-/// when unset. Its rows stay right. What the time gate is measured on: the same binary with
-/// and without the variable is a head planted slower than its base, by a known amount.
+/// fenwick-counts with extra work planted in its toggle: `TREEROWS_PLANTED_ITERATIONS`
+/// steps of dependent arithmetic per toggle (the same work in every process), or
+/// `TREEROWS_PLANTED_NANOSECONDS` nanoseconds of it at a rate this process measures once
+/// (which moves with the machine's load when measured); none when both are unset. Read once,
+/// from the environment. Its rows stay right. What the time gate is measured on: the same
+/// binary with and without the variable is a head planted slower than its base.
 public struct PlantedSlowdown: ForwardingStrategy {
     public static let name = "planted-slowdown"
     public var base: FenwickCountsStrategy
 
     public init(base: FenwickCountsStrategy) { self.base = base }
 
-    /// Iterations of ``spin(_:)`` per toggle: the planted nanoseconds at the iterations per
-    /// nanosecond measured over ten million iterations when first read.
+    /// Iterations of ``spin(_:)`` per toggle: as given, or the planted nanoseconds at the
+    /// iterations per nanosecond measured over ten million iterations when first read.
     static let iterations: Int = {
+        if let text = getenv("TREEROWS_PLANTED_ITERATIONS").map({ String(cString: $0) }), let count = Int(text), count >= 0 {
+            return count
+        }
         guard let text = getenv("TREEROWS_PLANTED_NANOSECONDS").map({ String(cString: $0) }), let nanoseconds = Double(text),
               nanoseconds > 0 else { return 0 }
         let clock = ContinuousClock(), count = 10_000_000
