@@ -6,13 +6,13 @@
 # script measures, in the toggle itself, the median toggle and the cost of a step (nine bench
 # runs without and nine with 2,000 steps, interleaved), and turns each planted percentage of
 # the median into a fixed number of steps, the same in every process. Each gate compares the
-# tool (base) with the tool planted (head), on toggle-random alone, in alternating rounds; the
+# tool (base) with the tool planted (head), on toggle-random alone, in rounds that take turns; the
 # verdict is read again at each threshold from the gate's combined files.
 # Usage: bash Benchmarks/gate-power.sh [GATES] [ROUNDS] [PERCENT...]
-# (defaults: 20 gates, 10 rounds, 0 5 10 25 percent of the median).
+# (defaults: 20 gates, 20 rounds, 0 5 10 25 percent of the median).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-gates="${1:-20}"; rounds="${2:-10}"; shift $(( $# > 2 ? 2 : $# )) || true
+gates="${1:-20}"; rounds="${2:-20}"; shift $(( $# > 2 ? 2 : $# )) || true
 planted=("$@"); [ ${#planted[@]} -gt 0 ] || planted=(0 5 10 25)
 release=(-c release --scratch-path .build-release-tests -Xswiftc -enable-testing)
 swift build "${release[@]}" --product treerows-mutants >&2

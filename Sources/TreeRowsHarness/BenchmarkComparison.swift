@@ -53,6 +53,10 @@ public struct BenchmarkComparison: Sendable {
     /// The confidence of each cell's interval: ``confidence`` shared among the cells that
     /// have intervals (Bonferroni), so that it holds for the whole comparison.
     public var cellConfidence: Double
+    /// Whether time compares rounds in pairs: both reports combine the paired rounds of one
+    /// gate (``BenchmarkReport/pairing``), so each cell's head round is set against the same
+    /// round's base (``RatioInterval/init(pairedBase:head:confidence:)``).
+    public var paired: Bool
     public var changes: [Change]
     /// Cells of the base that the head lacks: a failure unless the caller allows it (a head
     /// that stopped measuring a cell must not pass the gate unseen).
@@ -79,7 +83,8 @@ public struct BenchmarkComparison: Sendable {
     /// `threshold` and at least one instruction per operation.
     ///
     /// Time, where both sides keep their samples: each cell gets the ratio of head to base
-    /// with a ``RatioInterval``; it regresses only when the whole interval lies above
+    /// with a ``RatioInterval`` (over pairs of rounds when both reports combine one gate's
+    /// paired rounds, see ``paired``); it regresses only when the whole interval lies above
     /// 1 + `threshold`, improves only when it lies below 1 / (1 + `threshold`), and is
     /// within noise otherwise. The intervals share `confidence` (Bonferroni: each cell's is
     /// 1 - (1 - `confidence`) / *k* for *k* cells), so that the chance of any false verdict
@@ -95,6 +100,8 @@ public struct BenchmarkComparison: Sendable {
         self.metric = metric
         self.threshold = threshold
         self.confidence = confidence
+        let paired = base.pairing != nil && base.pairing == head.pairing
+        self.paired = paired
         let key: (BenchmarkResult) -> BenchmarkCellKey = BenchmarkCellKey.init
         let baseCells = Dictionary(base.results.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let headKeys = Set(head.results.map(key))
@@ -142,14 +149,17 @@ public struct BenchmarkComparison: Sendable {
                 continue
             }
             if metric == .median, let baseSamples = samplesOf(old), let headSamples = samplesOf(result),
-               let interval = RatioInterval(base: baseSamples, head: headSamples, confidence: cellConfidence) {
+               let interval = paired && baseSamples.count == headSamples.count
+                   ? RatioInterval(pairedBase: baseSamples, head: headSamples, confidence: cellConfidence)
+                   : RatioInterval(base: baseSamples, head: headSamples, confidence: cellConfidence) {
                 var verdict = Change.Verdict.withinNoise
                 if interval.lower > 1 + threshold { verdict = .regression }
                 if interval.upper < 1 / (1 + threshold) { verdict = .improvement }
                 var notes: [String] = []
                 if !interval.isBounded {
                     verdict = .untested
-                    notes.append("\(min(baseSamples.count, headSamples.count)) samples a side, too few for an interval")
+                    notes.append(paired ? "\(baseSamples.count) paired rounds, too few for an interval"
+                                 : "\(min(baseSamples.count, headSamples.count)) samples a side, too few for an interval")
                 }
                 if let before = old.distribution?.batch, let after = result.distribution?.batch, before != after {
                     notes.append("batches of \(before) and \(after) inputs")

@@ -11,9 +11,16 @@ extension BenchmarkReport {
     /// crashed when any round saw it crash (that round's crash), and takes the largest
     /// allocation figures of its rounds; its median, p90 and p99 are the medians of its rounds'.
     ///
-    /// - Parameter rounds: The rounds' reports, at least one.
+    /// When the base's and the head's rounds were taken in pairs (`gate`'s sides taking
+    /// turns), `pairing` names that gate in both combined reports, and a cell's samples keep
+    /// the rounds' order (a cell some round did not measure keeps none), so that
+    /// ``BenchmarkComparison`` compares each round's head with the same round's base.
+    ///
+    /// - Parameters:
+    ///   - rounds: The rounds' reports, at least one.
+    ///   - pairing: The gate's name for the pairs of rounds, or `nil`.
     /// - Complexity: O(*r* *c* + *c* *r* log *r*) for *r* rounds of *c* cells.
-    public static func combining(rounds: [BenchmarkReport]) -> BenchmarkReport {
+    public static func combining(rounds: [BenchmarkReport], pairing: String? = nil) -> BenchmarkReport {
         guard let first = rounds.first else { return BenchmarkReport(machine: [], results: [], exponents: []) }
         let byRound: [[BenchmarkCellKey: BenchmarkResult]] = rounds.map { round in
             Dictionary(round.results.map { (BenchmarkCellKey($0), $0) }, uniquingKeysWith: { first, _ in first })
@@ -25,7 +32,8 @@ extension BenchmarkReport {
             guard cells.count == rounds.count else { continue }
             var cell = template
             let measured = cells.filter { $0.samples > 0 && $0.crash == nil }
-            let medians = measured.map(\.medianNanoseconds)
+            // Paired rounds: a round missing from one cell would pair the wrong rounds.
+            let medians = pairing != nil && measured.count < cells.count ? [] : measured.map(\.medianNanoseconds)
             cell.samples = medians.count
             cell.medianNanoseconds = BenchmarkSamples.median(of: medians)
             cell.p90Nanoseconds = BenchmarkSamples.median(of: measured.map(\.p90Nanoseconds))
@@ -43,7 +51,23 @@ extension BenchmarkReport {
             cell.lastLevelMissesPerOperation = cells.compactMap(\.lastLevelMissesPerOperation).max()
             results.append(cell)
         }
-        return BenchmarkReport(machine: first.machine.filter { $0.key != "rounds" } + [("rounds", .integer(rounds.count))],
+        return BenchmarkReport(machine: first.machine.filter { $0.key != "rounds" && $0.key != pairingKey } + [("rounds", .integer(rounds.count))]
+                                   + (pairing.map { [(pairingKey, .string($0))] } ?? []),
                                results: results, exponents: first.exponents)
+    }
+
+    /// The machine entry that names the gate whose paired rounds a combined report holds.
+    static let pairingKey = "pairedRounds"
+
+    /// The gate whose paired rounds this report combines, if it does.
+    public var pairing: String? {
+        guard case .string(let name)? = machine.first(where: { $0.key == Self.pairingKey })?.value else { return nil }
+        return name
+    }
+
+    /// Whether this report's bench took turns with a gate's other side (see ``AlternatingTurns``).
+    public var tookTurns: Bool {
+        guard case .bool(let value)? = machine.first(where: { $0.key == "tookTurns" })?.value else { return false }
+        return value
     }
 }

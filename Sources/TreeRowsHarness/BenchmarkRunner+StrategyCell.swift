@@ -9,6 +9,8 @@ extension BenchmarkRunner {
         untimedPassInputs: [BenchmarkInput], sharedSetup: Double, sink: inout Int
     ) -> BenchmarkResult {
         let clock = ContinuousClock()
+        // Taking turns with a gate's other side: both sides' cells begin close together.
+        AlternatingTurns.pass()
         let buildStart = clock.now
         // An isolated cell's heartbeat (see ``StepMonitor``): the build, each input's index, the final check.
         StepMonitor.step(strategy: 0, operation: Self.buildStep)
@@ -34,6 +36,7 @@ extension BenchmarkRunner {
         /// Times `count` inputs from the next one; returns the time they took.
         func timeInputs(_ count: Int) -> Duration {
             let inputs = workload.inputs[strategyCell.next..<strategyCell.next + count]
+            AlternatingTurns.passIfDue()
             StepMonitor.step(strategy: 0, operation: strategyCell.next)
             strategyCell.next += count
             strategyCell.prepare()

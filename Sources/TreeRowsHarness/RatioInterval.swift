@@ -17,7 +17,7 @@ import Darwin
 /// approximation of U, without a correction for ties, which only widens the interval.
 /// Both sides' samples are taken to be independent draws, each side from one
 /// distribution: drift during a run breaks that, which is why a gate measures base and head
-/// in alternating rounds.
+/// in rounds that take turns (and compares them in pairs, see `init(pairedBase:head:confidence:)`).
 public struct RatioInterval: Sendable, Equatable {
     /// The estimated ratio head / base.
     public var estimate: Double

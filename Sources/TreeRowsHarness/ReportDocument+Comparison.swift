@@ -11,7 +11,8 @@ extension ReportDocument {
         blocks.append(.paragraph([.text(String(format: "Threshold %g%%: ", comparison.threshold * 100)
             + "\(comparison.comparedCount) of the head's \(head.results.count) cells compared; the base has \(base.results.count).")]))
         if comparison.intervalCount > 0 {
-            blocks.append(.paragraph([.text("\(comparison.intervalCount) cells tested on their samples (Mann–Whitney intervals, Bonferroni):"
+            blocks.append(.paragraph([.text("\(comparison.intervalCount) cells tested on their samples ("
+                + (comparison.paired ? "rounds in pairs, Wilcoxon signed-rank intervals" : "Mann–Whitney intervals") + ", Bonferroni):"
                 + " each interval at \(BenchmarkComparison.percentText(confidence: comparison.cellConfidence)), \(BenchmarkComparison.percentText(confidence: comparison.confidence)) for the comparison"
                 + " as a whole. A cell regresses only when its whole interval lies beyond the threshold.")]))
         }

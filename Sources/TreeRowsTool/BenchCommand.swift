@@ -64,6 +64,9 @@ struct BenchCommand: ParsableCommand {
         let valgrind = instructions ? try InstructionRun.valgrind() : nil
         // Each cell runs in a child, whose crash report needs the backtracer set at start.
         if !inProcess { BacktraceSettings.restartIfNeeded() }
+        // `gate` runs base and head at once, taking turns (see AlternatingTurns).
+        let tookTurns = AlternatingTurns.join()
+        defer { AlternatingTurns.leave() }
         let selected = try strategySelection.selected()
         let selectedOperations = try operationSelection.selected()
         let sweepSizes = try sizes.map(Self.parseSizes)
@@ -162,6 +165,8 @@ struct BenchCommand: ParsableCommand {
         if onTerminal { StandardError.write("\r\u{1B}[K") }
         // The count run's figures are its dumps, read by the run that started it.
         if instructionDumps != nil { return }
+        // The peer runs on alone: the count times nothing.
+        AlternatingTurns.leave()
         if let valgrind {
             do { scratch = try scratch ?? ScratchFolder() } catch { throw CommandFailure(message: "\(error)") }
             try InstructionRun.count(into: &results, valgrind: valgrind, folder: scratch!.path,
@@ -171,7 +176,8 @@ struct BenchCommand: ParsableCommand {
             machine: BenchmarkReport.currentMachine(seed: seed, command: CommandLine.arguments.joined(separator: " "))
                 + [("cacheEvictionBytes", .integer(runner.configuration.eviction?.bytes ?? 0)),
                    ("repetitions", .integer(repetitions)), ("warmup", .integer(runner.configuration.warmup)), ("budgetMs", .integer(budget)),
-                   ("clockCostNs", BenchmarkResult.number(BenchmarkRunner.clockCost))],
+                   ("clockCostNs", BenchmarkResult.number(BenchmarkRunner.clockCost))]
+                + (tookTurns ? [("tookTurns", .bool(true))] : []),
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
         // Every cell ran out of inputs (a tree too small for the operations): nothing was timed.
         guard report.measuredAnything else {

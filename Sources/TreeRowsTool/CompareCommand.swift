@@ -100,9 +100,15 @@ struct CompareCommand: ParsableCommand {
                         printing: Bool = true) throws(CommandFailure) -> (comparison: BenchmarkComparison, failures: [String]) {
         let reports = [base, head]
         let comparison = BenchmarkComparison(base: base, head: head, metric: metric, threshold: fraction, confidence: level)
-        let smallestSide = RatioInterval.smallestBoundedSide(confidence: comparison.cellConfidence)
-        let moreSamples = "measure \(smallestSide) or more samples a side (bench --repetitions \(smallestSide) with a --budget that allows them;"
-            + " gate --rounds \(smallestSide)), or compare fewer cells"
+        let moreSamples: String
+        if comparison.paired {
+            let pairs = RatioInterval.smallestBoundedPairs(confidence: comparison.cellConfidence)
+            moreSamples = "run gate --rounds \(pairs) or more, or compare fewer cells"
+        } else {
+            let smallestSide = RatioInterval.smallestBoundedSide(confidence: comparison.cellConfidence)
+            moreSamples = "measure \(smallestSide) or more samples a side (bench --repetitions \(smallestSide) with a --budget that allows them;"
+                + " gate --rounds \(smallestSide)), or compare fewer cells"
+        }
         guard comparison.comparedCount > 0 || comparison.changes.contains(where: { [.wrong, .crashed].contains($0.verdict) }) else {
             let untested = comparison.changes.filter { $0.verdict == .untested }.count
             if untested > 0 {
@@ -132,7 +138,8 @@ struct CompareCommand: ParsableCommand {
         if metric == .median {
             if comparison.intervalCount > 0 {
                 print("time: \(comparison.intervalCount) cells tested on their samples, intervals at \(BenchmarkComparison.percentText(confidence: comparison.cellConfidence)) each,"
-                    + " \(BenchmarkComparison.percentText(confidence: level)) for the comparison as a whole (Mann-Whitney, Bonferroni)")
+                    + " \(BenchmarkComparison.percentText(confidence: level)) for the comparison as a whole"
+                    + (comparison.paired ? " (rounds in pairs: Wilcoxon signed-rank, Bonferroni)" : " (Mann-Whitney, Bonferroni)"))
             }
             for (name, report) in [("base", reports[0]), ("head", reports[1])] {
                 if let lacking = report.lacking { print("\(name): \(lacking); its cells compare medians alone") }

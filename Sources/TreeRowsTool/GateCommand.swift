@@ -3,20 +3,22 @@ import Foundation
 import TreeRowsCorpora
 import TreeRowsHarness
 
-/// `treerows gate --base-tool OLD`: base and head measured in one job, in alternating
-/// rounds, then compared on time and allocations (and with `--instructions`, on
+/// `treerows gate --base-tool OLD`: base and head measured in one job, in rounds in which
+/// they take turns (``TurnTakingRuns``), then compared on time and allocations (and with `--instructions`, on
 /// instructions per operation counted in each side's first round).
 struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
-        abstract: "Measure a base build and this one in alternating rounds of `bench`, then gate time and allocations.",
+        abstract: "Measure a base build and this one in rounds of `bench` that take turns, then gate time and allocations.",
         discussion: """
-            Runs `bench` with the given options (after --) once per round in each tool, the base first in odd rounds \
-            and this tool first in even ones, so that drift and a neighbour's load fall on both alike. Each round's \
-            JSON is kept in --out; base.json and head.json combine the rounds, a cell's samples being its rounds' \
-            medians (the round is the unit of the test). Time: every cell gets the ratio head/base with an interval \
-            that holds for the whole comparison (--confidence) and regresses only when the whole interval lies beyond \
-            --threshold. Allocations (deterministic for a seed): a cell regresses beyond --allocation-threshold. \
+            Runs `bench` with the given options (after --) in both tools once per round. In a round the two run at \
+            once on one processor, taking turns every millisecond (the side that starts alternates), so that the \
+            machine's spells and a neighbour's load fall on both alike. Each round's JSON is kept in --out; base.json \
+            and head.json combine the rounds, a cell's samples being its rounds' medians in round order. Time: every \
+            cell gets the ratio head/base over the pairs of rounds (Wilcoxon signed-rank) with an interval that holds \
+            for the whole comparison (--confidence), and regresses only when the whole interval lies beyond \
+            --threshold. A base built before tools took turns runs alone; its rounds are then compared as samples. \
+            Allocations (deterministic for a seed): a cell regresses beyond --allocation-threshold. \
             With --instructions, each side's first round also counts instructions per operation under valgrind \
             (exact for a seed, so one round is enough), and a cell regresses beyond --instruction-threshold. \
             Exit 1 on any regression or a WRONG, CRASHED, UNMEASURED or missing cell; 2 on bad input or a tool \
@@ -27,9 +29,9 @@ struct GateCommand: ParsableCommand {
     var baseTool: String
     @Option(help: ArgumentHelp("The head build's tool; this tool unless given.", valueName: "path"))
     var headTool: String?
-    @Option(parsing: .unconditional, help: "Rounds of each tool, from 2 to 100 (9 or more bound an interval over a hundred cells).")
-    var rounds = 10
-    @Option(help: ArgumentHelp("Time: the growth a whole interval must pass to regress.", valueName: "percent")) var threshold = "10%"
+    @Option(parsing: .unconditional, help: "Rounds, each running both tools at once, taking turns on one processor: from 2 to 100 (13 or more bound an interval over a hundred cells).")
+    var rounds = 20
+    @Option(help: ArgumentHelp("Time: the growth a whole interval must pass to regress.", valueName: "percent")) var threshold = "5%"
     @Option(help: ArgumentHelp("Allocations: the growth that regresses.", valueName: "percent")) var allocationThreshold = "10%"
     @Option(help: ArgumentHelp("Time: the confidence that every interval holds at once.", valueName: "percent")) var confidence = "95%"
     @Flag(help: "Also gate instructions per operation, counted under valgrind in each side's first round (bench --instructions).")
@@ -63,29 +65,47 @@ struct GateCommand: ParsableCommand {
         let base = try Self.executable(baseTool)
         try Self.makeFolder(out)
         var results: [String: [BenchmarkReport]] = ["base": [], "head": []]
+        // Each round on one processor, the next round on the next.
+        let processors = AlternatingTurns.allowedProcessors()
         for round in 1...rounds {
+            // Both sides run at once, taking turns every millisecond on one processor; the side
+            // that starts alternates.
             let order = round % 2 == 1 ? [("base", base), ("head", head)] : [("head", head), ("base", base)]
-            var line: [String] = []
-            for (side, tool) in order {
+            let sides = order.map { side, tool in
                 let json = "\(out)/\(side)-round-\(round).json", log = "\(out)/\(side)-round-\(round).txt"
                 // A round reads only what this run wrote: an earlier run's file is gone first.
                 unlink(json)
                 // Counts repeat exactly for a seed: one round of each side counts them.
                 let counting = instructions && round == 1 ? ["--instructions"] : []
-                let seconds = try Self.bench(tool, side: side, options: benchOptions + counting + ["--json", json], log: log)
-                guard FileManager.default.fileExists(atPath: json) else {
-                    throw CommandFailure(message: "\(side) round \(round): the \(side) tool \(tool.escapingControls()) ran bench but wrote no"
-                        + " results to \(json.escapingControls()), so it is not a treerows tool of this kind."
-                        + " Fix: give the path of a built treerows tool; its output is in \(log.escapingControls())")
+                return (side: side, tool: tool, json: json, run: TurnTakingRuns.Side(executable: tool, arguments: ["bench"] + benchOptions + counting + ["--json", json], log: log))
+            }
+            let processor = processors.isEmpty ? nil : processors[(round - 1) % processors.count]
+            let runs = try TurnTakingRuns.run(sides[0].run, sides[1].run, processor: processor, logFix: "give --out a folder you can write to") { index, reason in
+                "the \(sides[index].side) tool \(sides[index].tool.escapingControls()) does not start: \(reason). Fix: give the path of a built treerows tool"
+            }
+            var line: [String] = []
+            for (side, run) in zip(sides, runs) {
+                guard run.succeeded else {
+                    throw CommandFailure(message: "the \(side.side) tool's bench failed (\(run.ending)): \(run.tail)."
+                        + " Fix: run it alone with the same options; its output is in \(side.run.log.escapingControls())")
                 }
-                do { results[side]!.append(try BenchmarkReport.readRelease(contentsOf: json)) } catch {
-                    throw CommandFailure(message: "\(side) round \(round): \(error.description)")
+                guard FileManager.default.fileExists(atPath: side.json) else {
+                    throw CommandFailure(message: "\(side.side) round \(round): the \(side.side) tool \(side.tool.escapingControls()) ran bench but wrote no"
+                        + " results to \(side.json.escapingControls()), so it is not a treerows tool of this kind."
+                        + " Fix: give the path of a built treerows tool; its output is in \(side.run.log.escapingControls())")
                 }
-                line.append("\(side) \(String(format: "%.1f", seconds)) s")
+                do { results[side.side]!.append(try BenchmarkReport.readRelease(contentsOf: side.json)) } catch {
+                    throw CommandFailure(message: "\(side.side) round \(round): \(error.description)")
+                }
+                line.append("\(side.side) \(String(format: "%.1f", run.seconds)) s")
             }
             print("round \(round)/\(rounds): " + line.joined(separator: ", "))
         }
-        let combined = ["base", "head"].map { BenchmarkReport.combining(rounds: results[$0]!) }
+        // Rounds pair when both tools took turns (a base built before turns runs first, alone).
+        let pairing = results.values.allSatisfy({ $0.allSatisfy(\.tookTurns) })
+            ? "\(out) \(Date().timeIntervalSince1970) \(getpid())" : nil
+        if pairing == nil { print("time: the rounds are not in pairs, as a tool did not take turns (built before gate did); compared as samples") }
+        let combined = ["base", "head"].map { BenchmarkReport.combining(rounds: results[$0]!, pairing: pairing) }
         for (side, report) in zip(["base", "head"], combined) {
             try OutputPath.write(Array(report.json.utf8), to: "\(out)/\(side).json")
         }
@@ -109,21 +129,6 @@ struct GateCommand: ParsableCommand {
         }
         print("rounds and combined results: \(out.escapingControls())")
         if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
-    }
-
-    /// Runs `tool bench OPTIONS`, its output to `log`; returns the seconds it took.
-    ///
-    /// - Throws: ``CommandFailure`` when it cannot start or exits other than 0 or 1 (1: a
-    ///   WRONG or CRASHED cell, which the comparison reports).
-    static func bench(_ tool: String, side: String, options: [String], log: String) throws(CommandFailure) -> Double {
-        let run = try LoggedRun.run(tool, ["bench"] + options, log: log, logFix: "give --out a folder you can write to") {
-            "the \(side) tool \(tool.escapingControls()) does not start: \($0). Fix: give the path of a built treerows tool"
-        }
-        guard run.succeeded else {
-            throw CommandFailure(message: "the \(side) tool's bench failed (\(run.ending)): \(run.tail)."
-                + " Fix: run it alone with the same options; its output is in \(log.escapingControls())")
-        }
-        return run.seconds
     }
 
     /// `path` if it names an executable file (a folder's search permission is no tool).

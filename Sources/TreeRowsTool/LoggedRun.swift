@@ -39,13 +39,29 @@ struct LoggedRun {
         do { try process.run() } catch { throw CommandFailure(message: cannotStart(error.localizedDescription)) }
         process.waitUntilExit()
         let seconds = (ContinuousClock.now - start).nanoseconds / 1e9
-        let succeeded = process.terminationReason == .exit && [0, 1].contains(process.terminationStatus)
-        let ending = "\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)"
+        let exited = process.terminationReason == .exit
+        return LoggedRun(exited: exited, code: process.terminationStatus, log: log, lines: lines, seconds: seconds)
+    }
+
+    /// A run that ended with wait status `status` (as `waitpid` gives it), its output in `log`.
+    ///
+    /// - Complexity: reading the log's tail when it failed.
+    init(status: Int32, log: String, lines: Int = 3, seconds: Double) {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
+        let exited = status >= 0 && status & 0x7f == 0
+        self.init(exited: exited, code: exited ? (status >> 8) & 0xff : (status < 0 ? -1 : status & 0x7f), log: log, lines: lines,
+                  seconds: seconds)
+    }
+
+    /// A run that exited with `code` (`exited`) or was ended by signal `code`.
+    private init(exited: Bool, code: Int32, log: String, lines: Int, seconds: Double) {
+        succeeded = exited && [0, 1].contains(code)
+        ending = "\(exited ? "exit" : "signal") \(code)"
         var tail = ""
         if !succeeded {
             tail = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(lines).joined(separator: " / ")
         }
-        return LoggedRun(succeeded: succeeded, ending: ending, tail: tail.isEmpty ? "it printed nothing" : tail.escapingControls(),
-                         seconds: seconds)
+        self.tail = tail.isEmpty ? "it printed nothing" : tail.escapingControls()
+        self.seconds = seconds
     }
 }

@@ -2,25 +2,40 @@ import Foundation
 import Testing
 import TreeRowsHarness
 
-/// `treerows gate` runs `bench` in both tools in alternating rounds and gates the combined
-/// rounds. Here both tools are scripts that write a bench JSON whose medians are known, so the
-/// test runs in a debug build and knows the answer.
+/// `treerows gate` runs `bench` in both tools at once in each round, taking turns, and gates
+/// the combined rounds. Here both tools are scripts that write a bench JSON whose medians are
+/// known, so the test runs in a debug build and knows the answer.
 @Suite struct GateCommandTests {
     /// A tool whose `bench --json PATH` writes twelve cells; `slow` cell takes `factor` times
     /// as long; each round's medians move by up to ±2% (from the round number in PATH). With
     /// `--instructions`, each cell counts 5000 instructions an operation, cell 0
-    /// `instructionFactor` times that.
+    /// `instructionFactor` times that. When the gate gives it turns (`TREEROWS_TURNS`) and it
+    /// `takesTurns`, it takes three, writing `NAME turn N` to `turns.log` beside the round's
+    /// JSON in each, and says so in its JSON, as the tool does.
     static func fakeTool(in folder: TemporaryFolder, name: String, factor: Double, instructionFactor: Double = 1,
-                         exitCode: Int = 0) throws -> String {
+                         exitCode: Int = 0, takesTurns: Bool = true) throws -> String {
         let script = """
             #!/bin/sh
             [ "$1" = bench ] || exit 64
+            # A write to a peer that ended fails instead of ending the script, as in the tool.
+            trap '' PIPE
             json=""; counts=""
             while [ $# -gt 0 ]; do [ "$1" = --json ] && json="$2"; [ "$1" = --instructions ] && counts=5000; shift; done
+            machine=""
+            turns="${TREEROWS_TURNS:-}"
+            if [ -n "$turns" ] && [ \(takesTurns) = true ]; then
+              fd=${turns%%:*}; role=$(echo "$turns" | cut -d: -f2)
+              [ "$role" = wait ] && eval "head -c1 <&$fd" > /dev/null
+              for turn in 1 2 3; do
+                echo "\(name) turn $turn" >> "$(dirname "$json")/turns.log"
+                eval "printf x >&$fd" 2> /dev/null; eval "head -c1 <&$fd" > /dev/null
+              done
+              machine='"tookTurns":true'
+            fi
             round=$(echo "$json" | sed 's/.*round-\\([0-9]*\\).json/\\1/')
             wobble=$(( (round * 7) % 5 ))
             {
-              printf '{"schema":2,"machine":{},"results":['
+              printf '{"schema":2,"machine":{%s},"results":[' "$machine"
               for cell in 0 1 2 3 4 5 6 7 8 9 10 11; do
                 median=$(( 1000 + 10 * wobble - 20 ))
                 [ $cell = 0 ] && median=$(awk "BEGIN { print \(factor) * $median }")
@@ -48,10 +63,31 @@ import TreeRowsHarness
                                                        "--out", folder.path("out"), "--", "--operations", "toggle-random"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.standardOutput.contains("round 1/10: base") && result.standardOutput.contains("round 2/10: head"), "\(result)")
-        #expect(result.standardOutput.contains("time: 12 cells tested on their samples"), "\(result)")
+        #expect(result.standardOutput.contains("time: 12 cells tested on their samples")
+                && result.standardOutput.contains("(rounds in pairs: Wilcoxon signed-rank, Bonferroni)"), "\(result)")
         #expect(!result.standardOutput.contains("regression"), "\(result)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("out"))
         #expect(files.contains("base.json") && files.contains("head.json") && files.contains("head-round-10.json"), "\(files)")
+        // The two sides ran at once and took strict turns, the side that starts alternating by round.
+        let turns = try String(contentsOfFile: folder.path("out/turns.log"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let round = { (first: String, second: String) in (1...3).flatMap { ["\(first) turn \($0)", "\(second) turn \($0)"] } }
+        #expect(turns == (1...10).flatMap { $0 % 2 == 1 ? round("base", "head") : round("head", "base") }, "\(turns)")
+    }
+
+    /// A base built before tools took turns (it ignores `TREEROWS_TURNS`) runs alone, as the
+    /// head waits for a turn that comes only when the base has ended; the rounds are then
+    /// compared as samples, and the gate says so.
+    @Test func aBaseThatTakesNoTurnsIsComparedAsSamples() async throws {
+        let folder = try TemporaryFolder("gate-old-base")
+        defer { folder.remove() }
+        let base = try Self.fakeTool(in: folder, name: "base", factor: 1, takesTurns: false)
+        let head = try Self.fakeTool(in: folder, name: "head", factor: 1)
+        let result = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--head-tool", head, "--rounds", "10",
+                                                       "--out", folder.path("out")])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("the rounds are not in pairs") && result.standardOutput.contains("(Mann-Whitney, Bonferroni)"),
+                "\(result)")
+        #expect(!result.standardOutput.contains("regression"), "\(result)")
     }
 
     @Test func aPlantedSlowdownFailsTheGate() async throws {
@@ -63,7 +99,7 @@ import TreeRowsHarness
         #expect(result.exitCode == 1, "\(result)")
         let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("s0 ") }.map(String.init), "\(result)")
         #expect(line.contains("+30.0% [") && line.hasSuffix("regression"), "\(line)")
-        #expect(result.standardError.contains("1 cells regressed beyond 10%"), "\(result)")
+        #expect(result.standardError.contains("1 cells regressed beyond 5%"), "\(result)")
     }
 
     /// `gate --instructions`: each side counts in its first round alone, and a cell 2% above
@@ -77,7 +113,7 @@ import TreeRowsHarness
         let result = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--head-tool", head, "--rounds", "10", "--instructions",
                                                        "--out", folder.path("out")])
         #expect(result.exitCode == 1 && result.standardError.contains("instructions: 1 cells regressed beyond 1%"), "\(result)")
-        #expect(!result.standardError.contains("regressed beyond 10%") && result.standardOutput.contains("s0 "), "\(result)")
+        #expect(!result.standardError.contains("regressed beyond 5%") && result.standardOutput.contains("s0 "), "\(result)")
         for side in ["base", "head"] {
             let first = try String(contentsOfFile: folder.path("out/\(side)-round-1.json"), encoding: .utf8)
             let second = try String(contentsOfFile: folder.path("out/\(side)-round-2.json"), encoding: .utf8)

@@ -129,6 +129,14 @@ package enum StepMonitor {
         record.pointee.budgetElements = Int64(elements)
     }
 
+    /// The current step is alive but waiting on another process (a turn with a peer bench,
+    /// ``AlternatingTurns``): the watchdog counts its budget afresh.
+    ///
+    /// - Complexity: O(1).
+    package static func pulse() {
+        record?.pointee.heartbeat &+= 1
+    }
+
     /// A step begins: `strategy` (-1: the reference or the harness) on operation
     /// `operation` (-1: the build or the initial check).
     ///
