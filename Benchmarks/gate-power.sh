@@ -10,10 +10,17 @@
 # verdict is read again at each threshold from the gate's combined files.
 # Usage: bash Benchmarks/gate-power.sh [GATES] [ROUNDS] [PERCENT...]
 # (defaults: 20 gates, 20 rounds, 0 5 10 25 percent of the median).
+# With --instructions first, the same for instructions: the steps plant a percentage of the
+# toggle's instructions (counted once without and once with 2,000 steps, exact for the seed),
+# and each gate runs with --instructions, its instruction verdict read at the default 1%
+# (defaults: 20 gates, 6 rounds, 0 2 percent).
+# Usage: bash Benchmarks/gate-power.sh --instructions [GATES] [ROUNDS] [PERCENT...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-gates="${1:-20}"; rounds="${2:-20}"; shift $(( $# > 2 ? 2 : $# )) || true
-planted=("$@"); [ ${#planted[@]} -gt 0 ] || planted=(0 5 10 25)
+counting=false
+if [ "${1:-}" = --instructions ]; then counting=true; shift; fi
+gates="${1:-20}"; rounds="${2:-$($counting && echo 6 || echo 20)}"; shift $(( $# > 2 ? 2 : $# )) || true
+planted=("$@"); [ ${#planted[@]} -gt 0 ] || { if $counting; then planted=(0 2); else planted=(0 5 10 25); fi; }
 release=(-c release --scratch-path .build-release-tests -Xswiftc -enable-testing)
 swift build "${release[@]}" --product treerows-mutants >&2
 tool="$(swift build "${release[@]}" --show-bin-path)/treerows-mutants"
@@ -25,6 +32,37 @@ median_of() {  # the median toggle of nine runs with $1 steps planted
         grep -o '"medianNs":[0-9.e+]*' "$work/calibrate.json" | head -1 | cut -d: -f2
     done | sort -g | sed -n 5p
 }
+count_of() {  # the toggle's instructions per operation with $1 steps planted
+    TREEROWS_PLANTED_ITERATIONS="$1" "$tool" bench "${bench[@]}" --instructions --json "$work/calibrate.json" > /dev/null
+    grep -o '"instructionsPerOp":[0-9.e+]*' "$work/calibrate.json" | head -1 | cut -d: -f2
+}
+if $counting; then
+    plain=$(count_of 0); steps=$(count_of 2000)
+    echo "calibration: $plain instructions a toggle, $steps with 2,000 steps planted"
+    echo "planted | steps | instructions threshold | regression | unchanged | improvement  ($gates gates of $rounds rounds, commit $(git rev-parse --short HEAD))"
+    for percent in "${planted[@]}"; do
+        iterations=$(awk "BEGIN { d = $steps - $plain; if (d <= 0) d = 1; printf \"%d\", $percent / 100 * $plain * 2000 / d + 0.5 }")
+        printf '#!/bin/sh\nTREEROWS_PLANTED_ITERATIONS=%s exec "%s" "$@"\n' "$iterations" "$tool" > "$work/head"
+        chmod +x "$work/head"
+        regression=0; unchanged=0; improvement=0
+        for gate in $(seq 1 "$gates"); do
+            status=0
+            "$tool" gate --base-tool "$tool" --head-tool "$work/head" --rounds "$rounds" --instructions --out "$work/g-$percent-$gate" \
+                -- "${bench[@]}" > "$work/gate.txt" 2>&1 || status=$?
+            if [ "$status" -gt 1 ]; then echo "gate $gate failed (exit $status):" >&2; tail -3 "$work/gate.txt" >&2; exit 2; fi
+            verdict=$("$tool" compare "$work/g-$percent-$gate/base.json" "$work/g-$percent-$gate/head.json" --metric instructions \
+                2>/dev/null | grep '^planted-slowdown' || true)
+            case "$verdict" in
+                *regression*) regression=$((regression + 1)) ;;
+                *improvement*) improvement=$((improvement + 1)) ;;
+                *unchanged*) unchanged=$((unchanged + 1)) ;;
+                *) echo "gate $gate: no instruction verdict" >&2; exit 2 ;;
+            esac
+        done
+        echo "$percent% | $iterations | 1% | $regression | $unchanged | $improvement"
+    done
+    exit 0
+fi
 plain=$(median_of 0); steps=$(median_of 2000)
 echo "calibration: median toggle $plain ns, $steps ns with 2,000 steps planted"
 echo "planted | steps | threshold | regression | within noise | improvement  ($gates gates of $rounds rounds, commit $(git rev-parse --short HEAD))"

@@ -6,7 +6,8 @@ extension BenchmarkRunner {
     /// then a few inputs whose diffs and answers are verified against the reference. A
     /// strategy whose warm-up input makes this too slow warms up, counts and verifies one
     /// input each; a tree of more than 2^20 nodes verifies fewer inputs too, as each
-    /// verified input reads and walks every row (one input at 4,194,304 nodes and beyond).
+    /// verified input reads and walks every row (one input at 4,194,304 nodes and beyond). The
+    /// count run under callgrind (``Configuration/countsInstructions``) verifies none.
     /// The strategyCell's check at the end of its cell covers the state this pass leaves.
     /// Returns, with the figures, the time per input of the last warm-up input.
     func untimedPass(
@@ -45,7 +46,9 @@ extension BenchmarkRunner {
             if slow { break }
         }
         let counted = slow ? 1 : Self.untimedInputs.counted
-        let verified = slow ? 1 : max(1, min(Self.untimedInputs.verified, Self.untimedInputs.verified * (1 << 20) / max(1, tree.nodeCount)))
+        // The count run under callgrind verifies nothing: the timed run verified the same inputs.
+        let verified = configuration.countsInstructions ? 0
+            : slow ? 1 : max(1, min(Self.untimedInputs.verified, Self.untimedInputs.verified * (1 << 20) / max(1, tree.nodeCount)))
         split.setup = lap()
         var allocationFigures: (Double, Double)?
         // Instructions are collected around the strategy's calls alone, on the same inputs.

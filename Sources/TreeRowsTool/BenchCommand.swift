@@ -41,6 +41,8 @@ struct BenchCommand: ParsableCommand {
     var inProcess = false
     @Flag(help: "Also count instructions per operation, exact for a seed: the cells run again under valgrind's callgrind, which counts the strategy's calls on the inputs whose allocations are counted (needs valgrind).")
     var instructions = false
+    @Flag(help: "With --instructions, also simulate this machine's caches (callgrind --cache-sim=yes): first- and last-level misses per operation, at about twice the count's time.")
+    var cacheMisses = false
     /// The run under callgrind that --instructions starts: counts, dumps each cell's count
     /// into this folder, times nothing.
     @Option(help: ArgumentHelp(visibility: .private)) var instructionDumps: String?
@@ -48,6 +50,9 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         try OptionRange.whole(repetitions, "--repetitions", 1...1_000_000)
         try OptionRange.whole(budget, "--budget", 1...Int(OptionRange.maximumSeconds) * 1_000, "a whole number of milliseconds")
+        if cacheMisses && !instructions {
+            throw ValidationError("--cache-misses comes with the count of instructions. Fix: add --instructions, or leave --cache-misses out")
+        }
     }
 
     func run() throws {
@@ -169,7 +174,7 @@ struct BenchCommand: ParsableCommand {
         AlternatingTurns.leave()
         if let valgrind {
             do { scratch = try scratch ?? ScratchFolder() } catch { throw CommandFailure(message: "\(error)") }
-            try InstructionRun.count(into: &results, valgrind: valgrind, folder: scratch!.path,
+            try InstructionRun.count(into: &results, valgrind: valgrind, cacheMisses: cacheMisses, folder: scratch!.path,
                                      hangTimeout: isolation.hangTimeout)
         }
         let report = BenchmarkReport(

@@ -34,7 +34,8 @@ enum InstructionRun {
     ///     times slower) gets a hundredfold.
     /// - Throws: ``CommandFailure`` when the run under valgrind fails or counts no cell.
     /// - Complexity: the cells' untimed passes under valgrind.
-    static func count(into results: inout [BenchmarkResult], valgrind: String, folder: String, hangTimeout: Double) throws(CommandFailure) {
+    static func count(into results: inout [BenchmarkResult], valgrind: String, cacheMisses: Bool, folder: String,
+                      hangTimeout: Double) throws(CommandFailure) {
         let dumps = folder + "/instructions"
         do { try FileManager.default.createDirectory(atPath: dumps, withIntermediateDirectories: true) } catch {
             throw CommandFailure(message: "cannot create \(dumps): \(error.localizedDescription). Fix: free space in the temporary folder")
@@ -42,12 +43,12 @@ enum InstructionRun {
         guard let own = OwnExecutable.resolvedPath else {
             throw CommandFailure(message: "--instructions cannot find this tool's own path to run it under valgrind. Fix: run it by its path")
         }
-        let arguments = ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--dump-instr=no", "--dump-line=no", "--cache-sim=yes", "-q",
-                         "--callgrind-out-file=\(dumps)/cg.%p", own]
+        let arguments = ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--dump-instr=no", "--dump-line=no", "-q",
+                         "--callgrind-out-file=\(dumps)/cg.%p"] + (cacheMisses ? ["--cache-sim=yes"] : []) + [own]
             + childArguments(CommandLine.arguments.dropFirst())
             + ["--instruction-dumps", dumps, "--hang-timeout", String(min(86_400, hangTimeout * 100))]
         let log = folder + "/instructions.log"
-        StandardError.write("instructions: the cells again under callgrind (the warm-up and counted inputs about 100 times slower than native)\n")
+        StandardError.write("instructions: the cells again under callgrind (the warm-up and counted inputs about \(cacheMisses ? 100 : 50) times slower than native)\n")
         // Hashing seeded alike in every run, so a strategy's dictionaries and sets take the
         // same probes: without it, counts of inserts moved by about 1% from run to run.
         let run = try LoggedRun.run(valgrind, arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], log: log, lines: 4,
@@ -73,7 +74,7 @@ enum InstructionRun {
             throw CommandFailure(message: "--instructions counted no cell: the run under valgrind wrote no counts (\(files.count) dump files)."
                 + " Fix: check that valgrind runs this tool (valgrind --tool=callgrind \(own) --help)")
         }
-        print("instructions: counted in \(counted) of \(results.count) cells (callgrind, per operation, with simulated cache misses)")
+        print("instructions: counted in \(counted) of \(results.count) cells (callgrind, per operation\(cacheMisses ? ", with simulated cache misses" : ""))")
     }
 
     /// The arguments of this command for the run under valgrind: without `--instructions`,
@@ -85,7 +86,7 @@ enum InstructionRun {
         var skipNext = false
         for argument in arguments {
             if skipNext { skipNext = false; continue }
-            if argument == "--instructions" || argument.hasPrefix("--json=") { continue }
+            if argument == "--instructions" || argument == "--cache-misses" || argument.hasPrefix("--json=") { continue }
             if argument == "--json" { skipNext = true; continue }
             kept.append(argument)
         }

@@ -17,13 +17,18 @@ struct ReleaseInstructionCountTests {
         let folder = try TemporaryFolder("instructions")
         defer { folder.remove() }
         var reports: [BenchmarkReport] = []
-        // Twice as given, once with every cell in the one process.
-        for (name, extra) in [("a.json", []), ("b.json", []), ("in-process.json", ["--in-process"])] {
+        // Twice as given, once with every cell in the one process, once simulating the caches.
+        for (name, extra) in [("a.json", []), ("b.json", []), ("in-process.json", ["--in-process"]), ("caches.json", ["--cache-misses"])] {
             let result = try await TreeRowsExecutable.run(Self.bench + extra + ["--json", name], in: folder.url)
             #expect(result.exitCode == 0 && result.standardOutput.contains("instructions: counted in"), "\(result)")
             reports.append(try BenchmarkReport.read(contentsOf: folder.path(name)))
         }
         let counts = reports.map { $0.results.map { $0.instructionsPerOperation ?? 0 } }
+        // Cache misses only when simulated; the instructions then differ by the client request
+        // that turns collection on (9 instructions an input, counted without the simulation).
+        #expect(reports[0].results.allSatisfy { $0.firstLevelMissesPerOperation == nil }
+                && reports[3].results.allSatisfy { ($0.firstLevelMissesPerOperation ?? 0) > 0 && $0.lastLevelMissesPerOperation != nil })
+        #expect(zip(counts[0], counts[3]).allSatisfy { $1 < $0 && $0 - $1 <= 9 }, "\(counts)")
         #expect(reports[0].results.count >= 6 && counts[0].allSatisfy { $0 > 0 }, "\(counts[0])")
         #expect(reports[0].results.map(BenchmarkCellKey.init) == reports[1].results.map(BenchmarkCellKey.init))
         // Every cell to the instruction from run to run, whatever heap the cells before it left
@@ -50,6 +55,14 @@ struct ReleaseInstructionCountTests {
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
             FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
         }
+    }
+
+    /// `--cache-misses` alone is refused before anything runs: it simulates the caches of
+    /// the count run that `--instructions` starts.
+    @Test func cacheMissesNeedTheCount() async throws {
+        let result = try await TreeRowsExecutable.run(["bench", "--cache-misses"])
+        #expect(result.exitCode == 2 && result.standardError.contains("--cache-misses comes with the count of instructions")
+                && result.standardError.contains("Fix: add --instructions"), "\(result)")
     }
 
     /// A results file without counts is not compared on them, and says how to get them.
