@@ -32,6 +32,11 @@ median_of() {  # the median toggle of nine runs with $1 steps planted
         grep -o '"medianNs":[0-9.e+]*' "$work/calibrate.json" | head -1 | cut -d: -f2
     done | sort -g | sed -n 5p
 }
+plant() {  # $work/head: the tool with $1 percent of $plain planted, at ($steps - $plain) a 2,000 steps
+    iterations=$(awk "BEGIN { d = $steps - $plain; if (d <= 0) d = 1; printf \"%d\", $1 / 100 * $plain * 2000 / d + 0.5 }")
+    printf '#!/bin/sh\nTREEROWS_PLANTED_ITERATIONS=%s exec "%s" "$@"\n' "$iterations" "$tool" > "$work/head"
+    chmod +x "$work/head"
+}
 count_of() {  # the toggle's instructions per operation with $1 steps planted
     TREEROWS_PLANTED_ITERATIONS="$1" "$tool" bench "${bench[@]}" --instructions --json "$work/calibrate.json" > /dev/null
     grep -o '"instructionsPerOp":[0-9.e+]*' "$work/calibrate.json" | head -1 | cut -d: -f2
@@ -41,9 +46,7 @@ if $counting; then
     echo "calibration: $plain instructions a toggle, $steps with 2,000 steps planted"
     echo "planted | steps | instructions threshold | regression | unchanged | improvement  ($gates gates of $rounds rounds, commit $(git rev-parse --short HEAD))"
     for percent in "${planted[@]}"; do
-        iterations=$(awk "BEGIN { d = $steps - $plain; if (d <= 0) d = 1; printf \"%d\", $percent / 100 * $plain * 2000 / d + 0.5 }")
-        printf '#!/bin/sh\nTREEROWS_PLANTED_ITERATIONS=%s exec "%s" "$@"\n' "$iterations" "$tool" > "$work/head"
-        chmod +x "$work/head"
+        plant "$percent"
         regression=0; unchanged=0; improvement=0
         for gate in $(seq 1 "$gates"); do
             status=0
@@ -67,9 +70,7 @@ plain=$(median_of 0); steps=$(median_of 2000)
 echo "calibration: median toggle $plain ns, $steps ns with 2,000 steps planted"
 echo "planted | steps | threshold | regression | within noise | improvement  ($gates gates of $rounds rounds, commit $(git rev-parse --short HEAD))"
 for percent in "${planted[@]}"; do
-    iterations=$(awk "BEGIN { d = $steps - $plain; if (d <= 0) d = 1; printf \"%d\", $percent / 100 * $plain * 2000 / d + 0.5 }")
-    printf '#!/bin/sh\nTREEROWS_PLANTED_ITERATIONS=%s exec "%s" "$@"\n' "$iterations" "$tool" > "$work/head"
-    chmod +x "$work/head"
+    plant "$percent"
     for gate in $(seq 1 "$gates"); do
         status=0
         "$tool" gate --base-tool "$tool" --head-tool "$work/head" --rounds "$rounds" --out "$work/g-$percent-$gate" \
