@@ -9,15 +9,11 @@ import Darwin
 /// run at once but measure one at a time, each millisecond of one's samples beside a
 /// millisecond of the other's.
 ///
-/// Why: on a shared machine a process's speed changes with the machine's state (another
-/// guest's memory traffic), in spells of a tenth of a second to minutes: one toggle took 122
-/// ns, then 200 ns for seconds, then 122 ns again, in one process. Two benches run one after
-/// the other see different spells; two that take turns every millisecond see the same ones,
-/// so their ratio keeps what the code changed and loses most of what the machine did.
-///
-/// Both sides also run on one processor (where the system allows it, Linux): on this VM each
-/// virtual processor has its own spells (two benches taking turns on two processors differed
-/// as much as two run one after the other), so turns pair only on one processor.
+/// Why: on a shared machine a process's speed changes with the machine's state, in spells of
+/// a fraction of a second to minutes, and each virtual processor has spells of its own. Two
+/// benches run one after the other meet different spells; two that take turns every millisecond on one processor (where the system allows
+/// it, Linux) meet the same ones, so their ratio keeps what the code changed and loses most
+/// of what the machine did (docs/Benchmarks.md measures it).
 ///
 /// How: the two sides share a connected socket. One token goes back and forth: a side runs
 /// (its untimed work as well as its samples) only while it holds the token, and gives it up
@@ -42,9 +38,6 @@ package enum AlternatingTurns {
     nonisolated(unsafe) private static var descriptor: Int32 = -1
     /// When this side's current turn began.
     nonisolated(unsafe) private static var turnStart = ContinuousClock.now
-
-    /// Whether this process takes turns with a peer (it joined, and the peer has not ended).
-    package static var isTakingTurns: Bool { descriptor >= 0 }
 
     /// Joins the turns that `TREEROWS_TURNS` names, if it names any: moves to the processor
     /// it names, waits for the first turn when told to, and removes the variable, so that no

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# A/A under load: how often `treerows gate` fails one build against a copy of itself on the
+# workflow's bench (reddit-worldnews-sxvem7, 126 cells, the gate's defaults), while this
+# package's release build runs beside it over and over (a source file of the core module
+# touched before each, so that whole modules compile again): the competing load of a shared
+# 2-core runner.
+# Usage: bash Benchmarks/gate-aa.sh [GATES] [GATE OPTIONS...]   (default 20 gates; e.g. 5 --instructions)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+gates="${1:-20}"; shift $(( $# > 0 ? 1 : 0 ))
+release=(-c release --scratch-path .build-release-tests -Xswiftc -enable-testing)
+swift build "${release[@]}" --product treerows >&2
+tool="$(swift build "${release[@]}" --show-bin-path)/treerows"
+swift build -c release >&2
+work="$(mktemp -d)"
+cp "$tool" "$work/base"
+setsid bash -c 'while true; do touch Sources/TreeRows/Tree.swift; swift build -c release > /dev/null 2>&1 || true; done' &
+load=$!
+trap 'kill -- -$load 2>/dev/null || true; rm -rf "$work"' EXIT
+echo "gate | exit | wall | time verdicts: regression / improvement / within noise  ($gates gates, commit $(git rev-parse --short HEAD), options: ${*:-none})"
+failed=0
+for gate in $(seq 1 "$gates"); do
+    start=$SECONDS; status=0
+    "$tool" gate --base-tool "$work/base" --out "$work/g-$gate" "$@" \
+        -- --corpus reddit-worldnews-sxvem7 --seed 1 --budget 25 --repetitions 30 > "$work/gate.txt" 2>&1 || status=$?
+    if [ "$status" -gt 1 ]; then echo "gate $gate failed to run (exit $status):" >&2; tail -3 "$work/gate.txt" >&2; exit 2; fi
+    [ "$status" -eq 1 ] && failed=$((failed + 1))
+    time=$(sed -n '/^compare median/,/^compare allocations/p' "$work/gate.txt")
+    echo "$gate | $status | $((SECONDS - start)) s | $(grep -c ' regression$' <<< "$time" || true) / $(grep -c ' improvement$' <<< "$time" || true) / $(grep -c ' within noise$' <<< "$time" || true)"
+    [ "$status" -eq 1 ] && grep -E "regressed|WRONG|CRASHED" "$work/gate.txt" | head -3 | sed 's/^/    /'
+done
+echo "failed: $failed of $gates gates"
