@@ -1,12 +1,9 @@
-#if defined(__linux__) && !defined(_GNU_SOURCE)
-#define _GNU_SOURCE /* sched_getaffinity, CPU_SET */
-#endif
 #include <sys/types.h>
 #include <unistd.h>
 #include <signal.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
-#include <sched.h>
+#include <sys/syscall.h>
 #endif
 
 /// fork(2), which Swift's Darwin overlay marks unavailable: the isolated runs fork a child that
@@ -27,15 +24,17 @@ static inline pid_t treerows_fork(void) {
 }
 
 /// The processors this process may run on, written to `cpus` (at most `capacity`): their
-/// count, or -1 where the system does not say (macOS).
+/// count, or -1 where the system does not say (macOS). Through the system call itself: the
+/// C library's wrapper and its CPU_SET macros need _GNU_SOURCE, which would give this module
+/// other definitions of the C library's types than the other modules have.
 static inline int treerows_allowed_processors(int *cpus, int capacity) {
 #if defined(__linux__)
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof(set), &set) != 0) return -1;
-    int count = 0;
-    for (int cpu = 0; cpu < CPU_SETSIZE && count < capacity; cpu++) {
-        if (CPU_ISSET(cpu, &set)) cpus[count++] = cpu;
+    unsigned long mask[16] = {0};
+    long bytes = syscall(SYS_sched_getaffinity, 0, sizeof(mask), mask);
+    if (bytes < 0) return -1;
+    int bits = (int)(8 * sizeof(unsigned long)), count = 0;
+    for (int cpu = 0; cpu < (int)bytes * 8 && count < capacity; cpu++) {
+        if ((mask[cpu / bits] >> (cpu % bits)) & 1UL) cpus[count++] = cpu;
     }
     return count;
 #else
@@ -48,10 +47,11 @@ static inline int treerows_allowed_processors(int *cpus, int capacity) {
 /// the system cannot (macOS) or refuses.
 static inline int treerows_run_on_processor(pid_t pid, int cpu) {
 #if defined(__linux__)
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    return sched_setaffinity(pid, sizeof(set), &set);
+    unsigned long mask[16] = {0};
+    int bits = (int)(8 * sizeof(unsigned long));
+    if (cpu < 0 || cpu >= 16 * bits) return -1;
+    mask[cpu / bits] = 1UL << (cpu % bits);
+    return (int)syscall(SYS_sched_setaffinity, pid, sizeof(mask), mask);
 #else
     (void)pid; (void)cpu;
     return -1;
