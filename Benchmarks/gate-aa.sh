@@ -3,20 +3,25 @@
 # workflow's bench (reddit-worldnews-sxvem7, 126 cells, the gate's defaults), while this
 # package's release build runs beside it over and over (a source file of the core module
 # touched before each, so that whole modules compile again): the competing load of a shared
-# 2-core runner.
+# 2-core runner. The gate's two binaries and the loaded build are copies taken at the start, so
+# that editing or building the work tree meanwhile changes neither.
 # Usage: bash Benchmarks/gate-aa.sh [GATES] [GATE OPTIONS...]   (default 20 gates; e.g. 5 --instructions)
+# BUILD_LOCK=FILE: each loaded build holds flock(1) on FILE, so builds of one's own that take
+# the same lock run in turn with it (never two builds at once) and the load stays continuous.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gates="${1:-20}"; shift $(( $# > 0 ? 1 : 0 ))
 release=(-c release --scratch-path .build-release-tests -Xswiftc -enable-testing)
-swift build "${release[@]}" --product treerows >&2
+lock=(); [ -n "${BUILD_LOCK:-}" ] && lock=(flock "$BUILD_LOCK")
+"${lock[@]}" swift build "${release[@]}" --product treerows >&2
 tool="$(swift build "${release[@]}" --show-bin-path)/treerows"
-swift build -c release >&2
-work="$(mktemp -d)"
-cp "$tool" "$work/base"
-setsid bash -c 'while true; do touch Sources/TreeRows/Tree.swift; swift build -c release > /dev/null 2>&1 || true; done' &
+work="$(mktemp -d)"; load=""
+trap '[ -n "$load" ] && kill -- -$load 2>/dev/null; rm -rf "$work"' EXIT
+cp "$tool" "$work/base"; cp "$tool" "$work/head"; tool="$work/head"
+git clone -q . "$work/load"
+"${lock[@]}" swift build --package-path "$work/load" -c release >&2
+setsid bash -c 'while true; do touch "$1/Sources/TreeRows/Tree.swift"; "${@:2}" swift build --package-path "$1" -c release > /dev/null 2>&1 || true; done' load "$work/load" "${lock[@]}" &
 load=$!
-trap 'kill -- -$load 2>/dev/null || true; rm -rf "$work"' EXIT
 echo "gate | exit | wall | time verdicts: regression / improvement / within noise  ($gates gates, commit $(git rev-parse --short HEAD), options: ${*:-none})"
 failed=0
 for gate in $(seq 1 "$gates"); do
