@@ -135,3 +135,17 @@ extension RangeList: CustomStringConvertible {
     /// As an array prints, e.g. `[3..<7, 9..<10]`.
     public var description: String { array.description }
 }
+
+extension RangeList {
+    /// Whether the ranges are ascending, apart, and within `0..<count`.
+    ///
+    /// - Complexity: O(*k*) for *k* ranges.
+    func fits(in count: Int) -> Bool {
+        var end = 0
+        for range in self {
+            guard range.lowerBound >= end else { return false }
+            end = range.upperBound
+        }
+        return end <= count
+    }
+}

@@ -1,7 +1,8 @@
 extension Tree {
     /// Checks the link structure from scratch: parent and sibling links agree, depths are
     /// one more than the parent's, every live node is reachable from the root exactly
-    /// once, the id table names exactly the live nodes, and ``nodeCount`` is right.
+    /// once, the id table names exactly the live nodes, and ``nodeCount`` and
+    /// ``topLevelCount`` are right.
     ///
     /// - Throws: ``InvariantViolation`` naming the first node found wrong.
     /// - Complexity: O(*s*), where *s* is ``slotCount``.
@@ -48,6 +49,10 @@ extension Tree {
         guard reached == nodeCount, slotsByID.count == explicitLive,
               explicitIDs.count == slotCount - Int(implicitIDCount) - 1 else {
             throw InvariantViolation("nodeCount \(nodeCount), reachable \(reached), explicit ids \(slotsByID.count) for \(explicitLive) nodes")
+        }
+        let topLevel = childCount(of: Tree.root)
+        guard topLevelCount == topLevel else {
+            throw InvariantViolation("topLevelCount \(topLevelCount), but the root has \(topLevel) children")
         }
         guard (times.isEmpty || times.count == slotCount) && (scores.isEmpty || scores.count == slotCount)
             && (heights.isEmpty || heights.count == slotCount) else {

@@ -162,6 +162,7 @@ extension Tree {
             previousSiblings[Int(next)] = slot
         }
         nextSiblings.append(before)
+        if parent == Tree.root { topLevelCount += 1 }
         return slot
     }
 
@@ -281,6 +282,7 @@ extension Tree {
             }
         }
         nodeCount -= removedCount
+        if parent == 0 { topLevelCount -= 1 }
         return removedCount
     }
 }

@@ -44,6 +44,10 @@ public struct Tree: Sendable {
     /// The number of live nodes, not counting the virtual root.
     public internal(set) var nodeCount: Int
 
+    /// The number of top-level nodes (children of ``root``): the sections of a sectioned
+    /// list.
+    public internal(set) var topLevelCount: Int
+
     /// The virtual root: the parent of every top-level node. Never a row.
     public static let root = NodeIndex(0)
 
@@ -62,6 +66,7 @@ public struct Tree: Sendable {
         explicitIDs = []
         slotsByID = [:]
         nodeCount = 0
+        topLevelCount = 0
     }
 
     /// Creates an empty forest with room for `capacity` nodes without reallocation.

@@ -13,6 +13,7 @@ extension BenchmarkStrategyCell {
     mutating func verify(_ inputs: ArraySlice<BenchmarkInput>, rows known: inout [Row]?) -> Bool {
         prepare()
         if operation.body.preparation != nil { known = nil }  // the preparation changed the rows
+        sections = nil  // the checked changes are not followed in it
         return Self.verify(operation.body, inputs, &state, expected: &expected, rows: &known)
     }
 

@@ -19,6 +19,9 @@ struct BenchmarkStrategyCell {
     var spent: Duration = .zero
     /// The next input to use.
     var next = 0
+    /// The strategy's section index and diff, for an operation that ``BenchmarkOperationBody/keepsSections``;
+    /// `nil` until ``prepare()`` builds it, and again after a change it did not follow.
+    var sections: BenchmarkSections?
 
     /// A cell of `state` (moved in, not copied: a second reference to it would make its
     /// first writes copy), whose tree is `tree`.
@@ -29,18 +32,23 @@ struct BenchmarkStrategyCell {
     }
 
     /// The untimed step before a sample: the operation's preparation on the strategy and
-    /// the expected tree (expand-all starts from all collapsed).
+    /// the expected tree (expand-all starts from all collapsed), and the section index
+    /// when the operation keeps one and has none.
     mutating func prepare() {
-        guard let preparation = operation.body.preparation else { return }
-        _ = try? state.perform(preparation)
-        try? expected.apply(preparation)
+        if let preparation = operation.body.preparation {
+            _ = try? state.perform(preparation)
+            try? expected.apply(preparation)
+            sections = nil
+        }
+        if operation.body.keepsSections && sections == nil { sections = BenchmarkSections(of: state) }
     }
 
     /// The timed work of one sample; the result is folded into a checksum that is consumed.
     ///
     /// - Complexity: the strategy's operation per input.
     mutating func perform(_ inputs: ArraySlice<BenchmarkInput>, tree: Tree) -> Int {
-        operation.body.perform(inputs, on: &state, tree: tree)
+        guard sections != nil else { return operation.body.perform(inputs, on: &state, tree: tree) }
+        return operation.body.perform(inputs, on: &state, sections: &sections!, tree: tree)
     }
 
     /// The inputs' changes on the expected tree, for the correctness checks.

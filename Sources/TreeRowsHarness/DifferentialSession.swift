@@ -146,18 +146,18 @@ public struct DifferentialSession {
     ///
     /// - Parameters:
     ///   - next: The next operation, or `nil` to stop.
-    ///   - performed: Called after every operation with the reference's diff, before a
-    ///     disagreement is returned.
+    ///   - performed: Called after every operation with the reference's diff and the
+    ///     reference after it, before a disagreement is returned.
     /// - Returns: The first failure and the index of its operation (-1 for the initial
     ///   state), or `nil`.
     /// - Complexity: one ``perform(_:index:isLast:)`` per operation.
     package mutating func run<E: Error>(
-        next: (ReferenceStrategy) throws(E) -> CaseStep?, performed: (RowDiff) -> Void = { _ in }
+        next: (ReferenceStrategy) throws(E) -> CaseStep?, performed: (RowDiff, ReferenceStrategy) -> Void = { _, _ in }
     ) throws(E) -> (failure: Failure, operationIndex: Int)? {
         if let failure = checkInitial() { return (failure, -1) }
         while let step = try next(reference) {
             let failure = perform(step.operation, index: step.index, isLast: step.isLast)
-            performed(lastReferenceDiff)
+            performed(lastReferenceDiff, reference)
             if let failure { return (failure, step.index) }
         }
         return nil

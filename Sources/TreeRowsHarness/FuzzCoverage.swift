@@ -91,6 +91,21 @@ public struct FuzzCoverage: Sendable {
         case afterSort = "right after a sort"
     }
 
+    /// What a step's diff does in a sectioned list (top-level nodes as sections), and the
+    /// same on a tree the size of the large tier.
+    enum Sectioned: String, CaseIterable {
+        case sectionInserted = "a section inserted"
+        case sectionDeleted = "a section deleted"
+        case sectionMoved = "a section moved"
+        case sectionReloaded = "a section reloaded"
+        case rowsInserted = "rows inserted in a section"
+        case rowsDeleted = "rows deleted from a section"
+        case rowsReloaded = "rows reloaded in a section"
+        case rowMovedWithin = "a row moved within its section"
+        case rowMovedAcross = "a row moved to another section"
+        case large = "a section changed in a tree of 65,536+ nodes"
+    }
+
     /// Sizes of trees, steps and cases.
     enum Scale: String, CaseIterable {
         case nodes1K = "tree of 1,000+ nodes"
@@ -162,7 +177,7 @@ public struct FuzzCoverage: Sendable {
             var seen: Set<String> = []
             for condition in conditions where seen.insert(condition).inserted { features.append("\(kind.rawValue) · \(condition)") }
         }
-        return features + Scale.allCases.map { "size · \($0.rawValue)" }
+        return features + Sectioned.allCases.map { "sections · \($0.rawValue)" } + Scale.allCases.map { "size · \($0.rawValue)" }
     }()
 
     /// The features of the catalog not hit yet.
@@ -219,6 +234,25 @@ public struct FuzzCoverage: Sendable {
     /// Records the reference's diff of a step: a block over 100,000 rows.
     public mutating func recordDiff(_ diff: RowDiff) {
         if (diff.insertions + diff.deletions).contains(where: { $0.count > 100_000 }) { hit(.block) }
+    }
+
+    /// Records what the reference's `diff` of a step does in sections, following it in
+    /// `index`, the reference's sections before the step.
+    ///
+    /// - Complexity: that of ``SectionIndex/follow(_:in:)``.
+    public mutating func recordSections(_ diff: RowDiff, of reference: ReferenceStrategy, index: inout SectionIndex) {
+        let sectioned = index.follow(diff, in: reference)
+        func hit(_ feature: Sectioned) { self.hit("sections", feature.rawValue) }
+        if !sectioned.insertedSections.isEmpty { hit(.sectionInserted) }
+        if !sectioned.deletedSections.isEmpty { hit(.sectionDeleted) }
+        if !sectioned.movedSections.isEmpty { hit(.sectionMoved) }
+        if !sectioned.reloadedSections.isEmpty { hit(.sectionReloaded) }
+        if !sectioned.insertedRows.isEmpty { hit(.rowsInserted) }
+        if !sectioned.deletedRows.isEmpty { hit(.rowsDeleted) }
+        if !sectioned.reloadedRows.isEmpty { hit(.rowsReloaded) }
+        if sectioned.movedRows.contains(where: { $0.from.section == $0.to.section }) { hit(.rowMovedWithin) }
+        if sectioned.movedRows.contains(where: { $0.from.section != $0.to.section }) { hit(.rowMovedAcross) }
+        if !sectioned.isEmpty && reference.tree.nodeCount >= 65_536 { hit(.large) }
     }
 
     /// Records the features of `operation`, about to be performed on `reference`.
@@ -295,12 +329,14 @@ public struct FuzzCoverage: Sendable {
         recordTree(tree)
         var reference = ReferenceStrategy(tree: tree)
         var history = History()
+        var sections = SectionIndex(of: reference)
         var performed = 0
         for fuzzOperation in fuzzCase.operations {
             guard let operation = fuzzOperation.resolve(in: reference.tree) else { continue }
             record(operation, on: reference, history: &history)
             guard let diff = try? reference.perform(operation) else { continue }
             recordDiff(diff)
+            recordSections(diff, of: reference, index: &sections)
             performed += 1
         }
         recordCase(operations: performed)

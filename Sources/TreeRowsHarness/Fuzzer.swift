@@ -268,6 +268,8 @@ public struct Fuzzer {
             var generator = FuzzOperationGenerator(seed: drawn.identity.caseSeed, focus: focus, churn: drawn.churn)
             var history = FuzzCoverage.History()
             coverage.recordTree(tree)
+            // The reference's sections, built before the first step and followed after each.
+            var sections: SectionIndex?
             var index = 0
             var work = 0.0
             let failure = session.run { reference -> DifferentialSession.CaseStep? in
@@ -280,13 +282,15 @@ public struct Fuzzer {
                 // the case is what ran, so its repro file replays it.
                 if tier == .large && (outOfTime() || clock.now - caseStart >= largeCaseLimit) { return nil }
                 let operation = generator.next(for: reference)
+                if sections == nil { sections = SectionIndex(of: reference) }
                 work += Double(reference.tree.nodeCount + 1)
                 fuzzCase.operations.append(FuzzOperation(operation, in: reference.tree))
                 generator.performed(operation, on: reference.tree)
                 coverage.record(operation, on: reference, history: &history)
                 return DifferentialSession.CaseStep(operation, index: index, isLast: index == count - 1)
-            } performed: { referenceDiff in
+            } performed: { referenceDiff, reference in
                 coverage.recordDiff(referenceDiff)
+                if sections != nil { coverage.recordSections(referenceDiff, of: reference, index: &sections!) }
                 operations += 1
                 StepMonitor.record?.pointee.operations = Int64(operations)
                 tiers[tier]!.operations += 1

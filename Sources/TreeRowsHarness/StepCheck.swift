@@ -160,17 +160,28 @@ package enum StepCheck {
         return text.count <= 300 ? text : text.prefix(300) + "… (\(text.count) characters)"
     }
 
-    /// The section layout against the new rows' depth-0 rows, and the diff in sections:
-    /// it passes the sectioned validator and, applied to the old rows in sections, gives the
+    /// The section layout against the new rows' depth-0 rows, the ``SectionIndex`` of the
+    /// old rows after following the diff against it too, and the diff in sections: it
+    /// passes the sectioned validator and, applied to the old rows in sections, gives the
     /// new rows in sections.
     package static func checkSections<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> StepDisagreement? {
-        let before = SectionLayout(rows: oldRows)
         let after = strategy.sectionLayout()
         let expected = SectionLayout(rows: newRows)
         guard after == expected else {
             return StepDisagreement(.sections, "sectionLayout() headers \(after.headerRows.prefix(8)), expected \(expected.headerRows.prefix(8))")
         }
-        let sectioned = SectionedDiff(flat: diff, before: before, after: after)
+        var index = SectionIndex(SectionLayout(rows: oldRows))
+        let sectioned = index.follow(diff, in: strategy)
+        let followed = index.layout
+        guard index.misfits == 0 else {
+            return StepDisagreement(.sections, "the section index could not follow the diff \(brief(diff)); it was rebuilt")
+        }
+        guard followed == expected else {
+            return StepDisagreement(.sections, "the section index after the diff has headers \(followed.headerRows.prefix(8)), expected \(expected.headerRows.prefix(8))")
+        }
+        if internalChecksEnabled {
+            do { try index.checkInvariants() } catch { return StepDisagreement(.sections, "the section index: \(error)") }
+        }
         let newSections = ListSection<Row>.sections(of: newRows)
         do {
             let applied = try sectioned.apply(

@@ -10,13 +10,13 @@ import TreeRowsTestSupport
     static func sectioned(_ strategy: String, _ notation: String, _ operation: (Tree) -> TreeOperation) throws -> SectionedDiff {
         let tree = TreeNotation.tree(notation)
         var state = try #require(BuiltinStrategies.named(strategy)).init(tree: tree)
-        var layout = state.sectionLayout()
+        var sections = SectionIndex(of: state)
         let oldRows = state.rows
         let operationValue = operation(tree)
         var copy = state
         let flat = try copy.perform(operationValue)
-        let diff = try state.performSectioned(operationValue, layout: &layout)
-        #expect(layout == SectionLayout(rows: state.rows))
+        let diff = try state.performSectioned(operationValue, sections: &sections)
+        #expect(sections.layout == SectionLayout(rows: state.rows))
         #expect(StepCheck.checkSections(state, diff: flat, oldRows: oldRows, newRows: state.rows) == nil)
         return diff
     }

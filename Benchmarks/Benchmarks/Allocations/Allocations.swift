@@ -2,8 +2,8 @@ import Benchmark
 import BenchmarkSupport
 import TreeRows
 
-/// Allocations of the count strategies, the preorder strategies and the splice strategy per toggle, query (`index(of:)`,
-/// `row(at:)`) and insert: the deterministic metric CI gates on (`thresholds check --metric
+/// Allocations of the count strategies, the preorder strategies and the splice strategy per toggle, toggle in
+/// sections (followed in a `SectionIndex`), query (`index(of:)`, `row(at:)`) and insert: the deterministic metric CI gates on (`thresholds check --metric
 /// mallocCountTotal`).
 /// Only `mallocCountTotal` is measured, as other metrics would inflate it.
 let benchmarks: @Sendable () -> Void = {
@@ -31,6 +31,23 @@ let benchmarks: @Sendable () -> Void = {
             let strategy = Fixtures.make(type, tree)
             benchmark.startMeasurement()
             for iteration in benchmark.scaledIterations { blackHole(strategy.row(at: iteration * 7919 % strategy.rowCount)) }
+        }
+        // A toggle followed in the strategy's section index, its diff in sections written
+        // into storage kept from the toggles before (as an app would keep it).
+        let sectionBox = StrategyBox(type, tree)
+        var sections = SectionIndex(of: sectionBox.strategy)
+        var sectioned = SectionedDiff()
+        for node in nodes.prefix(8) {
+            sections.follow(sectionBox.strategy.toggle(node), in: sectionBox.strategy, into: &sectioned)
+            sections.follow(sectionBox.strategy.toggle(node), in: sectionBox.strategy, into: &sectioned)
+        }
+        var nextSectioned = 0
+        Benchmark("toggle-sectioned:\(type.name):\(name)", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                sections.follow(sectionBox.strategy.toggle(nodes[nextSectioned % nodes.count]), in: sectionBox.strategy, into: &sectioned)
+                blackHole(sectioned.deletedRows.count &+ sectioned.insertedRows.count)
+                nextSectioned += 1
+            }
         }
         let insertBox = StrategyBox(type, tree)
         var nextInsert = 0

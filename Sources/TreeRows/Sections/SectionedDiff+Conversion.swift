@@ -7,68 +7,94 @@ extension SectionedDiff {
     /// matched through the flat diff and the fewest section moves and row moves within
     /// sections are found by longest increasing subsequences, as in the flat diff.
     ///
+    /// A diff that breaks UIKit's rules for these row counts is converted as far as it
+    /// fits: its moves are left out when any list breaks them, and a list whose ranges are
+    /// not ascending, apart and within the rows is left out too.
+    ///
     /// - Complexity: O(*k* log *S*) for *k* ranges and *S* sections without moves; O(*r*
     ///   log *r*) for *r* rows with moves.
     public init(flat diff: RowDiff, before: SectionLayout, after: SectionLayout) {
         self.init()
-        if diff.moves.isEmpty {
-            self.init(unmoved: diff, before: before, after: after)
-        } else {
+        if !diff.moves.isEmpty && (try? diff.validate(rowCountBefore: before.flatRowCount, rowCountAfter: after.flatRowCount)) != nil {
             self.init(moved: diff, before: before, after: after)
+        } else {
+            if diff.deletions.fits(in: before.flatRowCount) { takeDeletions(of: diff, in: before) }
+            if diff.insertions.fits(in: after.flatRowCount) { takeInsertions(of: diff, in: after) }
         }
-        (reloadedSections, reloadedRows) = Self.split(diff.reloads, in: before)
-        // A reloaded section brings all its rows anew; reloading rows in it too is an
-        // update UIKit rejects (reloading every row, a sort's reloadData, did that).
-        if !reloadedSections.isEmpty && !reloadedRows.isEmpty {
-            let whole = Set(reloadedSections)
-            reloadedRows.removeAll { whole.contains($0.section) }
-        }
+        if diff.reloads.fits(in: before.flatRowCount) { takeReloads(of: diff, in: before) }
+        dropRowsOfWholeSections()
     }
 
-    /// The section headers and the runs of other rows of every range of `ranges`, together.
-    static func split(_ ranges: RangeList, in layout: SectionLayout) -> (headers: [Int], runs: [RowRange]) {
-        var result: (headers: [Int], runs: [RowRange]) = ([], [])
-        for range in ranges {
-            let (headers, runs) = split(range, in: layout)
-            result.headers += headers
-            result.runs += runs
-        }
-        return result
+    /// Empties every list, keeping its storage, so that filling it again allocates nothing.
+    ///
+    /// - Complexity: O(1).
+    public mutating func removeAll() {
+        deletedSections.removeAll(keepingCapacity: true)
+        insertedSections.removeAll(keepingCapacity: true)
+        movedSections.removeAll(keepingCapacity: true)
+        reloadedSections.removeAll(keepingCapacity: true)
+        deletedRows.removeAll(keepingCapacity: true)
+        insertedRows.removeAll(keepingCapacity: true)
+        movedRows.removeAll(keepingCapacity: true)
+        reloadedRows.removeAll(keepingCapacity: true)
     }
 
-    /// The section headers in `range` (as section indices) and the runs of other rows in
-    /// it (as rows of their sections).
-    static func split(_ range: Range<Int>, in layout: SectionLayout) -> (headers: [Int], runs: [RowRange]) {
-        var headers: [Int] = []
-        var runs: [RowRange] = []
-        guard !range.isEmpty else { return (headers, runs) }
-        var index = range.lowerBound
-        var section = layout.section(containing: index)
-        while index < range.upperBound {
-            let header = layout.headerRows[section]
-            if index == header {
-                headers.append(section)
-                index += 1
+    /// Appends the section headers in `ranges` (as section indices) to `headers` and the
+    /// runs of other rows in them (as rows of their sections) to `runs`.
+    ///
+    /// - Complexity: O(*s* · *q*) for *s* sections met and *q* the cost of a lookup.
+    static func split<Layout: SectionLookup>(_ ranges: RangeList, in layout: Layout, headers: inout [Int], runs: inout [RowRange]) {
+        for range in ranges where !range.isEmpty {
+            var index = range.lowerBound
+            var section = layout.section(containing: index)
+            while index < range.upperBound {
+                let rows = layout.flatRows(ofSection: section)
+                let header = rows.lowerBound
+                if index == header {
+                    headers.append(section)
+                    index += 1
+                }
+                let end = min(range.upperBound, rows.upperBound)
+                if index < end { runs.append(RowRange(section: section, rows: index - header - 1..<end - header - 1)) }
+                index = end
+                if index == rows.upperBound { section += 1 }
             }
-            let sectionEnd = section + 1 < layout.sectionCount ? layout.headerRows[section + 1] : layout.flatRowCount
-            let end = min(range.upperBound, sectionEnd)
-            if index < end { runs.append(RowRange(section: section, rows: index - header - 1..<end - header - 1)) }
-            index = end
-            if index == sectionEnd { section += 1 }
         }
-        return (headers, runs)
     }
 
-    private init(unmoved diff: RowDiff, before: SectionLayout, after: SectionLayout) {
-        self.init()
-        let deletedRuns: [RowRange]
-        (deletedSections, deletedRuns) = Self.split(diff.deletions, in: before)
-        let deleted = Set(deletedSections)
-        deletedRows = deletedRuns.filter { !deleted.contains($0.section) }
-        let insertedRuns: [RowRange]
-        (insertedSections, insertedRuns) = Self.split(diff.insertions, in: after)
-        let inserted = Set(insertedSections)
-        insertedRows = insertedRuns.filter { !inserted.contains($0.section) }
+    /// The deleted sections and rows of `diff`, split in `before`, appended; rows of
+    /// deleted sections stay until ``dropRowsOfWholeSections()``.
+    mutating func takeDeletions<Layout: SectionLookup>(of diff: RowDiff, in before: Layout) {
+        Self.split(diff.deletions, in: before, headers: &deletedSections, runs: &deletedRows)
+    }
+
+    /// The inserted sections and rows of `diff`, split in `after`, appended.
+    mutating func takeInsertions<Layout: SectionLookup>(of diff: RowDiff, in after: Layout) {
+        Self.split(diff.insertions, in: after, headers: &insertedSections, runs: &insertedRows)
+    }
+
+    /// The reloaded sections and rows of `diff`, split in `before`, appended.
+    mutating func takeReloads<Layout: SectionLookup>(of diff: RowDiff, in before: Layout) {
+        Self.split(diff.reloads, in: before, headers: &reloadedSections, runs: &reloadedRows)
+    }
+
+    /// Drops the row changes in deleted, inserted and reloaded sections: a deleted section
+    /// takes its rows along, an inserted one brings them, and a reloaded one brings all its
+    /// rows anew (reloading rows in it too is an update UIKit rejects; reloading every row,
+    /// a sort's reloadData, did that).
+    ///
+    /// - Complexity: O(1) when no section is deleted, inserted or reloaded.
+    mutating func dropRowsOfWholeSections() {
+        Self.drop(&deletedRows, in: deletedSections)
+        Self.drop(&insertedRows, in: insertedSections)
+        Self.drop(&reloadedRows, in: reloadedSections)
+    }
+
+    /// Removes the runs in one of `sections`.
+    private static func drop(_ runs: inout [RowRange], in sections: [Int]) {
+        guard !sections.isEmpty && !runs.isEmpty else { return }
+        let whole = Set(sections)
+        runs.removeAll { whole.contains($0.section) }
     }
 
     private init(moved diff: RowDiff, before: SectionLayout, after: SectionLayout) {
@@ -124,7 +150,8 @@ extension SectionedDiff {
                 movedRows.append(RowPathMove(from: path, to: target))
             }
         }
-        deletedRows = Self.split(builder.diff.deletions, in: before).runs
+        var ignored: [Int] = []
+        Self.split(builder.diff.deletions, in: before, headers: &ignored, runs: &deletedRows)
         for (section, pairs) in kept.enumerated() where !pairs.isEmpty {
             let stayingRows = RowDiff.longestIncreasingRun(pairs.map { $0.new })
             for (k, pair) in pairs.enumerated() where !stayingRows[k] {
@@ -137,6 +164,6 @@ extension SectionedDiff {
         for index in 0..<after.flatRowCount where !arrived[index] {
             if let path = after.path(ofRow: index), !inserted.contains(path.section) { insertions.insert(index) }
         }
-        insertedRows = Self.split(insertions.diff.insertions, in: after).runs
+        Self.split(insertions.diff.insertions, in: after, headers: &ignored, runs: &insertedRows)
     }
 }

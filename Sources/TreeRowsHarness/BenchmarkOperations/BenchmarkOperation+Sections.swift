@@ -1,8 +1,8 @@
 import TreeRows
 
 extension BenchmarkOperation {
-    /// Toggle a uniformly chosen node and turn the diff into sections: the layout before
-    /// and after (``RowStrategy/sectionLayout()``) and the ``SectionedDiff``.
+    /// Toggle a uniformly chosen node in sections: the flat diff followed in the strategy's
+    /// ``SectionIndex`` and turned into a ``SectionedDiff``.
     public static let toggleSectioned = BenchmarkOperation("toggle-sectioned", SectionedToggleOperation())
 }
 
@@ -20,13 +20,20 @@ struct SectionedToggleOperation: BenchmarkOperationBody {
         return .toggle(node)
     }
 
+    var keepsSections: Bool { true }
+
+    /// With an index built first.
     func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
+        var sections = BenchmarkSections(of: strategy)
+        return perform(inputs, on: &strategy, sections: &sections, tree: tree)
+    }
+
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, sections: inout BenchmarkSections, tree: Tree) -> Int {
         var checksum = 0
         for case .node(let node) in inputs {
-            let before = strategy.sectionLayout()
             let flat = strategy.toggle(node)
-            let sectioned = SectionedDiff(flat: flat, before: before, after: strategy.sectionLayout())
-            checksum &+= sectioned.deletedRows.count &+ sectioned.insertedRows.count
+            sections.index.follow(flat, in: strategy, into: &sections.diff)
+            checksum &+= sections.diff.deletedRows.count &+ sections.diff.insertedRows.count
         }
         return checksum
     }

@@ -10,7 +10,8 @@ import TreeRows
 ///
 /// Required: ``inputs(on:count:random:)`` and ``perform(_:on:tree:)``. Customization
 /// points, with their defaults in the extension below: ``batch``, ``timedBatch``, ``needsHeights``,
-/// ``preparation``, ``change(for:)`` (an operation that changes rows must give it),
+/// ``preparation``, ``keepsSections`` with ``perform(_:on:sections:tree:)``, ``change(for:)``
+/// (an operation that changes rows must give it),
 /// ``checkAnswer(_:of:expecting:)`` and ``checkDiff(_:of:expecting:)``.
 package protocol BenchmarkOperationBody: Sendable {
     /// Draws `count` inputs for the cell's tree (with its live nodes, rows and total
@@ -37,6 +38,17 @@ package protocol BenchmarkOperationBody: Sendable {
     /// The untimed change before every sample, on the strategy and the expected tree alike
     /// (expand-all starts from all collapsed); `nil` for none.
     var preparation: TreeOperation? { get }
+
+    /// Whether the timed work keeps ``BenchmarkSections`` beside the strategy (the sectioned
+    /// operations): the runner builds it, untimed, before the first sample and after a
+    /// verified one, and times ``perform(_:on:sections:tree:)``.
+    var keepsSections: Bool { get }
+
+    /// The timed work of one sample of an operation that ``keepsSections``: `sections` holds
+    /// the strategy's index, kept up to date.
+    ///
+    /// - Complexity: the strategy's operation per input, plus following it in `sections`.
+    func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, sections: inout BenchmarkSections, tree: Tree) -> Int
 
     /// The change `input` makes: performed on the expected tree after every sample, and by
     /// the verified samples' ``LockstepStep`` on the strategy. `nil` for queries and builds,
@@ -78,6 +90,16 @@ extension BenchmarkOperationBody {
 
     /// No preparation.
     package var preparation: TreeOperation? { nil }
+
+    /// No sections.
+    package var keepsSections: Bool { false }
+
+    /// ``perform(_:on:tree:)``, the sections left alone.
+    package func perform<S: RowStrategy>(
+        _ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, sections: inout BenchmarkSections, tree: Tree
+    ) -> Int {
+        perform(inputs, on: &strategy, tree: tree)
+    }
 
     /// No change.
     package func change(for input: BenchmarkInput) -> TreeOperation? { nil }

@@ -1,0 +1,16 @@
+import TreeRows
+
+/// What a sectioned operation keeps beside the strategy from one sample to the next: the
+/// strategy's ``SectionIndex``, and a ``SectionedDiff`` whose storage each operation reuses,
+/// so that a toggle in sections allocates nothing in steady state, as an app would keep them.
+package struct BenchmarkSections {
+    /// The strategy's section index, kept up to date.
+    package var index: SectionIndex
+    /// The last operation's diff in sections.
+    package var diff = SectionedDiff()
+
+    /// The sections of `strategy` as it is.
+    ///
+    /// - Complexity: that of ``SectionIndex/init(of:)``.
+    package init<S: RowStrategy>(of strategy: S) { index = SectionIndex(of: strategy) }
+}
