@@ -162,7 +162,7 @@ extension Tree {
             previousSiblings[Int(next)] = slot
         }
         nextSiblings.append(before)
-        if parent == Tree.root { topLevelCount += 1 }
+        if parent == Tree.root { rootChildCount += 1 }
         return slot
     }
 
@@ -282,7 +282,7 @@ extension Tree {
             }
         }
         nodeCount -= removedCount
-        if parent == 0 { topLevelCount -= 1 }
+        if parent == 0 { rootChildCount -= 1 }
         return removedCount
     }
 }

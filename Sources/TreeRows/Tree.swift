@@ -36,6 +36,8 @@ public struct Tree: Sendable {
     /// Slots `1...implicitIDCount` have the id `.integer(slot - 1)` and store nothing: the
     /// common case of ids `0..<n` in input order (synthetic trees, the recorded forest).
     @usableFromInline var implicitIDCount: Int32
+    /// The number of children of the root (beside ``implicitIDCount``, in what would be padding).
+    @usableFromInline var rootChildCount: Int32
     /// The ids of the slots after the implicit run, at `slot - implicitIDCount - 1`.
     @usableFromInline var explicitIDs: ContiguousArray<NodeID?>
     /// The slot of each explicit id.
@@ -46,7 +48,9 @@ public struct Tree: Sendable {
 
     /// The number of top-level nodes (children of ``root``): the sections of a sectioned
     /// list.
-    public internal(set) var topLevelCount: Int
+    ///
+    /// - Complexity: O(1).
+    public var topLevelCount: Int { Int(rootChildCount) }
 
     /// The virtual root: the parent of every top-level node. Never a row.
     public static let root = NodeIndex(0)
@@ -66,7 +70,7 @@ public struct Tree: Sendable {
         explicitIDs = []
         slotsByID = [:]
         nodeCount = 0
-        topLevelCount = 0
+        rootChildCount = 0
     }
 
     /// Creates an empty forest with room for `capacity` nodes without reallocation.

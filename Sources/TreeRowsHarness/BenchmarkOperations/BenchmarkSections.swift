@@ -12,5 +12,10 @@ package struct BenchmarkSections {
     /// The sections of `strategy` as it is.
     ///
     /// - Complexity: that of ``SectionIndex/init(of:)``.
-    package init<S: RowStrategy>(of strategy: S) { index = SectionIndex(of: strategy) }
+    package init<S: RowStrategy>(of strategy: S) {
+        index = SectionIndex(of: strategy)
+        // Room for a toggle's one run, as the diff an app keeps has after its first toggles.
+        diff.deletedRows.reserveCapacity(4)
+        diff.insertedRows.reserveCapacity(4)
+    }
 }
