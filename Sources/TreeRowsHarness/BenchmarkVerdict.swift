@@ -7,6 +7,12 @@ import Foundation
 /// the corpora by the geometric mean; the operation's leader has the smallest standing, and
 /// the pick's ratios are standings divided by the leader's. A strategy that was wrong on any cell, or has no
 /// samples on some operation, is left out of the picks (and named).
+///
+/// Tails weigh too: a strategy whose p99 on a corpus is more than ``tailLimit`` times the
+/// smallest correct p99 there is *tail-heavy* on that operation. It leads an operation, or
+/// is the all-round pick, only when no steadier strategy was measured there; when it has
+/// the fastest median and loses the lead so, the verdict names it (``Tail``): a list is
+/// judged by its worst frame.
 public struct BenchmarkVerdict: Equatable, Sendable {
     /// The fastest strategy on one operation.
     public struct Leader: Equatable, Sendable {
@@ -43,6 +49,23 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     /// Strategies left out of the pick.
     public var excluded: [Exclusion]
 
+    /// A fastest median passed over for its tail: on `operation`, `strategy` has the fastest
+    /// median, but its p99 on `corpus` is `ratio` times `steadier`'s there.
+    public struct Tail: Equatable, Sendable {
+        public var operation: String
+        public var strategy: String
+        public var corpus: String
+        public var ratio: Double
+        public var steadier: String
+    }
+
+    /// The fastest medians passed over for their tails, one per operation at most.
+    public var tails: [Tail]
+
+    /// How many times the smallest correct p99 of a cell a strategy's p99 may be before it is
+    /// tail-heavy there.
+    public static let tailLimit = 10.0
+
     /// The verdict of `results`; `nil` when no cell has a correct, sampled result.
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
@@ -69,14 +92,22 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         func standing(_ operation: String, _ strategy: String) -> Double? {
             logRatios[operation]?[strategy].map { exp($0.sum / Double($0.count)) }
         }
+        let heavy = Self.tailHeavy(results)
         var leaders: [Leader] = []
+        var tails: [Tail] = []
         let order = Dictionary(uniqueKeysWithValues: strategies.enumerated().lazy.map { ($1, $0) })
         for operation in operations {
-            let standings = (ranked[operation] ?? []).sorted { order[$0]! < order[$1]! }.map { ($0, standing(operation, $0)!) }
+            let byMedian = (ranked[operation] ?? []).sorted { order[$0]! < order[$1]! }.map { ($0, standing(operation, $0)!) }
                 .sorted { $0.1 < $1.1 }
-            guard let first = standings.first else { continue }
-            let second = standings.dropFirst().first
+            guard let fastest = byMedian.first else { continue }
+            // The tail-heavy go after the steady ones, each group in median order.
+            let isHeavy = { (strategy: String) in heavy[Key(operation: operation, strategy: strategy)] != nil }
+            let standings = byMedian.filter { !isHeavy($0.0) } + byMedian.filter { isHeavy($0.0) }
+            let first = standings[0], second = standings.dropFirst().first
             leaders.append(Leader(operation: operation, strategy: first.0, runnerUp: second?.0, lead: second.map { $0.1 / first.1 }))
+            if first.0 != fastest.0, let tail = heavy[Key(operation: operation, strategy: fastest.0)] {
+                tails.append(Tail(operation: operation, strategy: fastest.0, corpus: tail.corpus, ratio: tail.ratio, steadier: tail.steadier))
+            }
         }
         guard !leaders.isEmpty else { return nil }
         var firstWrong: [String: BenchmarkResult] = [:]
@@ -104,10 +135,40 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             let worst = measured.max { $0.1 < $1.1 }!
             candidates.append(Pick(strategy: strategy, worstRatio: worst.1, weakestOperation: worst.0.operation, fastestThere: worst.0.strategy))
         }
+        // The all-round pick is steady on every operation, when such a candidate exists.
+        let steady = candidates.filter { candidate in !operations.contains { heavy[Key(operation: $0, strategy: candidate.strategy)] != nil } }
         self.corpora = corpora
         self.leaders = leaders
-        self.pick = candidates.min { $0.worstRatio < $1.worstRatio }
+        self.pick = (steady.isEmpty ? candidates : steady).min { $0.worstRatio < $1.worstRatio }
         self.excluded = excluded
+        self.tails = tails
+    }
+
+    /// An operation and a strategy.
+    struct Key: Hashable {
+        var operation: String
+        var strategy: String
+    }
+
+    /// The tail-heavy operations of each strategy: its worst p99 ratio to the smallest
+    /// correct p99 of a corpus, where over ``tailLimit``, with that corpus and the strategy
+    /// whose p99 it was.
+    ///
+    /// - Complexity: O(*r*) expected for *r* results.
+    static func tailHeavy(_ results: [BenchmarkResult]) -> [Key: (corpus: String, ratio: Double, steadier: String)] {
+        var steadiest: [Cell: (p99: Double, strategy: String)] = [:]
+        for result in results where result.correct && result.samples > 0 && result.p99Nanoseconds > 0 {
+            let cell = Cell(corpus: result.corpus, operation: result.operation)
+            if result.p99Nanoseconds < steadiest[cell]?.p99 ?? .infinity { steadiest[cell] = (result.p99Nanoseconds, result.strategy) }
+        }
+        var heavy: [Key: (corpus: String, ratio: Double, steadier: String)] = [:]
+        for result in results where result.correct && result.samples > 0 {
+            guard let best = steadiest[Cell(corpus: result.corpus, operation: result.operation)] else { continue }
+            let ratio = result.p99Nanoseconds / best.p99
+            let key = Key(operation: result.operation, strategy: result.strategy)
+            if ratio > tailLimit && ratio > heavy[key]?.ratio ?? 0 { heavy[key] = (result.corpus, ratio, best.strategy) }
+        }
+        return heavy
     }
 
     /// A corpus and operation: one cell of the results.
@@ -132,9 +193,13 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         default: "the \(corpora.count) corpora measured (\(corpora.prefix(3).joined(separator: ", ")), …)"
         }
         guard let pick else { return "No strategy was correct with samples on every operation measured on \(trees); see the tables." }
-        if pick.worstRatio < 1.000_5 { return "For trees like \(trees), use \(pick.strategy): the fastest on every operation measured." }
+        let tail = tails.first.map { tail in
+            " \(tail.strategy) has the fastest median on \(tail.operation), but its p99 is \(Self.ratio(tail.ratio)) \(Self.possessive(tail.steadier))"
+                + (corpora.count > 1 ? " on \(tail.corpus)." : ".")
+        } ?? ""
+        if pick.worstRatio < 1.000_5 { return "For trees like \(trees), use \(pick.strategy): the fastest on every operation measured." + tail }
         return "For trees like \(trees), use \(pick.strategy): at most \(Self.ratio(pick.worstRatio)) the fastest time on every operation"
-            + " measured; its weakest is \(pick.weakestOperation), where \(pick.fastestThere) is \(Self.ratio(pick.worstRatio)) faster."
+            + " measured; its weakest is \(pick.weakestOperation), where \(pick.fastestThere) is \(Self.ratio(pick.worstRatio)) faster." + tail
     }
 
     /// The verdict as plain text lines: the sentence, the leaders, the pick, the exclusions.
@@ -150,9 +215,16 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         if let pick {
             lines.append("  all-round: \(pick.strategy), worst ratio to the fastest \(Self.ratio(pick.worstRatio)) (\(pick.weakestOperation))")
         }
+        for tail in tails {
+            lines.append("  tail: \(tail.strategy) has the fastest median on \(tail.operation), but its p99 on \(tail.corpus) is "
+                + "\(Self.ratio(tail.ratio)) \(Self.possessive(tail.steadier)) (over \(Self.ratio(Self.tailLimit)): it leads only where nothing steadier was measured)")
+        }
         for exclusion in excluded { lines.append("  not considered: \(exclusion.strategy), \(exclusion.reason)") }
         return lines
     }
+
+    /// `preorder-segments'`, `preorder-btree's`.
+    static func possessive(_ name: String) -> String { name.hasSuffix("s") ? name + "'" : name + "'s" }
 
     /// `1.23×`, `12.3×`, `123×`.
     static func ratio(_ value: Double) -> String {

@@ -50,6 +50,32 @@ import TreeRowsHarness
         #expect(verdict.sentence.hasPrefix("For trees like x and y, use b: the fastest on every operation measured."))
     }
 
+    @Test("A fastest median with a p99 over ten times another's neither leads nor is picked, and the sentence says so")
+    func tailsWeigh() throws {
+        func cell(_ strategy: String, _ operation: String, _ median: Double, p99: Double) -> BenchmarkResult {
+            var result = Self.cell(strategy, operation, median)
+            result.p99Nanoseconds = p99
+            return result
+        }
+        let verdict = try #require(BenchmarkVerdict([
+            cell("range-counts", "toggle", 100, p99: 20_000), cell("preorder-segments", "toggle", 200, p99: 100),
+            cell("preorder-btree", "toggle", 350, p99: 900),
+            cell("range-counts", "insert", 100, p99: 200), cell("preorder-segments", "insert", 150, p99: 300),
+            cell("preorder-btree", "insert", 120, p99: 250),
+        ]))
+        #expect(verdict.leaders.map(\.strategy) == ["preorder-segments", "range-counts"])
+        #expect(verdict.leaders[0].runnerUp == "preorder-btree")
+        #expect(verdict.tails.map { [$0.operation, $0.strategy, $0.corpus, "\($0.ratio)", $0.steadier] }
+            == [["toggle", "range-counts", "t", "200.0", "preorder-segments"]])
+        // By medians range-counts would be the pick (fastest on both); it is tail-heavy on toggle.
+        #expect(verdict.pick?.strategy == "preorder-segments")
+        #expect(verdict.sentence.hasSuffix(" range-counts has the fastest median on toggle, but its p99 is 200× preorder-segments'."))
+        #expect(verdict.lines.contains { $0.hasPrefix("  tail: range-counts has the fastest median on toggle, but its p99 on t is 200× preorder-segments'") })
+        // Within ten times, tails change nothing.
+        let even = try #require(BenchmarkVerdict([cell("a", "toggle", 100, p99: 1_000), cell("b", "toggle", 200, p99: 101)]))
+        #expect(even.leaders.first?.strategy == "a" && even.tails.isEmpty && even.pick?.strategy == "a")
+    }
+
     @Test func noVerdictWithoutACorrectSampledCell() {
         #expect(BenchmarkVerdict([Self.cell("a", "toggle", 100, correct: false)]) == nil)
         #expect(BenchmarkVerdict([]) == nil)
