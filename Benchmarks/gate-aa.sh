@@ -24,6 +24,8 @@ setsid bash -c 'while true; do touch "$1/Sources/TreeRows/Tree.swift"; "${@:2}" 
 load=$!
 echo "gate | exit | wall | time verdicts: regression / improvement / within noise  ($gates gates, commit $(git rev-parse --short HEAD), options: ${*:-none})"
 failed=0
+# Cells with a verdict: it ends the line, or precedes a note such as "(batches of 16 and 1 inputs)".
+verdicts() { grep -cE " $1( \(.*\))?\$" <<< "$time" || true; }
 for gate in $(seq 1 "$gates"); do
     start=$SECONDS; status=0
     "$tool" gate --base-tool "$work/base" --out "$work/g-$gate" "$@" \
@@ -31,7 +33,7 @@ for gate in $(seq 1 "$gates"); do
     if [ "$status" -gt 1 ]; then echo "gate $gate failed to run (exit $status):" >&2; tail -3 "$work/gate.txt" >&2; exit 2; fi
     [ "$status" -eq 1 ] && failed=$((failed + 1))
     time=$(sed -n '/^compare median/,/^compare allocations/p' "$work/gate.txt")
-    echo "$gate | $status | $((SECONDS - start)) s | $(grep -c ' regression$' <<< "$time" || true) / $(grep -c ' improvement$' <<< "$time" || true) / $(grep -c ' within noise$' <<< "$time" || true)"
+    echo "$gate | $status | $((SECONDS - start)) s | $(verdicts regression) / $(verdicts improvement) / $(verdicts 'within noise')"
     [ "$status" -eq 1 ] && grep -E "regressed|WRONG|CRASHED" "$work/gate.txt" | head -3 | sed 's/^/    /'
 done
 echo "failed: $failed of $gates gates"
