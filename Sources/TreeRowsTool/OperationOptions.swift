@@ -3,14 +3,20 @@ import TreeRowsHarness
 
 /// `--operations all|a,b`: the benchmark operations a command measures.
 struct OperationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("all, or operations separated by commas: \(BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", ")).",
+    @Option(help: ArgumentHelp("all, or operations separated by commas: \(BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", ")). "
+                               + "Without it, every operation but \(Self.namedOnly.joined(separator: ", ")).",
                                valueName: "all|a,b"))
-    var operations: NameList = .all
+    var operations: NameList?
 
-    /// The operations named, in the order named.
+    /// The operations measured only when named (or with `all`).
+    static let namedOnly = BenchmarkOperation.allCases.filter { !BenchmarkOperation.defaults.contains($0) }.map(\.rawValue)
+
+    /// The operations named, in the order named; ``BenchmarkOperation/defaults`` without the
+    /// option.
     ///
     /// - Throws: ``CommandFailure`` for an unknown or repeated name.
     func selected() throws(CommandFailure) -> [BenchmarkOperation] {
-        try operations.resolve(in: BenchmarkOperation.allCases, option: "--operations", kind: "operation") { $0.rawValue }
+        guard let operations else { return BenchmarkOperation.defaults }
+        return try operations.resolve(in: BenchmarkOperation.allCases, option: "--operations", kind: "operation") { $0.rawValue }
     }
 }

@@ -10,6 +10,15 @@ import Testing
         #expect(result.standardError.contains("debug build") && result.standardError.contains("Fix:"), "\(result)")
     }
 
+    /// The sectioned edits and sort are measured when named or with `all`, and the help says so.
+    @Test func benchHelpNamesTheOperationsMeasuredOnlyWhenNamed() async throws {
+        let result = try await TreeRowsExecutable.run(["bench", "--help"])
+        #expect(result.exitCode == 0, "\(result)")
+        let help = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("Without it, every operation but insert-sectioned, remove-sectioned, load-page-sectioned, sort-sectioned."),
+                "\(result)")
+    }
+
     static func report(allocations: Double, correct: Bool = true, crash: String? = nil) -> String {
         """
         {"schema":1,"machine":{"cores":2},"results":[

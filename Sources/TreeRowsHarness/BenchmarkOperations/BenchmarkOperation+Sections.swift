@@ -3,22 +3,46 @@ import TreeRows
 extension BenchmarkOperation {
     /// Toggle a uniformly chosen node in sections: the flat diff followed in the strategy's
     /// ``SectionIndex`` and turned into a ``SectionedDiff``.
-    public static let toggleSectioned = BenchmarkOperation("toggle-sectioned", SectionedToggleOperation())
+    public static let toggleSectioned = BenchmarkOperation("toggle-sectioned", SectionedOperation(ToggleOperation(choice: .random)))
+    /// ``insertReply`` in sections.
+    public static let insertSectioned = BenchmarkOperation("insert-sectioned", SectionedOperation(InsertReplyOperation()))
+    /// ``removeSubtree`` in sections.
+    public static let removeSectioned = BenchmarkOperation("remove-sectioned", SectionedOperation(RemoveSubtreeOperation()))
+    /// ``loadPage`` in sections.
+    public static let loadPageSectioned = BenchmarkOperation("load-page-sectioned", SectionedOperation(LoadPageOperation()))
+    /// ``sortMoves`` in sections: a sort moves the top-level comments, so the sections are
+    /// laid out again.
+    public static let sortSectioned = BenchmarkOperation("sort-sectioned", SectionedOperation(SortOperation(reportingMoves: true)))
+
+    /// The sectioned operations, a list with one section per top-level comment.
+    public static let sectioned: [BenchmarkOperation] = [
+        .toggleSectioned, .insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned,
+    ]
 }
 
-/// A toggle in a list with one section per top-level comment.
-struct SectionedToggleOperation: BenchmarkOperationBody {
+/// An operation of `Base` in a list with one section per top-level comment: the same inputs
+/// and changes, each flat diff followed in the strategy's ``SectionIndex`` (kept in
+/// ``BenchmarkSections``, built untimed) and turned into a ``SectionedDiff``, and the
+/// sections checked against the rows in every verified sample.
+struct SectionedOperation<Base: BenchmarkOperationBody>: BenchmarkOperationBody {
+    /// The flat operation.
+    var base: Base
+
+    init(_ base: Base) { self.base = base }
+
     func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        (0..<count).map { _ in .node(cell.randomNode(&random)) }
+        base.inputs(on: cell, count: count, random: &random)
     }
 
-    /// Sixteen a sample, as toggles.
-    var timedBatch: Int { 16 }
+    var batch: Int { base.batch }
 
-    func change(for input: BenchmarkInput) -> TreeOperation? {
-        guard case .node(let node) = input else { return nil }
-        return .toggle(node)
-    }
+    var timedBatch: Int { base.timedBatch }
+
+    var needsHeights: Bool { base.needsHeights }
+
+    var preparation: TreeOperation? { base.preparation }
+
+    func change(for input: BenchmarkInput) -> TreeOperation? { base.change(for: input) }
 
     var keepsSections: Bool { true }
 
@@ -28,18 +52,32 @@ struct SectionedToggleOperation: BenchmarkOperationBody {
         return perform(inputs, on: &strategy, sections: &sections, tree: tree)
     }
 
+    /// Each input's change through ``RowStrategy/perform(_:)``, then followed in sections.
+    /// An input without a change, or an insert the strategy refuses, counts -1 in the
+    /// checksum, as the flat operations count it.
+    ///
+    /// - Complexity: the strategy's operation per input, plus ``SectionIndex/follow(_:in:into:)``.
     func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, sections: inout BenchmarkSections, tree: Tree) -> Int {
         var checksum = 0
-        for case .node(let node) in inputs {
-            let flat = strategy.toggle(node)
+        for input in inputs {
+            guard let change = base.change(for: input), let flat = try? strategy.perform(change) else {
+                checksum &-= 1
+                continue
+            }
             sections.index.follow(flat, in: strategy, into: &sections.diff)
-            checksum &+= sections.diff.deletedRows.count &+ sections.diff.insertedRows.count
+            checksum &+= sections.diff.deletedRows.count &+ sections.diff.insertedRows.count &+ sections.diff.movedRows.count
+                &+ sections.diff.insertedSections.count &+ sections.diff.deletedSections.count
         }
         return checksum
     }
 
-    /// The section layout and the diff in sections.
+    func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
+        base.checkAnswer(input, of: strategy, expecting: &expectation)
+    }
+
+    /// The flat operation's check, then the section layout and the diff in sections.
     func checkDiff<S: RowStrategy>(_ diff: RowDiff, of strategy: S, expecting expectation: StepExpectation) -> StepDisagreement? {
-        StepCheck.checkSections(strategy, diff: diff, oldRows: expectation.oldRows, newRows: expectation.newRows)
+        base.checkDiff(diff, of: strategy, expecting: expectation)
+            ?? StepCheck.checkSections(strategy, diff: diff, oldRows: expectation.oldRows, newRows: expectation.newRows)
     }
 }

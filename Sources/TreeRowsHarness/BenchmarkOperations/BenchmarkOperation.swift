@@ -30,11 +30,15 @@ public struct BenchmarkOperation: Hashable, Sendable, CaseIterable, RawRepresent
     public static let allCases: [BenchmarkOperation] = [
         .build, .toggleRandom, .toggleHeavy, .toggleDeep, .toggleLast, .expandAll, .collapseAll, .rowAtRandom, .indexOfRandom,
         .insertReply, .removeSubtree, .sortMoves, .sortReload, .accordionExpand, .loadPage, .offsetOfRandom, .rowAtOffsetRandom,
-        .toggleSectioned,
+        .toggleSectioned, .insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned,
     ]
 
-    /// The operations run when none are named: all of them.
-    public static let defaults: [BenchmarkOperation] = allCases
+    /// The operations run when none are named: every one but the sectioned edits and sort,
+    /// which measure their flat operation plus following it in sections (name them, or
+    /// ``sectioned``, to measure them).
+    public static let defaults: [BenchmarkOperation] = allCases.filter {
+        $0 == .toggleSectioned || !sectioned.contains($0)
+    }
 
     /// Whether the cell's tree gets row heights (from the `text` model) first.
     public var needsHeights: Bool { body.needsHeights }
