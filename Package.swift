@@ -10,6 +10,8 @@ let internalChecks: [SwiftSetting] = [
 
 let package = Package(
     name: "TreeRows",
+    // Synchronization (Mutex, Atomic) and typed throws in generic code need these; docs/Platforms.md says why no lower.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "TreeRows", targets: ["TreeRows"]),
         .library(name: "TreeRowsCorpora", targets: ["TreeRowsCorpora"]),

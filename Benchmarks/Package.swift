@@ -21,7 +21,7 @@ let suite: (String) -> Target = { name in
 
 let package = Package(
     name: "TreeRowsBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
         .package(name: "TreeRows", path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),

@@ -5,6 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "TreeRowsFuzzing",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [.package(name: "TreeRows", path: "../..")],
     targets: [
         // Declares libFuzzer's LLVMFuzzerRunDriver, so that our own main can start it.

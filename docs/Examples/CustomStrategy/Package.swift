@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "CustomStrategy",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [.executable(name: "my-treerows", targets: ["my-treerows"])],
     dependencies: [
         // In your project: .package(url: "https://github.com/<owner>/TreeRows", from: "<version>").
