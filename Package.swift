@@ -44,9 +44,13 @@ let package = Package(
             dependencies: ["TreeRows", "TreeRowsCorpora", "CProcess", "CCallgrind"],
             swiftSettings: internalChecks
         ),
-        // jemalloc (Debian's libjemalloc-dev): linked with the tool product, where it becomes the
-        // process's malloc and counts allocations for `bench`.
-        .systemLibrary(name: "CJemalloc", path: "Sources/CJemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
+        // jemalloc (Debian's libjemalloc-dev, Homebrew's jemalloc): linked with the tool product, where
+        // it becomes the process's malloc and counts allocations for `bench`. Found through
+        // pkg-config, so under either Homebrew prefix (/opt/homebrew, /usr/local) too.
+        .systemLibrary(
+            name: "CJemalloc", path: "Sources/CJemalloc", pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
+        ),
         // The command line as a library: every subcommand, for any list of strategies.
         .target(
             name: "TreeRowsTool",

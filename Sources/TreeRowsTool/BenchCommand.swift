@@ -85,10 +85,11 @@ struct BenchCommand: ParsableCommand {
                 for: "bench of \(shape.name):\(largest) with \(selected.count) strategies and \(selectedOperations.count) operations",
                 fix: "measure fewer nodes, or only the build, toggles and queries")
         }
-        let counter = JemallocCounter()
-        if counter == nil {
-            StandardError.write("note: allocations are not counted: jemalloc is not this process's malloc, so its statistics cannot be read."
-                + " Times are measured; `compare` then needs --metric median\n")
+        var counter: JemallocCounter?
+        switch JemallocCounter.probe() {
+        case .success(let proven): counter = proven
+        case .failure(let unavailable):
+            StandardError.write("note: allocations are not counted: \(unavailable). Times are measured; `compare` then needs --metric median\n")
         }
         // Named corpora are read first, so a bad file stops the run before anything is measured;
         // the trees of a sweep are generated when their turn comes, so only one is held at a time.
