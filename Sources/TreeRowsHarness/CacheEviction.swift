@@ -42,21 +42,45 @@ public struct CacheEviction: Sendable {
     /// How many times ``run()`` read the buffer, by this value and its copies.
     public var runs: Int { reads.count.withLock { $0 } }
 
-    /// Twice the largest cache this machine reports, and at least 64 MiB.
-    public static var defaultBytes: Int { defaultBytes(cacheDirectory: "/sys/devices/system/cpu/cpu0/cache") }
+    /// Twice the largest cache this machine reports, and at least 64 MiB: from sysfs on
+    /// Linux, from `sysctl` on macOS.
+    public static var defaultBytes: Int {
+        #if canImport(Darwin)
+        return defaultBytes(sysctl: { name in
+            var value: Int64 = 0
+            var size = MemoryLayout<Int64>.size
+            return sysctlbyname(name, &value, &size, nil, 0) == 0 ? Int(value) : nil
+        })
+        #else
+        return defaultBytes(cacheDirectory: "/sys/devices/system/cpu/cpu0/cache")
+        #endif
+    }
+
+    /// The `sysctl` names of macOS's cache sizes: the last levels of Intel Macs, and the
+    /// performance cores' L2 of Apple silicon (which reports no L3).
+    static let sysctlCacheSizes = ["hw.l3cachesize", "hw.l2cachesize", "hw.perflevel0.l2cachesize", "hw.perflevel1.l2cachesize"]
+
+    /// Twice the largest of ``sysctlCacheSizes`` that `read` answers, and at least 64 MiB.
+    ///
+    /// - Complexity: O(1) (four reads).
+    static func defaultBytes(sysctl read: (String) -> Int?) -> Int {
+        atLeastFloor(twiceOf: sysctlCacheSizes.compactMap(read).max() ?? 0)
+    }
 
     /// Twice the largest `index*/size` under `cacheDirectory` (Linux's sysfs layout), and at
-    /// least 64 MiB (also when the directory is missing, as on macOS).
+    /// least 64 MiB (also when the directory is missing).
     static func defaultBytes(cacheDirectory directory: String) -> Int {
-        let floor = 64 << 20
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return floor }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return atLeastFloor(twiceOf: 0) }
         var largest = 0
         for entry in entries where entry.hasPrefix("index") {
             guard let text = try? String(contentsOfFile: "\(directory)/\(entry)/size", encoding: .utf8) else { continue }
             largest = max(largest, parseSize(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)
         }
-        return max(floor, 2 * largest)
+        return atLeastFloor(twiceOf: largest)
     }
+
+    /// `2 * largest`, and at least 64 MiB.
+    static func atLeastFloor(twiceOf largest: Int) -> Int { max(64 << 20, 2 * largest) }
 
     /// `32768K`, `2M`, `512` (bytes) as a byte count.
     static func parseSize(_ text: String) -> Int? {

@@ -21,6 +21,9 @@ if ! swift build -c release --product "$target" -Xswiftc -sanitize=fuzzer,addres
     grep -v "Cannot export local symbol" "$log" >&2 || true
     rm -f "$log"
     echo "error: the $target build failed (above)" >&2
+    if [ "$(uname -s)" = Darwin ]; then
+        echo "Xcode's Swift has no libFuzzer. Fix: install a swift.org toolchain and run with it (TOOLCHAINS=swift $0 $target $seconds)" >&2
+    fi
     exit 2
 fi
 grep -v "Cannot export local symbol" "$log" || true

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRowsTestSupport
 import TreeRowsHarness
 
 /// `treerows gate` runs `bench` in both tools at once in each round, taking turns, and gates
@@ -104,7 +105,7 @@ import TreeRowsHarness
 
     /// `gate --instructions`: each side counts in its first round alone, and a cell 2% above
     /// the base's count fails at the 1% default while its time stays within noise.
-    @Test(.enabled(if: InstructionCount.isBuiltIn && InstructionCompareTests.valgrindOnPath, "needs valgrind (bash .ci/setup)"))
+    @Test(.linuxOnly("valgrind counts instructions on Linux only (bash .ci/setup installs it)"))
     func instructionsAreCountedOnceASideAndGated() async throws {
         let folder = try TemporaryFolder("gate-instructions")
         defer { folder.remove() }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRowsTestSupport
 import TreeRows
 import TreeRowsCorpora
 import TreeRowsHarness
@@ -8,7 +9,7 @@ import TreeRowsHarness
 /// instructions per operation, counted again under callgrind, repeat exactly from run to run,
 /// and `compare --metric instructions` gates a 2% increase at its 1% default.
 @Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ReleaseInstructionCountTests"),
-       .serialized)
+       .linuxOnly("valgrind counts instructions on Linux only (bash .ci/setup installs it)"), .serialized)
 struct ReleaseInstructionCountTests {
     static let bench = ["bench", "--corpus", "hn-17338700", "--strategies", "range-counts,full-rebuild",
                         "--operations", "toggle-random,insert-reply,row-at-random", "--repetitions", "5", "--budget", "20", "--instructions"]
@@ -50,13 +51,6 @@ struct ReleaseInstructionCountTests {
 
 /// `compare --metric instructions` on results that lack counts.
 @Suite struct InstructionCompareTests {
-    /// Whether valgrind is on `PATH` (`bash .ci/setup` installs it).
-    static var valgrindOnPath: Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
-        }
-    }
-
     /// `--cache-misses` alone is refused before anything runs: it simulates the caches of
     /// the count run that `--instructions` starts.
     @Test func cacheMissesNeedTheCount() async throws {

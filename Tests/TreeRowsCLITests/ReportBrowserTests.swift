@@ -103,15 +103,22 @@ import TreeRowsHarness
         </script>
         """
 
-    /// The first headless Chromium on the PATH.
-    static func browser() throws -> String {
+    /// The browser and the options that make it headless: the first Chromium on the PATH
+    /// (Debian's `chromium-headless-shell` is headless already), else on macOS Google
+    /// Chrome or Chromium from /Applications.
+    static func browser() throws -> [String] {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
         for name in ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"] {
             for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
-                return "\(folder)/\(name)"
+                return ["\(folder)/\(name)"] + (name == "chromium-headless-shell" ? [] : ["--headless"])
             }
         }
-        throw SystemCommand.Failure(description: "no headless Chromium on the PATH; run `bash .ci/setup --browser` (Debian's chromium-headless-shell)")
+        for application in ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium"]
+        where FileManager.default.isExecutableFile(atPath: application) {
+            return [application, "--headless"]
+        }
+        throw SystemCommand.Failure(description: "no headless Chromium on the PATH or in /Applications; run `bash .ci/setup --browser`"
+            + " (Debian's chromium-headless-shell; on macOS, Homebrew's chromium cask)")
     }
 
     /// The page as laid out by the browser.
@@ -119,8 +126,8 @@ import TreeRowsHarness
         let folder = try TemporaryFolder("report-browser")
         defer { folder.remove() }
         let page = try folder.write(html.replacingOccurrences(of: "</body>", with: probe + "\n</body>"), to: "report.html")
-        let dom = try await SystemCommand.output(of: [
-            try browser(), "--no-sandbox", "--disable-gpu", "--window-size=1000,2000", "--virtual-time-budget=5000",
+        let dom = try await SystemCommand.output(of: try browser() + [
+            "--no-sandbox", "--disable-gpu", "--window-size=1000,2000", "--virtual-time-budget=5000",
             "--dump-dom", URL(fileURLWithPath: page).absoluteString,
         ], discardingErrors: true)
         let text = String(decoding: dom, as: UTF8.self)

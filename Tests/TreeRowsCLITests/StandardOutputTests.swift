@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRowsTestSupport
 
 /// Standard output that cannot be written (a full disk, a closed pipe with SIGPIPE
 /// ignored) is a one-line error and exit 2 in every command, never a trap and never a
@@ -7,7 +8,7 @@ import Testing
 @Suite struct StandardOutputTests {
     static let message = "cannot write to standard output"
 
-    @Test(arguments: [
+    @Test(.linuxOnly("needs /dev/full (Linux), whose writes fail as on a full disk"), arguments: [
         ["rows", "--corpus", "reddit-worldnews-sxvem7"],
         ["corpus", "list"],
         ["corpus", "stats", "reddit-worldnews-sxvem7"],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRowsTestSupport
 import TreeRowsCorpora
 
 /// A message names the cause the tool found, not a guess: gzip padding that gzip itself
@@ -291,7 +292,7 @@ import TreeRowsCorpora
     }
 
     /// A write that fails says what the system said and a fix for that cause.
-    @Test func aFullDiskIsCalledFull() async throws {
+    @Test(.linuxOnly("needs /dev/full (Linux), whose writes fail as on a full disk")) func aFullDiskIsCalledFull() async throws {
         let result = try await TreeRowsExecutable.run(["corpus", "generate", "--shape", "reddit", "--nodes", "50", "--seed", "1", "-o", "/dev/full"])
         #expect(result.exitCode == 2 && result.standardError.contains("No space left on device")
             && result.standardError.contains("free space"), "\(result)")

@@ -169,6 +169,17 @@ extension BenchmarkTests {
         #expect(CacheEviction.defaultBytes(cacheDirectory: directory) == 80 << 20)
     }
 
+    @Test("On macOS the eviction buffer is twice the largest cache sysctl reports, and at least 64 MiB")
+    func evictionSizeFromSysctl() {
+        // An Apple silicon Mac: no L3, 16 MiB L2 on the performance cores, 4 MiB on the others.
+        let appleSilicon = ["hw.l2cachesize": 4 << 20, "hw.perflevel0.l2cachesize": 16 << 20, "hw.perflevel1.l2cachesize": 4 << 20]
+        #expect(CacheEviction.defaultBytes(sysctl: { appleSilicon[$0] }) == 64 << 20)
+        // An Intel Mac with a 48 MiB last level.
+        let intel = ["hw.l2cachesize": 1 << 20, "hw.l3cachesize": 48 << 20]
+        #expect(CacheEviction.defaultBytes(sysctl: { intel[$0] }) == 96 << 20)
+        #expect(CacheEviction.defaultBytes(sysctl: { _ in nil }) == 64 << 20)
+    }
+
     @Test("Cold-cache samples are still timed and checked")
     func coldSamples() {
         let eviction = CacheEviction(bytes: 1 << 16)
