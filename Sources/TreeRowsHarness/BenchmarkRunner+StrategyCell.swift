@@ -91,36 +91,40 @@ extension BenchmarkRunner {
         return result
     }
 
-    /// What one reading of the clock adds to a timed interval, in nanoseconds: the median of
-    /// 1,001 intervals between two consecutive readings, measured once per process. Taken off
-    /// single inputs' times, so that their tails and the batched medians (where it vanishes)
-    /// speak of the same thing.
-    public static let clockCost: Double = {
-        let clock = ContinuousClock()
-        var intervals: [Double] = []
-        intervals.reserveCapacity(1_001)
-        for _ in 0..<1_001 {
-            let start = clock.now
-            intervals.append((clock.now - start).nanoseconds)
-        }
-        return BenchmarkSamples.median(of: intervals)
-    }()
-
     /// Batched samples keep at least this many samples in a cell's budget: an operation
     /// slower than that is timed one input a sample.
     static let fewestBatchedSamples = 50
 
     /// The inputs a timed sample of `operation` takes: its ``BenchmarkOperationBody/timedBatch``,
-    /// or its ``BenchmarkOperationBody/batch`` when a larger batch, at `nanosecondsPerInput`
-    /// (the untimed pass's last warm-up), would leave fewer than ``fewestBatchedSamples``
-    /// samples in `budget`.
+    /// or more on a clock whose ticks are coarse (`clockGranularity` nanoseconds, such as
+    /// Apple silicon's 41.7): enough that a sample spans ``resolutionTicks`` ticks at
+    /// `nanosecondsPerInput` (the untimed pass's last warm-up), so that a tick is at most 1%
+    /// of it, up to ``largestBatchMultiple`` times the operation's own batch. A batch that
+    /// would leave fewer than ``fewestBatchedSamples`` samples in `budget` falls back to the
+    /// operation's own batch, then to its ``BenchmarkOperationBody/batch``.
     ///
     /// - Complexity: O(1).
-    static func timedBatch(_ operation: BenchmarkOperation, nanosecondsPerInput: Double, budget: Duration) -> Int {
-        let unit = max(1, operation.body.batch), batch = max(unit, operation.body.timedBatch)
-        guard batch > unit else { return unit }
-        return nanosecondsPerInput * Double(batch) * Double(fewestBatchedSamples) > budget.nanoseconds ? unit : batch
+    static func timedBatch(_ operation: BenchmarkOperation, nanosecondsPerInput: Double, budget: Duration,
+                           clockGranularity: Double = clockGranularity) -> Int {
+        let unit = max(1, operation.body.batch), own = max(unit, operation.body.timedBatch)
+        var wanted = own
+        if clockGranularity > 1 {
+            let largest = own * largestBatchMultiple
+            let needed = nanosecondsPerInput > 0 ? resolutionTicks * clockGranularity / nanosecondsPerInput : Double(largest)
+            // Whole units (a query's 64), between the operation's own batch and the largest.
+            let units = (min(Double(largest), needed) / Double(unit)).rounded(.up)
+            wanted = max(own, Int(units) * unit)
+        }
+        let fits = { (batch: Int) in nanosecondsPerInput * Double(batch) * Double(fewestBatchedSamples) <= budget.nanoseconds }
+        return [wanted, own].first { $0 > unit && fits($0) } ?? unit
     }
+
+    /// The clock ticks a batched sample spans at least, on a coarse clock: a tick is then at
+    /// most 1% of the sample.
+    static let resolutionTicks = 100.0
+
+    /// How many times its own batch an operation's sample may take to resolve a coarse clock.
+    static let largestBatchMultiple = 8
 
     /// The inputs timed alone after each sample of `timedBatch` inputs, for the tails: one
     /// unit of `operation` (an input; a query's 64) when the samples are batches of more, else none.

@@ -182,7 +182,8 @@ struct BenchCommand: ParsableCommand {
             machine: BenchmarkReport.currentMachine(seed: seed, command: CommandLine.arguments.joined(separator: " "))
                 + [("cacheEvictionBytes", .integer(runner.configuration.eviction?.bytes ?? 0)),
                    ("repetitions", .integer(repetitions)), ("warmup", .integer(runner.configuration.warmup)), ("budgetMs", .integer(budget)),
-                   ("clockCostNs", BenchmarkResult.number(BenchmarkRunner.clockCost))]
+                   ("clockCostNs", BenchmarkResult.number(BenchmarkRunner.clockCost)),
+                   ("clockTickNs", BenchmarkResult.number(BenchmarkRunner.clockGranularity))]
                 + (tookTurns ? [("tookTurns", .bool(true))] : []),
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
         // Every cell ran out of inputs (a tree too small for the operations): nothing was timed.

@@ -36,6 +36,36 @@ import TreeRowsTestSupport
         #expect(BenchmarkRunner.timedBatch(.expandAll, nanosecondsPerInput: 100, budget: budget) == 1)
     }
 
+    /// Apple silicon's clock ticks every 41.7 ns: a sample then spans 100 ticks at least, so
+    /// that a tick is at most 1% of it, in whole units, up to 8 times the operation's batch.
+    @Test func aCoarseClockGetsBatchesThatResolveIt() {
+        let budget = Duration.milliseconds(250), tick = 125.0 / 3
+        let toggle = BenchmarkRunner.timedBatch(.toggleRandom, nanosecondsPerInput: 60, budget: budget, clockGranularity: tick)
+        #expect(toggle == 70 && Double(toggle) * 60 >= 100 * tick)
+        // Queries in whole units of 64: 2 ns a query needs the largest batch, 8 units.
+        #expect(BenchmarkRunner.timedBatch(.rowAtRandom, nanosecondsPerInput: 2, budget: budget, clockGranularity: tick) == 512)
+        #expect(BenchmarkRunner.timedBatch(.rowAtRandom, nanosecondsPerInput: 30, budget: budget, clockGranularity: tick) == 192)
+        // Slow enough already: the operation's own batch; and a workload sized before any input is timed gets the largest.
+        #expect(BenchmarkRunner.timedBatch(.insertReply, nanosecondsPerInput: 3_000, budget: budget, clockGranularity: tick) == 8)
+        #expect(BenchmarkRunner.timedBatch(.toggleRandom, nanosecondsPerInput: 0, budget: budget, clockGranularity: tick) == 128)
+        // A batch the budget cannot hold 50 of falls back to the operation's own, then to one unit.
+        #expect(BenchmarkRunner.timedBatch(.toggleRandom, nanosecondsPerInput: 60, budget: .microseconds(40), clockGranularity: tick) == 1)
+        #expect(BenchmarkRunner.timedBatch(.toggleRandom, nanosecondsPerInput: 60, budget: .microseconds(100), clockGranularity: tick) == 16)
+        // A clock that resolves nanoseconds keeps the operations' own batches.
+        #expect(BenchmarkRunner.timedBatch(.toggleRandom, nanosecondsPerInput: 60, budget: budget, clockGranularity: 1) == 16)
+    }
+
+    @Test func theClocksTickIsFoundInItsReadings() {
+        // Readings 10 ns apart on a 41.7 ns clock: most fall in one tick.
+        #expect(BenchmarkRunner.granularity(ofIntervals: [0, 0, 41.7, 0, 83.4, 0]) == 41.7)
+        // A clock finer than its reading cost never reads the same time twice.
+        #expect(BenchmarkRunner.granularity(ofIntervals: [18, 21, 19, 40]) == 1)
+        #expect(BenchmarkRunner.granularity(ofIntervals: [0, 0]) == 1)
+        #if os(Linux)
+        #expect(BenchmarkRunner.clockGranularity == 1, "this Linux clock reads the same nanosecond twice: \(BenchmarkRunner.clockGranularity)")
+        #endif
+    }
+
     @Test("Every cell keeps its samples, batch and single inputs, and its figures are read from them")
     func cellsKeepTheirSamples() throws {
         let runner = BenchmarkRunner(
