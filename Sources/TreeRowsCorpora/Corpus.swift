@@ -8,11 +8,15 @@ public struct Corpus: Sendable {
     public var header: JSONValue?
     /// The file the tree came from, as the user named it.
     public var file: String
+    /// The thread's pages not yet loaded (its header's `pages`): an importer's in preorder of
+    /// their load-more rows, a header's in its order.
+    public var pages: [CorpusPage]
 
     /// Creates a corpus.
-    public init(tree: Tree, header: JSONValue?, file: String) {
+    public init(tree: Tree, header: JSONValue?, file: String, pages: [CorpusPage] = []) {
         self.tree = tree
         self.header = header
         self.file = file
+        self.pages = pages
     }
 }

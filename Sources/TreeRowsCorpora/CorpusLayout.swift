@@ -6,8 +6,12 @@ enum CorpusLayout: Equatable {
     case gzip
     /// A binary `.trows` file, or one whose magic number is damaged (most of its bytes right).
     case treeFile
-    /// JSON Lines: the first character after white space is `{`.
+    /// JSON Lines, or a thread document on one line or many: the first character after white
+    /// space is `{`.
     case jsonLines
+    /// A JSON array: a thread document (Reddit's, Hacker News items); the first character
+    /// after white space is `[`.
+    case jsonDocument
     /// CSV: any other text.
     case csv
 
@@ -77,7 +81,11 @@ enum CorpusLayout: Equatable {
             throw failure(control, "is text with a control byte \(hex([text[control]])), which no text corpus holds",
                           "remove it (a NUL byte: `tr -d '\\000' < FILE > FIXED`), or export the file again as UTF-8 text")
         }
-        return first == UInt8(ascii: "{") ? .jsonLines : .csv
+        switch first {
+        case UInt8(ascii: "{"): return .jsonLines
+        case UInt8(ascii: "["): return .jsonDocument
+        default: return .csv
+        }
     }
 
     /// `"UTF-16LE"` and the like when the bytes are UTF-16 or UTF-32: by a byte-order mark,

@@ -2,8 +2,9 @@ import Foundation
 import TreeRows
 
 /// Reads a corpus file in any supported layout, recognized by its content: a `.trows`
-/// file (by its magic number), gzip (decompressed, then recognized again), JSON Lines
-/// (first character `{`), or CSV (anything else).
+/// file (by its magic number), gzip (decompressed, then recognized again), a thread as a
+/// service saved it (a ``ThreadFormat``: a JSON document, or Hacker News items one per line),
+/// JSON Lines (first character `{`), or CSV (anything else).
 public enum CorpusReader {
     /// Reads the file at `path` (a pipe or a process substitution too).
     ///
@@ -38,7 +39,10 @@ public enum CorpusReader {
     private static func parse(_ bytes: [UInt8], layout: CorpusLayout, file: String) throws(CorpusError) -> Corpus {
         switch layout {
         case .treeFile, .gzip: return try TreeFile.decode(bytes, file: file)
-        case .jsonLines: return try JSONLinesReader.parse(bytes, file: file)
+        case .jsonLines:
+            if let thread = try ThreadDocument.readIfDocument(bytes, file: file) { return thread }
+            return try JSONLinesReader.parse(bytes, file: file)
+        case .jsonDocument: return try ThreadDocument.read(bytes, file: file)
         case .csv: return try CSVReader.parse(bytes, file: file)
         }
     }

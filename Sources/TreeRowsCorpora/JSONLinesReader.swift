@@ -14,7 +14,7 @@ public enum JSONLinesReader {
     /// The members a header line may hold; besides these, any name starting with `x-`. A
     /// first line with another member and no `id` is an error, not a header: it is most
     /// likely a node whose `id` is misspelled, which would otherwise vanish.
-    public static let headerKeys = ["source", "license", "thread", "description", "comment", "generator", "nodes"]
+    public static let headerKeys = ["source", "license", "thread", "description", "comment", "generator", "nodes", CorpusPage.headerKey]
 
     /// Parses JSON Lines `bytes`; `file` only names the input in errors.
     ///
@@ -37,17 +37,22 @@ public enum JSONLinesReader {
             start = end + 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
             var value: JSONValue
+            var whole: JSONValue?
             do {
                 // A node's members other than its four are only checked, not built: a line of
                 // ignored data costs no more memory than its bytes. A line without "id" (the
                 // header) is read again whole.
-                value = try JSONParser.parse(line, keeping: nodeKeys.contains)
+                let parsed = try JSONParser.parseReporting(line, keeping: nodeKeys.contains)
+                value = parsed.value
                 if value["id"] == nil, case .object = value { value = try JSONParser.parse(line) }
+                // A node without a parent whose skipped members nest: read it whole, to tell a document.
+                whole = parsed.skippedContainer != nil && value["id"] != nil && value["parent"] == nil ? try JSONParser.parse(line) : nil
             } catch {
                 throw CorpusError(
                     file: file, line: lineNumber, problem: "invalid JSON at column \(error.column): \(error.message)",
                     fix: "write one JSON object per line")
             }
+            if let whole { try refuseDocument(whole, line: lineNumber, file: file) }
             guard case .object = value else {
                 throw error(lineNumber, "expected a JSON object, found \(value.typeName)",
                             "write one object per line, like {\"id\": 1, \"parent\": null}")
@@ -73,17 +78,39 @@ public enum JSONLinesReader {
             throw error(nil, header == nil ? "empty file: no nodes" : "the file has a header but no nodes",
                         "add one line per node: {\"id\": 1, \"parent\": null, \"time\": 0, \"score\": 0}")
         }
-        return Corpus(tree: try assembler.assemble(), header: header, file: file)
+        let tree = try assembler.assemble()
+        return Corpus(tree: tree, header: header, file: file, pages: try CorpusPage.pages(in: header, tree: tree, file: file))
     }
 
     /// The members of a node line that are read; the others are skipped.
     static let nodeKeys: Set<String> = ["id", "parent", "time", "score"]
+
+    /// Refuses a line that is a whole document rather than a node: no `parent`, an object or
+    /// array as a value, and a member that thread services' documents have (`kids`,
+    /// `children`, `post_stream`…). Taken as a node, it would be a one-node tree.
+    private static func refuseDocument(_ value: JSONValue, line: Int, file: String) throws(CorpusError) {
+        guard case .object(let members) = value else { return }
+        guard let telltale = members.first(where: { ThreadFormat.telltaleMembers.contains($0.key) }),
+              let container = members.first(where: \.value.isContainer) else { return }
+        throw CorpusError(
+            file: file, line: line,
+            problem: "this line is a whole document, not a node: it has no \"parent\", its \"\(container.key.echoed)\" is \(container.value.typeName),"
+                + " and \"\(telltale.key.echoed)\" is a thread service's member; it is none of the layouts tried: \(ThreadFormat.triedLayouts)",
+            fix: "pass a thread as one of these services returned it, or write one node per line: {\"id\": 1, \"parent\": null}")
+    }
 
     /// Refuses a first line without `id` that does not look like a header.
     private static func checkHeader(_ value: JSONValue, line: Int, file: String) throws(CorpusError) {
         guard case .object(let members) = value else { return }
         let unknown = members.map(\.key).filter { !headerKeys.contains($0) && !$0.hasPrefix("x-") }
         guard let first = unknown.first else { return }
+        // Nested values and no id: a document (a thread service's, or another), not a header.
+        if let nested = members.first(where: \.value.isContainer), !headerKeys.contains(nested.key) {
+            throw CorpusError(
+                file: file, line: line,
+                problem: "a JSON document (its \"\(nested.key.echoed)\" is \(nested.value.typeName)) in none of the layouts tried: \(ThreadFormat.triedLayouts)",
+                fix: "pass a thread as one of these services returned it, or write one node per line: {\"id\": 1, \"parent\": null}")
+        }
         let nodeLike = unknown.first { ["id", "parent", "time", "score"].contains($0.lowercased()) }
         throw CorpusError(
             file: file, line: line,

@@ -11,13 +11,23 @@ package struct JSONParser {
         package var message: String
     }
 
-    /// The deepest nesting of arrays and objects accepted.
+    /// The deepest nesting of arrays and objects accepted in a line of JSON Lines.
     package static let maximumDepth = 64
+
+    /// The deepest nesting accepted in a whole thread document (a Reddit thread nests about
+    /// five levels a reply, an Algolia item two): deep enough for any thread a service
+    /// returns, shallow enough that the recursion stays far within a thread's stack.
+    package static let documentDepth = 512
 
     let bytes: ArraySlice<UInt8>
     var position: Int
     /// Which members of the outermost object to build; the others are checked and skipped.
     private let keeping: ((String) -> Bool)?
+    /// The deepest nesting accepted.
+    private let depthLimit: Int
+    /// The name of the first member of the outermost object that was skipped and whose value
+    /// is an object or an array.
+    private(set) var skippedContainer: String?
 
     /// Parses one complete JSON value from `bytes`; only white space may follow it.
     ///
@@ -27,7 +37,18 @@ package struct JSONParser {
     ///   the others are. Their names still count for repeated names.
     /// - Complexity: O(*n*), where *n* is the number of bytes.
     package static func parse(_ bytes: ArraySlice<UInt8>, keeping: ((String) -> Bool)? = nil) throws(Failure) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, keeping: keeping)
+        try parseReporting(bytes, keeping: keeping).value
+    }
+
+    /// ``parse(_:keeping:)``, also naming the first skipped member whose value is an object
+    /// or an array (a line that holds a whole document rather than a node has one).
+    ///
+    /// - Parameter maximumDepth: The deepest nesting accepted (``maximumDepth`` for a line
+    ///   of JSON Lines, ``documentDepth`` for a thread document).
+    /// - Complexity: O(*n*), where *n* is the number of bytes.
+    package static func parseReporting(_ bytes: ArraySlice<UInt8>, keeping: ((String) -> Bool)? = nil,
+                                       maximumDepth: Int = Self.maximumDepth) throws(Failure) -> (value: JSONValue, skippedContainer: String?) {
+        var parser = JSONParser(bytes: bytes, keeping: keeping, depthLimit: maximumDepth)
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
         guard parser.position == parser.bytes.endIndex else {
@@ -35,7 +56,7 @@ package struct JSONParser {
             throw parser.failure("unexpected text after the JSON value"
                 + (another ? " (a second JSON value: JSON Lines, such as a corpus, holds one per line)" : ""))
         }
-        return value
+        return (value, parser.skippedContainer)
     }
 
     /// Parses one complete JSON value from `bytes`; only white space may follow it.
@@ -43,10 +64,11 @@ package struct JSONParser {
     /// - Complexity: O(*n*), where *n* is the number of bytes.
     package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue { try parse(bytes[...]) }
 
-    private init(bytes: ArraySlice<UInt8>, keeping: ((String) -> Bool)?) {
+    private init(bytes: ArraySlice<UInt8>, keeping: ((String) -> Bool)?, depthLimit: Int) {
         self.bytes = bytes
         self.position = bytes.startIndex
         self.keeping = keeping
+        self.depthLimit = depthLimit
     }
 
     func failure(_ message: String) -> Failure { Failure(column: position - bytes.startIndex + 1, message: message) }
@@ -82,7 +104,7 @@ package struct JSONParser {
     }
 
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        guard depth <= depthLimit else { throw failure("nesting deeper than \(depthLimit)") }
         position += 1
         var members: [(key: String, value: JSONValue)] = []
         var names: Set<String> = []
@@ -108,6 +130,8 @@ package struct JSONParser {
             position += 1
             if depth == 1, let keeping, !keeping(key) {
                 // Skipped, but its name is kept for the repeated-name check.
+                skipWhitespace()
+                if skippedContainer == nil, current == UInt8(ascii: "{") || current == UInt8(ascii: "[") { skippedContainer = key }
                 try skipValue(depth: depth)
                 skipped.insert(key)
             } else {
@@ -125,7 +149,7 @@ package struct JSONParser {
     }
 
     private mutating func array(depth: Int) throws(Failure) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        guard depth <= depthLimit else { throw failure("nesting deeper than \(depthLimit)") }
         position += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -184,7 +208,7 @@ package struct JSONParser {
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            guard depth + 1 <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+            guard depth + 1 <= depthLimit else { throw failure("nesting deeper than \(depthLimit)") }
             position += 1
             skipWhitespace()
             if current == close {

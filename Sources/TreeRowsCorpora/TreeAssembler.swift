@@ -18,8 +18,17 @@ struct TreeAssembler {
 
     var records: [Record] = []
     let file: String
+    /// Where a record is, for errors, from its ``Record/line``: `nil` for the text layouts
+    /// (the line itself); an importer's names a place in its document ("item 12").
+    var placeName: ((Int) -> String)?
 
     init(file: String) { self.file = file }
+
+    /// An error at the record numbered `line`: on that line, or at its named place.
+    private func failure(_ line: Int, _ problem: String, fix: String) -> CorpusError {
+        guard let placeName else { return CorpusError(file: file, line: line, problem: problem, fix: fix) }
+        return CorpusError(file: file, problem: "\(placeName(line)): \(problem)", fix: fix)
+    }
 
     /// `value` as a node's time or score, refused when it is `Int64.min`, which the tree's
     /// value columns reserve for "absent". Every text layout applies this one rule.
@@ -43,9 +52,10 @@ struct TreeAssembler {
         recordOfID.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
             if let first = recordOfID[record.id] {
-                throw CorpusError(file: file, line: record.line,
-                                  problem: "duplicate id \(Self.quoted(record.id)) (first defined on line \(records[first].line))",
-                                  fix: "give every node a unique id")
+                let first = records[first].line
+                throw failure(record.line, "duplicate id \(Self.quoted(record.id)) (first defined "
+                              + (placeName.map { "at \($0(first))" } ?? "on line \(first)") + ")",
+                              fix: "give every node a unique id")
             }
             recordOfID[record.id] = index
         }
@@ -61,9 +71,8 @@ struct TreeAssembler {
                 continue
             }
             guard let parent = recordOfID[parentID] else {
-                throw CorpusError(file: file, line: record.line,
-                                  problem: "parent \(Self.quoted(parentID)) of node \(Self.quoted(record.id)) is not defined anywhere in the file",
-                                  fix: "add a node with id \(Self.quoted(parentID)), or make this node top-level")
+                throw failure(record.line, "parent \(Self.quoted(parentID)) of node \(Self.quoted(record.id)) is not defined anywhere in the file",
+                              fix: "add a node with id \(Self.quoted(parentID)), or make this node top-level")
             }
             parentRecord[index] = parent
             if lastChild[parent] < 0 { firstChild[parent] = index } else { nextSibling[lastChild[parent]] = index }
@@ -97,9 +106,8 @@ struct TreeAssembler {
                 current = parentRecord[current]
             }
             let cycle = Array(path[seen[current]!...] + [current])
-            throw CorpusError(file: file, line: records[current].line,
-                              problem: "parent cycle: " + Self.elided(cycle.map { Self.quoted(records[$0].id) }),
-                              fix: "a comment cannot be its own ancestor; correct one of these parents")
+            throw failure(records[current].line, "parent cycle: " + Self.elided(cycle.map { Self.quoted(records[$0].id) }),
+                          fix: "a comment cannot be its own ancestor; correct one of these parents")
         }
         return tree
     }

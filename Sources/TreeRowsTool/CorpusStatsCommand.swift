@@ -19,8 +19,15 @@ struct CorpusStatsCommand: ParsableCommand {
         let loaded: Corpus
         do { loaded = try Catalog.shared.load(corpus) } catch { throw CommandFailure(message: error.description) }
         let statistics = CorpusStatistics(loaded.tree)
+        // A thread's pages not yet loaded (an imported Reddit or Hacker News thread has them).
+        let hidden = loaded.pages.reduce(0) { $0 + $1.hiddenReplies }
         if json {
-            print(statistics.json.serialized)
+            var value = statistics.json
+            if case .object(var members) = value, !loaded.pages.isEmpty {
+                members += [("pages", .number(String(loaded.pages.count))), ("hiddenReplies", .number(String(hidden)))]
+                value = .object(members)
+            }
+            print(value.serialized)
             return
         }
         func percentiles(_ values: [Int]) -> String {
@@ -34,7 +41,7 @@ struct CorpusStatsCommand: ParsableCommand {
             meanDepth     \(String(format: "%.2f", statistics.meanDepth))
             maxFanout     \(statistics.maxFanout)
             leaves        \(statistics.leaves)
-            collapsed     \(statistics.collapsed)
+            collapsed     \(statistics.collapsed)\(loaded.pages.isEmpty ? "" : "\npages         \(loaded.pages.count) load-more rows, hiding \(hidden) replies")
             subtree size  \(percentiles(statistics.subtreeSizePercentiles))
             thread size   \(percentiles(statistics.threadSizePercentiles))
             depth histogram (depth: nodes)

@@ -1,4 +1,5 @@
-// Raw bytes into every corpus importer (.trows, gzip, JSON Lines, CSV): any input must
+// Raw bytes into every corpus importer (.trows, gzip, JSON Lines, CSV, the thread formats of
+// Reddit, Hacker News, Mastodon, Lemmy and Discourse): any input must
 // give a tree or a clean CorpusError, never a crash, a hang or a huge allocation.
 import CFuzzerDriver
 import Foundation
