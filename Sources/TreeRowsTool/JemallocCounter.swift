@@ -70,7 +70,9 @@ public struct JemallocCounter: AllocationCounter {
         return .success(counter)
     }
 
-    /// `malloc(bytes)`, one byte written so the call is not elided, then `free`.
+    /// `malloc(bytes)`, one byte written, then `free`. Never optimized: the optimizer may drop
+    /// a `malloc` whose memory nothing reads, and the probe would then see no allocation.
+    @inline(never) @_optimize(none)
     package static func allocateThroughMalloc(_ bytes: Int) {
         guard let pointer = malloc(bytes) else { return }
         pointer.storeBytes(of: 1, as: UInt8.self)
