@@ -82,11 +82,15 @@ public struct BenchmarkRunner {
     /// cell's results (one per strategy) as soon as it is measured.
     /// `firstCell` numbers the first cell within the whole run (the cells of earlier corpora),
     /// so that the order of the strategies' blocks keeps rotating from corpus to corpus.
-    public func run(corpus: String, tree: Tree, firstCell: Int = 0, cellFinished: ([BenchmarkResult]) -> Void = { _ in }) -> [BenchmarkResult] {
+    /// `loadMoreRows` are the thread's own pages not yet loaded (``TreeRowsCorpora/Corpus/pages``):
+    /// load-page loads its pages there.
+    public func run(corpus: String, tree: Tree, loadMoreRows: [NodeID] = [], firstCell: Int = 0,
+                    cellFinished: ([BenchmarkResult]) -> Void = { _ in }) -> [BenchmarkResult] {
         var results: [BenchmarkResult] = []
+        let rows = loadMoreRows.compactMap { tree.index(of: $0) }.filter { tree.firstChild(of: $0) == nil }
         for (cell, operation) in configuration.operations.enumerated() {
             let cellResults = measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation),
-                                      rotation: firstCell + cell)
+                                      rotation: firstCell + cell, loadMoreRows: rows)
             results += cellResults
             cellFinished(cellResults)
         }
@@ -99,7 +103,7 @@ public struct BenchmarkRunner {
     /// One cell per strategy; the strategies' blocks start at the one `rotation` names (mod
     /// their number).
     private func measure(_ operation: BenchmarkOperation, corpus: String, tree original: Tree, seed: UInt64,
-                         rotation: Int) -> [BenchmarkResult] {
+                         rotation: Int, loadMoreRows: [NodeIndex]) -> [BenchmarkResult] {
         let clock = ContinuousClock()
         let setupStart = clock.now
         var tree = original
@@ -117,7 +121,8 @@ public struct BenchmarkRunner {
             rowCount += 1
             totalHeight += Int(tree.height(of: node))
         }
-        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight, count: wanted, seed: seed)
+        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight, count: wanted, seed: seed,
+                                         loadMoreRows: loadMoreRows)
         // The first inputs are reserved for the untimed pass, so it sees the same inputs however
         // many timed samples the budget allows.
         let untimedPassInputs = Array(workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch)))

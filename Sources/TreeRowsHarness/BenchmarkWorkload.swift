@@ -9,13 +9,15 @@ struct BenchmarkWorkload {
     init(inputs: [BenchmarkInput]) { self.inputs = inputs }
 
     /// Draws `count` inputs for `operation` on `tree` from `seed` (no inputs but `.none` on
-    /// a tree without nodes).
+    /// a tree without nodes). `loadMoreRows` are the thread's own load-more rows, where it
+    /// has pages not yet loaded.
     ///
     /// - Complexity: O(*n*) for *n* nodes, plus what the operation's
     ///   ``BenchmarkOperationBody/inputs(on:count:random:)`` takes.
-    init(_ operation: BenchmarkOperation, tree: Tree, rowCount: Int, totalHeight: Int, count: Int, seed: UInt64) {
+    init(_ operation: BenchmarkOperation, tree: Tree, rowCount: Int, totalHeight: Int, count: Int, seed: UInt64,
+         loadMoreRows: [NodeIndex] = []) {
         var random = SplitMix64(seed: seed)
-        let cell = BenchmarkTree(tree: tree, live: tree.nodes, rowCount: rowCount, totalHeight: totalHeight)
+        let cell = BenchmarkTree(tree: tree, live: tree.nodes, rowCount: rowCount, totalHeight: totalHeight, loadMoreRows: loadMoreRows)
         guard !cell.live.isEmpty else {
             inputs = Array(repeating: .none, count: count)
             return

@@ -94,11 +94,17 @@ struct BenchCommand: ParsableCommand {
         // Named corpora are read first, so a bad file stops the run before anything is measured;
         // the trees of a sweep are generated when their turn comes, so only one is held at a time.
         var corpora: [(name: String, load: () throws(CommandFailure) -> (Tree, Double?))] = []
+        // The load-more rows of each named corpus that has pages not yet loaded.
+        var loadMoreRows: [String: [NodeID]] = [:]
         var namedNodes: [Int] = []
         for name in corpus.isEmpty && sizes == nil ? ["reddit-worldnews-sxvem7"] : corpus {
             let loaded = try timed { () throws(CommandFailure) in
                 try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
-                    do throws(CorpusError) { return try Catalog.shared.load(name).tree } catch { throw CommandFailure(message: error.description) }
+                    do throws(CorpusError) {
+                        let corpus = try Catalog.shared.load(name)
+                        loadMoreRows[name] = corpus.pages.map(\.loadMoreRow)
+                        return corpus.tree
+                    } catch { throw CommandFailure(message: error.description) }
                 }
             }
             // An empty tree would time no-ops and still print a verdict.
@@ -154,7 +160,7 @@ struct BenchCommand: ParsableCommand {
         var results: [BenchmarkResult] = []
         for (index, (name, load)) in corpora.enumerated() {
             let (tree, treeBytes) = try timed(load)
-            _ = runner.run(corpus: name, tree: tree, firstCell: index * selectedOperations.count) { measured in
+            _ = runner.run(corpus: name, tree: tree, loadMoreRows: loadMoreRows[name] ?? [], firstCell: index * selectedOperations.count) { measured in
                 let cell = measured.map { var result = $0; result.treeBytesPerNode = treeBytes; return result }
                 results += cell
                 // Each block as soon as its cell is measured: a run cut short keeps what it measured.

@@ -11,6 +11,30 @@ import TreeRowsTestSupport
 @Suite struct BenchmarkOperationTests {
     static let tree = TreeShapes.random(400, seed: 21, collapsedPercent: 15)
 
+    /// A thread with pages not yet loaded loads its pages at its own load-more rows (top-level
+    /// ones too), and every strategy stays correct doing it.
+    @Test func loadPageUsesTheThreadsOwnLoadMoreRows() throws {
+        var tree = Self.tree
+        let rows = [try tree.append("more-top", under: Tree.root), try tree.append("more-x", under: tree.nodes[7])]
+        let cell = BenchmarkTree(tree: tree, live: tree.nodes, rowCount: ReferenceStrategy.walk(tree).count, totalHeight: 0, loadMoreRows: rows)
+        var random = SplitMix64(seed: 5)
+        let inputs = BenchmarkOperation.loadPage.body.inputs(on: cell, count: 40, random: &random)
+        var used = Set<NodeIndex>()
+        for input in inputs {
+            guard case let .page(ids, parent, before) = input else {
+                Issue.record("not a page: \(input)")
+                continue
+            }
+            #expect(rows.contains(before) && parent == tree.parent(of: before) && ids.count == 10)
+            used.insert(before)
+        }
+        #expect(used == Set(rows))
+        let runner = BenchmarkRunner(configuration: .init(operations: [.loadPage], repetitions: 8, warmup: 1),
+                                     strategies: BuiltinStrategies.all, allocations: nil)
+        let results = runner.run(corpus: "paged", tree: tree, loadMoreRows: ["more-top", "more-x"])
+        #expect(results.count == BuiltinStrategies.all.count && results.allSatisfy(\.correct), "\(results.filter { !$0.correct }.map(\.strategy))")
+    }
+
     @Test("The timed loop and the checked change agree", arguments: BenchmarkOperation.allCases)
     func timedLoopMakesTheCheckedChange(_ operation: BenchmarkOperation) {
         let body = operation.body

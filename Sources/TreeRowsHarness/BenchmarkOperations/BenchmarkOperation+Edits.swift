@@ -6,7 +6,8 @@ extension BenchmarkOperation {
     /// Remove a uniformly chosen subtree of at most 16 nodes.
     public static let removeSubtree = BenchmarkOperation("remove-subtree", RemoveSubtreeOperation())
     /// Load a page of 10 replies under a uniformly chosen node that has children, before
-    /// its last child, which plays the load-more row and stays.
+    /// its last child, which plays the load-more row and stays; on a thread with pages not
+    /// yet loaded (``TreeRowsCorpora/CorpusPage``), before one of its own load-more rows.
     public static let loadPage = BenchmarkOperation("load-page", LoadPageOperation())
 }
 
@@ -92,6 +93,13 @@ struct RemoveSubtreeOperation: BenchmarkOperationBody {
 /// child, which stays.
 struct LoadPageOperation: BenchmarkOperationBody {
     func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        if !cell.loadMoreRows.isEmpty {
+            // The thread's own pages: each input loads 10 replies before one of its load-more rows.
+            return (0..<count).map { index in
+                let row = cell.loadMoreRows[random.below(cell.loadMoreRows.count)]
+                return .page((0..<10).map { cell.freshID("bench-page-\(index)-\($0)") }, under: cell.tree.parent(of: row), before: row)
+            }
+        }
         let pool = cell.parents
         return (0..<count).map { index in
             let node = pool[random.below(pool.count)]

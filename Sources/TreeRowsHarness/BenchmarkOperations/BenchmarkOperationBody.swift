@@ -125,6 +125,8 @@ package struct BenchmarkTree {
     package var rowCount: Int
     /// The sum of its rows' heights.
     package var totalHeight: Int
+    /// The thread's own load-more rows (an imported Reddit or Hacker News thread's pages), if any.
+    package var loadMoreRows: [NodeIndex] = []
 
     /// A uniformly chosen live node.
     package func randomNode(_ random: inout SplitMix64) -> NodeIndex { live[random.below(live.count)] }
