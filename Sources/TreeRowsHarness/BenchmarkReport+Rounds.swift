@@ -65,9 +65,12 @@ extension BenchmarkReport {
         return name
     }
 
+    /// The `machine` member that says a bench took turns with a gate's other side.
+    package static let tookTurnsKey = "tookTurns"
+
     /// Whether this report's bench took turns with a gate's other side (see ``AlternatingTurns``).
     public var tookTurns: Bool {
-        guard case .bool(let value)? = machine.first(where: { $0.key == "tookTurns" })?.value else { return false }
+        guard case .bool(let value)? = machine.first(where: { $0.key == Self.tookTurnsKey })?.value else { return false }
         return value
     }
 }

@@ -190,7 +190,7 @@ struct BenchCommand: ParsableCommand {
                    ("repetitions", .integer(repetitions)), ("warmup", .integer(runner.configuration.warmup)), ("budgetMs", .integer(budget)),
                    ("clockCostNs", BenchmarkResult.number(BenchmarkRunner.clockCost)),
                    ("clockTickNs", BenchmarkResult.number(BenchmarkRunner.clockGranularity))]
-                + (tookTurns ? [("tookTurns", .bool(true))] : []),
+                + (tookTurns ? [(BenchmarkReport.tookTurnsKey, .bool(true))] : []),
             results: results, exponents: BenchmarkReport.exponents(of: results, sweeps: sweep))
         // Every cell ran out of inputs (a tree too small for the operations): nothing was timed.
         guard report.measuredAnything else {
