@@ -91,8 +91,15 @@ extension SectionedDiff {
     }
 
     /// Removes the runs in one of `sections`.
+    ///
+    /// - Complexity: O(*r* · *s*) for *r* runs and *s* ≤ 8 sections (an edit deletes or
+    ///   inserts one or two, and a set would allocate on every such edit), else O(*r* + *s*).
     private static func drop(_ runs: inout [RowRange], in sections: [Int]) {
         guard !sections.isEmpty && !runs.isEmpty else { return }
+        guard sections.count > 8 else {
+            runs.removeAll { sections.contains($0.section) }
+            return
+        }
         let whole = Set(sections)
         runs.removeAll { whole.contains($0.section) }
     }
