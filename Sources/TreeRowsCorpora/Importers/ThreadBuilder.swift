@@ -46,7 +46,8 @@ struct ThreadBuilder {
             id = .string("\(name)~\(suffix)")
         }
         comment(id, parent: parent, time: nil, score: nil, at: place)
-        pages.append(CorpusPage(loadMoreRow: id, hiddenReplies: max(0, hidden)))
+        // Within what a header's page may say, so that a `.trows` file of the thread reads back.
+        pages.append(CorpusPage(loadMoreRow: id, hiddenReplies: min(max(0, hidden), Int(Int32.max))))
     }
 
     /// An error at `place` in the document.
