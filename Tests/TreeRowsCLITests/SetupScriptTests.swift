@@ -76,12 +76,12 @@ import TreeRowsTestSupport
 
     @Test(.linuxOnly("the Linux branch reads this machine's /usr/include, which .ci/setup filled"))
     func onLinuxAptGetInstallsWhatIsMissing() async throws {
-        let present = try await Self.run(".ci/setup", system: "Linux", tools: ["apt-get", "pkg-config", "valgrind"])
+        let present = try await Self.run(".ci/setup", system: "Linux", tools: ["apt-get", "pkg-config", "zip", "unzip", "valgrind"])
         #expect(present.status == 0 && present.calls.isEmpty, "\(present)")
         let missing = try await Self.run(".ci/setup", system: "Linux", tools: ["apt-get"])
-        #expect(missing.status == 0 && missing.calls.contains { $0.hasPrefix("apt-get install") && $0.contains("pkg-config valgrind") },
+        #expect(missing.status == 0 && missing.calls.contains { $0.hasPrefix("apt-get install") && $0.contains("pkg-config zip unzip valgrind") },
                 "\(missing)")
-        let noInstaller = try await Self.run(".ci/setup", system: "Linux", tools: ["pkg-config"])
+        let noInstaller = try await Self.run(".ci/setup", system: "Linux", tools: ["pkg-config", "zip", "unzip"])
         #expect(noInstaller.status == 2 && noInstaller.errors.contains("error: missing valgrind"), "\(noInstaller)")
     }
 
