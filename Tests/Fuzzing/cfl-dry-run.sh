@@ -10,7 +10,8 @@ seconds="${1:-30}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/out" "$scratch/work" "$scratch/bin"
+findings="$root/Tests/Fuzzing/findings"
+mkdir -p "$scratch/out" "$scratch/work" "$scratch/bin" "$findings"
 export SANITIZER=address SRC="$scratch" WORK="$scratch/work" OUT="$scratch/out" TREEROWS_ROOT="$root"
 export CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link"
 export CXXFLAGS="$CFLAGS"
@@ -32,8 +33,12 @@ for target in DifferentialFuzzer ImporterFuzzer; do
     unzip -q "$OUT/${target}_seed_corpus.zip" -d "$corpus"
     echo "cfl-dry-run: $target for $seconds s from $(ls "$corpus" | wc -l) seeds" >&2
     # Swift's own crash handler confuses ASan; libFuzzer reports crashes itself.
-    SWIFT_BACKTRACE=enable=no "$OUT/$target" -max_total_time="$seconds" -rss_limit_mb=20000 -timeout=600 \
-        -artifact_prefix="$root/Tests/Fuzzing/findings/$target-" -print_final_stats=1 "$corpus" 2>&1 | grep -E "^(Done|stat::number_of|INFO: Seed)" || true
-    [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "cfl-dry-run: $target found a crash (Tests/Fuzzing/findings/)" >&2; exit 1; }
+    if ! SWIFT_BACKTRACE=enable=no "$OUT/$target" -max_total_time="$seconds" -rss_limit_mb=20000 -timeout=600 \
+        -artifact_prefix="$findings/$target-" -print_final_stats=1 "$corpus" > "$scratch/$target.log" 2>&1; then
+        tail -30 "$scratch/$target.log" >&2
+        echo "cfl-dry-run: $target failed (above; a crash input is in Tests/Fuzzing/findings/)" >&2
+        exit 1
+    fi
+    grep -E "^(Done|stat::number_of_executed_units)" "$scratch/$target.log"
 done
 echo "cfl-dry-run: both targets built by .clusterfuzzlite/build.sh and ran $seconds s each"
