@@ -17,7 +17,7 @@ public enum CSVReader {
         var columns: (node: Int, parent: Int, time: Int?, score: Int?, count: Int)?
         var assembler = TreeAssembler(file: file)
         var lineNumber = 0
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = bytes.starts(with: CorpusLayout.byteOrderMark) ? CorpusLayout.byteOrderMark.count : 0
         var fields: [ArraySlice<UInt8>] = []
         while start < bytes.count {
             var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count

@@ -19,7 +19,8 @@ enum CorpusLayout: Equatable {
     static let prefixLength = 64
 
     private static let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    /// UTF-8's byte-order mark, which a text layout may start with (RFC 8259 lets a parser ignore it).
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Other formats a user may pass by mistake, by their magic numbers.
     static let foreign: [(magic: [UInt8], name: String, fix: String)] = [

@@ -49,11 +49,8 @@ public struct CorpusPage: Equatable, Sendable {
         var pages: [CorpusPage] = []
         for (index, entry) in entries.enumerated() {
             let place = "the header's page \(index + 1)"
-            let row: NodeID
-            switch entry["row"] {
-            case .string(let text)?: row = .string(text)
-            case let number? where number.integer != nil: row = .integer(number.integer!)
-            default: throw CorpusError(file: file, problem: "\(place) has no \"row\" id (an integer or a string)", fix: fix)
+            guard let row = entry["row"]?.nodeID else {
+                throw CorpusError(file: file, problem: "\(place) has no \"row\" id (an integer or a string)", fix: fix)
             }
             guard let hidden = entry["hidden"]?.integer, hidden >= 0, hidden <= Int64(Int32.max) else {
                 throw CorpusError(file: file, problem: "\(place) has no \"hidden\" count of 0 or more", fix: fix)

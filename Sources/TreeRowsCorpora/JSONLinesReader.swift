@@ -29,7 +29,7 @@ public enum JSONLinesReader {
         var header: JSONValue?
         var lineNumber = 0
         // A UTF-8 byte-order mark may open the file (RFC 8259 lets a parser ignore it).
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = bytes.starts(with: CorpusLayout.byteOrderMark) ? CorpusLayout.byteOrderMark.count : 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             lineNumber += 1

@@ -4,12 +4,9 @@ import TreeRowsHarness
 /// `--operations all|a,b`: the benchmark operations a command measures.
 struct OperationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("all, or operations separated by commas: \(BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", ")). "
-                               + "Without it, every operation but \(Self.namedOnly.joined(separator: ", ")).",
+                               + "Without it, every operation but \(BenchmarkOperation.measuredWhenNamed.map(\.rawValue).joined(separator: ", ")).",
                                valueName: "all|a,b"))
     var operations: NameList?
-
-    /// The operations measured only when named (or with `all`).
-    static let namedOnly = BenchmarkOperation.allCases.filter { !BenchmarkOperation.defaults.contains($0) }.map(\.rawValue)
 
     /// The operations named, in the order named; ``BenchmarkOperation/defaults`` without the
     /// option.

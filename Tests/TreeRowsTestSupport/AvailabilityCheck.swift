@@ -52,7 +52,7 @@ public enum AvailabilityCheck {
         API("UTF8Span", #"\bUTF8Span\b|\.utf8Span\b"#, macOS: Version(26)),
         // A property, not a method of the code's own named `span(of:)`.
         API("a collection's span", #"\.(span|mutableSpan)\b(?!\s*\()"#, macOS: Version(26)),
-        API("Task.immediate", #"\bTask\s*\.\s*immediate(Detached)?\b|\bTask\s*\.\s*immediate\b"#, macOS: Version(26)),
+        API("Task.immediate", #"\bTask\s*\.\s*immediate(Detached)?\b"#, macOS: Version(26)),
     ]
 
     /// A use of an API newer than the declared macOS, not guarded.
@@ -141,10 +141,7 @@ public enum AvailabilityCheck {
         func blank(_ range: Range<Int>) {
             for offset in range where output[offset] != UInt8(ascii: "\n") { output[offset] = UInt8(ascii: " ") }
         }
-        func starts(_ text: String, at offset: Int) -> Bool {
-            let bytes = Array(text.utf8)
-            return offset + bytes.count <= input.count && Array(input[offset..<offset + bytes.count]) == bytes
-        }
+        func starts(_ text: String, at offset: Int) -> Bool { has(text, in: input, at: offset) }
         while index < input.count {
             let byte = input[index]
             if case .string(let hashes, let multiline)? = frames.last {
@@ -248,6 +245,12 @@ public enum AvailabilityCheck {
         return nil
     }
 
+    /// Whether `bytes` hold `text`'s UTF-8 at `offset`.
+    static func has(_ text: String, in bytes: [UInt8], at offset: Int) -> Bool {
+        let wanted = Array(text.utf8)
+        return offset + wanted.count <= bytes.count && bytes[offset..<offset + wanted.count].elementsEqual(wanted)
+    }
+
     /// A stretch of code where uses up to `macOS` are guarded.
     struct Guard { var range: Range<Int>; var macOS: Version }
 
@@ -265,10 +268,7 @@ public enum AvailabilityCheck {
         var guardStarts: [(depth: Int, start: Int, macOS: Version)] = []
         var guards: [Guard] = []
         var index = 0
-        func word(_ text: String, at offset: Int) -> Bool {
-            let bytes = Array(text.utf8)
-            return offset + bytes.count <= code.count && Array(code[offset..<offset + bytes.count]) == bytes
-        }
+        func word(_ text: String, at offset: Int) -> Bool { has(text, in: code, at: offset) }
         /// The macOS version named in the parenthesized list after `offset`, and the offset
         /// after its closing parenthesis.
         func version(after offset: Int) -> (Version?, Int) {

@@ -88,7 +88,7 @@ enum ThreadDocument {
 
     /// The bytes after a UTF-8 byte-order mark.
     private static func content(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        bytes.starts(with: CorpusLayout.byteOrderMark) ? bytes[CorpusLayout.byteOrderMark.count...] : bytes[...]
     }
 
     /// A JSON error at the line and column of the byte it names.

@@ -14,10 +14,9 @@ extension BenchmarkOperation {
     /// laid out again.
     public static let sortSectioned = BenchmarkOperation("sort-sectioned", SectionedOperation(SortOperation(reportingMoves: true)))
 
-    /// The sectioned operations, a list with one section per top-level comment.
-    public static let sectioned: [BenchmarkOperation] = [
-        .toggleSectioned, .insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned,
-    ]
+    /// The sectioned edits and sort: measured only when named (or with `all`), as each is its
+    /// flat operation plus following it in sections. ``defaults`` are the others.
+    public static let measuredWhenNamed: [BenchmarkOperation] = [.insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned]
 }
 
 /// An operation of `Base` in a list with one section per top-level comment: the same inputs

@@ -33,12 +33,8 @@ public struct BenchmarkOperation: Hashable, Sendable, CaseIterable, RawRepresent
         .toggleSectioned, .insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned,
     ]
 
-    /// The operations run when none are named: every one but the sectioned edits and sort,
-    /// which measure their flat operation plus following it in sections (name them, or
-    /// ``sectioned``, to measure them).
-    public static let defaults: [BenchmarkOperation] = allCases.filter {
-        $0 == .toggleSectioned || !sectioned.contains($0)
-    }
+    /// The operations run when none are named: every one but ``measuredWhenNamed``.
+    public static let defaults: [BenchmarkOperation] = allCases.filter { !measuredWhenNamed.contains($0) }
 
     /// Whether the cell's tree gets row heights (from the `text` model) first.
     public var needsHeights: Bool { body.needsHeights }
