@@ -21,6 +21,7 @@ extension BenchmarkResult {
             ("countingSeconds", Self.number(timeSplit?.counting)), ("checkingSeconds", Self.number(timeSplit?.checking)),
             ("debugBuild", .bool(debugBuild)),
         ]
+        if threadPages > 0 { members.append(("threadPages", .integer(threadPages))) }
         if let instructionsPerOperation { members.append(("instructionsPerOp", Self.number(instructionsPerOperation, exact: true))) }
         if let firstLevelMissesPerOperation { members.append(("l1MissesPerOp", Self.number(firstLevelMissesPerOperation, exact: true))) }
         if let lastLevelMissesPerOperation { members.append(("llMissesPerOp", Self.number(lastLevelMissesPerOperation, exact: true))) }
@@ -80,6 +81,7 @@ extension BenchmarkResult {
             ratioToFastest: try Self.figure(entry, "ratioToFastest"), correct: correct)
         strategyBytesPerNode = try Self.figure(entry, "strategyBytesPerNode")
         treeBytesPerNode = try Self.figure(entry, "treeBytesPerNode")
+        threadPages = try Self.count(entry, "threadPages")
         instructionsPerOperation = try Self.figure(entry, "instructionsPerOp")
         firstLevelMissesPerOperation = try Self.figure(entry, "l1MissesPerOp")
         lastLevelMissesPerOperation = try Self.figure(entry, "llMissesPerOp")

@@ -56,6 +56,9 @@ public struct BenchmarkResult: Equatable, Sendable {
     public var distribution: BenchmarkSamples?
     /// Where in the cell the strategy crashed: "its build", "input 12 (…)" or the final check.
     public var crashStep: String?
+    /// How many of the thread's own pages not yet loaded (its load-more rows) the cell's
+    /// inputs were drawn at; 0 when the operation drew inputs of its own.
+    public var threadPages = 0
 
     /// What the tables print for a cell that failed: `CRASHED` or `WRONG`; `nil` for a correct one.
     public var failureLabel: String? { crash != nil ? "CRASHED" : correct ? nil : "WRONG" }

@@ -146,6 +146,9 @@ public struct BenchmarkRunner {
         }
         BenchmarkSink.consume(sink)
         var results = measured.compactMap { $0 }
+        if operation.body.drawsThreadPages {
+            for index in results.indices { results[index].threadPages = loadMoreRows.count }
+        }
         // Ratios among cells that took samples (a cell may run out of inputs on a small tree).
         let referenceMedian = results.first { $0.strategy == ReferenceStrategy.name && $0.samples > 0 }?.medianNanoseconds
         let fastest = results.filter { $0.correct && $0.samples > 0 }.map(\.medianNanoseconds).min()

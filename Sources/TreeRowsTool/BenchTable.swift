@@ -20,7 +20,8 @@ enum BenchTable {
             ($0.correct && $0.samples > 0 ? 0 : 1, $0.medianNanoseconds) < ($1.correct && $1.samples > 0 ? 0 : 1, $1.medianNanoseconds)
         }
         guard let first = cell.first else { return [] }
-        var lines = ["", "\(first.corpus) (\(first.nodes) nodes) · \(first.operation)"]
+        let pages = first.threadPages > 0 ? " · at the thread's \(first.threadPages) load-more rows" : ""
+        var lines = ["", "\(first.corpus) (\(first.nodes) nodes) · \(first.operation)\(pages)"]
         let rows = cell.map { result in
             result.samples == 0
                 ? [result.strategy, "0", "-", "-", "-", "-", amount(result.allocationsPerOperation),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRows
 
 /// `treerows corpus import` and `corpus validate`: a converted file shows the same tree.
 @Suite("treerows corpus import", .timeLimit(.minutes(10)))
@@ -53,6 +54,20 @@ struct CorpusImportCommandTests {
             if FileManager.default.fileExists(atPath: committed) {
                 let fromCommitted = try await Self.rows(committed)
                 #expect(fromCommitted.standardOutput == fromJSONLines.standardOutput, "$ \(fromCommitted.commandLine)")
+            }
+        }
+    }
+
+    /// A Reddit thread too big to load at once: its `more` stubs survive `corpus import`
+    /// (`ReleaseThreadPagesTests` benches them).
+    @Test func aThreadsPagesSurviveAnImport() async throws {
+        try await TemporaryFolder.with("import-pages") { folder in
+            let output = folder.path("ama.trows")
+            try await Self.importCorpus(ReleaseThreadPagesTests.saved, to: output, nodes: 364)
+            for corpus in [ReleaseThreadPagesTests.saved, output] {
+                let result = try await TreeRowsExecutable.run(["corpus", "stats", corpus])
+                #expect(result.exitCode == 0 && result.outputLines.contains("pages         167 load-more rows, hiding 27284 replies"),
+                        "\(result)")
             }
         }
     }
@@ -199,6 +214,35 @@ struct CorpusImportCommandTests {
             #expect(reported.maxFanout == 1 && reported.leaves == 1, "$ \(stats.commandLine)")
             #expect(reported.depthHistogram.count == nodes && reported.depthHistogram.allSatisfy { $0 == 1 }, "$ \(stats.commandLine)")
             try await Self.expectValid(output, nodes: nodes, topLevel: 1)
+        }
+    }
+}
+
+/// `bench` on a thread with pages not yet loaded, as saved and as imported, loads load-page's
+/// pages at the thread's own load-more rows, and says so in the table and the JSON.
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ReleaseThreadPagesTests"))
+struct ReleaseThreadPagesTests {
+    static let saved = "Corpora/recorded/reddit-iama-z1c9z.json"
+
+    @Test func benchLoadsTheThreadsOwnPages() async throws {
+        try await TemporaryFolder.with("bench-pages") { folder in
+            let imported = folder.path("ama.trows")
+            try await CorpusImportCommandTests.importCorpus(Self.saved, to: imported, nodes: 364)
+            for corpus in [Self.saved, imported] {
+                let json = folder.path("bench.json")
+                let result = try await TreeRowsExecutable.run([
+                    "bench", "--corpus", corpus, "--strategies", "reference,preorder-btree", "--operations", "toggle-random,load-page",
+                    "--repetitions", "4", "--budget", "20", "--json", json,
+                ])
+                try #require(result.exitCode == 0 && !result.wasSignalled, "\(result)")
+                let entries = try #require(
+                    (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])?["results"]
+                        as? [[String: Any]])
+                let pages = entries.map { "\($0["operation"] as? String ?? "?") \($0["threadPages"] as? Int ?? 0) \($0["correct"] as? Bool ?? false)" }
+                #expect(pages.sorted() == ["load-page 167 true", "load-page 167 true", "toggle-random 0 true", "toggle-random 0 true"],
+                        "\(corpus)")
+                #expect(result.standardOutput.contains("(364 nodes) · load-page · at the thread's 167 load-more rows\n"), "\(result)")
+            }
         }
     }
 }

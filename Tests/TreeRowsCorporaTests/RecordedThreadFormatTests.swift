@@ -57,4 +57,97 @@ import TreeRowsTestSupport
         // 2013-02-04T15:26:32.362-05:00.
         #expect(corpus.tree.time(of: try #require(corpus.tree.index(of: 84))) == 1_360_009_592)
     }
+
+    /// Walks a Reddit listing's things: each `t1` comment and `more` stub with its depth (a
+    /// top-level thing at 0).
+    static func redditThings(_ listing: Any?, depth: Int = 0, into things: inout [(kind: String, data: [String: Any], depth: Int)]) {
+        guard let children = ((listing as? [String: Any])?["data"] as? [String: Any])?["children"] as? [[String: Any]] else { return }
+        for thing in children {
+            guard let kind = thing["kind"] as? String, let data = thing["data"] as? [String: Any] else { continue }
+            things.append((kind, data, depth))
+            redditThings(data["replies"], depth: depth + 1, into: &things)
+        }
+    }
+
+    @Test func aRedditThreadTooBigToLoadAtOnce() throws {
+        let name = "reddit-iama-z1c9z.json"
+        let corpus = try CorpusReader.read(contentsOf: Self.path(name))
+        let listings = try #require(try Self.json(name) as? [[String: Any]])
+        let post = try #require(((listings[0]["data"] as? [String: Any])?["children"] as? [[String: Any]])?.first?["data"] as? [String: Any])
+        var things: [(kind: String, data: [String: Any], depth: Int)] = []
+        Self.redditThings(listings[1], into: &things)
+        let comments = things.filter { $0.kind == "t1" }, stubs = things.filter { $0.kind == "more" }
+        // Each comment is a row and each `more` stub a load-more row, at its own depth.
+        #expect(comments.count == 197 && stubs.count == 167)
+        #expect(corpus.tree.nodeCount == comments.count + stubs.count)
+        #expect(corpus.tree.nodes.map { Int(corpus.tree.depth(of: $0)) }.max() == things.map(\.depth).max())
+        for thing in comments {
+            let id = try #require(thing.data["id"] as? String)
+            let node = try #require(corpus.tree.index(of: .string(id)))
+            #expect(Int(corpus.tree.depth(of: node)) == thing.depth)
+        }
+        // Every stub is a page hiding its `count`, in the listing's order, its row named
+        // after the comment it hangs under (`more-top` at the top).
+        let hidden = stubs.map { $0.data["count"] as? Int ?? -1 }
+        let rows = stubs.map { stub -> NodeID in
+            let parent = stub.data["parent_id"] as? String ?? ""
+            return .string(parent.hasPrefix("t1_") ? "more-\(parent.dropFirst(3))" : "more-top")
+        }
+        #expect(corpus.pages.map(\.loadMoreRow) == rows)
+        for (stub, row) in zip(stubs, rows) {
+            #expect(Int(corpus.tree.depth(of: try #require(corpus.tree.index(of: row)))) == stub.depth)
+        }
+        #expect(corpus.pages.map(\.hiddenReplies) == hidden && hidden.reduce(0, +) == 27_284)
+        // Reddit's `num_comments` (23,335) is below the comments held plus the stubs' counts
+        // (27,481): the stubs count deleted and removed replies, which `num_comments` leaves out.
+        let total = try #require(post["num_comments"] as? Int)
+        #expect(total == 23_335 && total >= 10_000 && total < comments.count + hidden.reduce(0, +))
+    }
+
+    @Test func aHackerNewsItemFromAlgolia() throws {
+        let name = "hn-17.algolia.json"
+        let corpus = try CorpusReader.read(contentsOf: Self.path(name))
+        let item = try #require(try Self.json(name) as? [String: Any])
+        var pending = [(item, -1)], found: [(id: Int, parent: Int, depth: Int)] = []
+        while let (node, depth) = pending.popLast() {
+            for child in (node["children"] as? [[String: Any]] ?? []).reversed() {
+                found.append((child["id"] as! Int, node["id"] as! Int, depth + 1))
+                pending.append((child, depth + 1))
+            }
+        }
+        // The item opens the thread and is no row; its replies are, in Algolia's order.
+        #expect(corpus.tree.nodeCount == found.count && found.count == 2 && corpus.pages.isEmpty)
+        #expect(corpus.tree.children(of: Tree.root).map(corpus.tree.id(of:)) == [.integer(1079), .integer(454_426)])
+        #expect(corpus.tree.time(of: try #require(corpus.tree.index(of: 1079))) == 1_172_441_903)
+    }
+
+    @Test func aMastodonContext() throws {
+        let name = "mastodon-110446983926957470.json"
+        let corpus = try CorpusReader.read(contentsOf: Self.path(name))
+        let context = try #require(try Self.json(name) as? [String: Any])
+        let descendants = try #require(context["descendants"] as? [[String: Any]])
+        // The descendants are the rows; the ancestors and the status itself are not. The one
+        // reply answers the status, which the context leaves out, so it is a top-level row.
+        #expect(corpus.tree.nodeCount == descendants.count && descendants.count == 1)
+        let reply = try #require(corpus.tree.index(of: .string("110446984249325790")))
+        #expect(corpus.tree.parent(of: reply) == Tree.root && corpus.tree.time(of: reply) == 1_685_287_235)
+    }
+
+    @Test func aLemmyCommentList() throws {
+        let name = "lemmy-voyager-comments.json"
+        let corpus = try CorpusReader.read(contentsOf: Self.path(name))
+        let views = try #require((try Self.json(name) as? [String: Any])?["comments"] as? [[String: Any]])
+        let paths = views.map { (($0["comment"] as! [String: Any])["path"] as! String).split(separator: ".").map { Int($0)! } }
+        let ids = Set(paths.map { $0.last! })
+        // Each comment hangs under the nearest ancestor of its path that the list holds; the
+        // list (the site's newest, across 4 posts) gives children before their parents.
+        #expect(corpus.tree.nodeCount == views.count && views.count == 10)
+        for path in paths {
+            let node = try #require(corpus.tree.index(of: .integer(Int64(path.last!))))
+            let parent = path.dropLast().dropFirst().last(where: ids.contains)
+            let expected = try parent.map { try #require(corpus.tree.index(of: .integer(Int64($0)))) } ?? Tree.root
+            #expect(corpus.tree.parent(of: node) == expected, "\(path)")
+        }
+        #expect(corpus.tree.nodes.map { corpus.tree.depth(of: $0) }.max() == 2)
+    }
 }

@@ -33,6 +33,13 @@ import TreeRowsTestSupport
                                      strategies: BuiltinStrategies.all, allocations: nil)
         let results = runner.run(corpus: "paged", tree: tree, loadMoreRows: ["more-top", "more-x"])
         #expect(results.count == BuiltinStrategies.all.count && results.allSatisfy(\.correct), "\(results.filter { !$0.correct }.map(\.strategy))")
+        // The cells say so, in the JSON too; an operation with inputs of its own does not.
+        #expect(results.allSatisfy { $0.threadPages == 2 })
+        #expect(try results.allSatisfy { try BenchmarkResult(json: $0.json).threadPages == 2 })
+        let others = BenchmarkRunner(configuration: .init(operations: [.toggleRandom, .loadPageSectioned], repetitions: 8, warmup: 1),
+                                     strategies: [PreorderBTreeStrategy.self], allocations: nil)
+            .run(corpus: "paged", tree: tree, loadMoreRows: ["more-top", "more-x"])
+        #expect(others.map(\.threadPages) == [0, 2])
     }
 
     @Test("The timed loop and the checked change agree", arguments: BenchmarkOperation.allCases)

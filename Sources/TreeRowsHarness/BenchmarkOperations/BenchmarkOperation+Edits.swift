@@ -111,6 +111,8 @@ struct LoadPageOperation: BenchmarkOperationBody {
     /// Four a sample: each page adds ten replies for good.
     var timedBatch: Int { 4 }
 
+    var drawsThreadPages: Bool { true }
+
     func change(for input: BenchmarkInput) -> TreeOperation? {
         guard case let .page(ids, parent, loadMoreRow) = input else { return nil }
         return .loadPage(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: false)

@@ -45,6 +45,8 @@ struct SectionedOperation<Base: BenchmarkOperationBody>: BenchmarkOperationBody 
 
     var keepsSections: Bool { true }
 
+    var drawsThreadPages: Bool { base.drawsThreadPages }
+
     /// With an index built first.
     func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
         var sections = BenchmarkSections(of: strategy)

@@ -44,6 +44,10 @@ package protocol BenchmarkOperationBody: Sendable {
     /// verified one, and times ``perform(_:on:sections:tree:)``.
     var keepsSections: Bool { get }
 
+    /// Whether the inputs are drawn at the thread's own pages not yet loaded
+    /// (``BenchmarkTree/loadMoreRows``) when it has some.
+    var drawsThreadPages: Bool { get }
+
     /// The timed work of one sample of an operation that ``keepsSections``: `sections` holds
     /// the strategy's index, kept up to date.
     ///
@@ -93,6 +97,9 @@ extension BenchmarkOperationBody {
 
     /// No sections.
     package var keepsSections: Bool { false }
+
+    /// Inputs of its own.
+    package var drawsThreadPages: Bool { false }
 
     /// ``perform(_:on:tree:)``, the sections left alone.
     package func perform<S: RowStrategy>(
