@@ -126,7 +126,8 @@ public struct BenchmarkComparison: Sendable {
                                           base: nil, head: nil, verdict: .crashed, note: "new in the head: " + crash.summary))
                 } else if !result.correct {
                     changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
-                                          base: nil, head: value(result), verdict: .wrong, note: "new in the head"))
+                                          base: nil, head: value(result), verdict: .wrong,
+                                          note: "new in the head" + (result.wrongSummary.map { ": " + $0 } ?? "")))
                 }
                 continue
             }
@@ -138,7 +139,7 @@ public struct BenchmarkComparison: Sendable {
             if !result.correct {
                 changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
                                       base: value(old), head: value(result), verdict: .wrong,
-                                      note: old.correct ? "became wrong" : "wrong in both"))
+                                      note: (old.correct ? "became wrong" : "wrong in both") + (result.wrongSummary.map { ": " + $0 } ?? "")))
                 continue
             }
             let (baseFigure, headFigure) = (value(old), value(result))

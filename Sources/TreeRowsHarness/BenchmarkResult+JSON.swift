@@ -3,8 +3,9 @@ import TreeRowsCorpora
 
 extension BenchmarkResult {
     /// The cell as one entry of a report's `results` (``BenchmarkReport/json``): times in
-    /// nanoseconds, a missing or infinite number as `null`, and for a crashed cell its
-    /// `crash` (kind, message, top frame and line, and the step it crashed in).
+    /// nanoseconds, a missing or infinite number as `null`, for a crashed cell its `crash`
+    /// (kind, message, top frame and line, and the step it crashed in), and for a wrong one
+    /// `wrong` (the broken aspect, expected against found, and the step).
     ///
     /// - Complexity: O(1).
     package var json: JSONValue {
@@ -39,6 +40,11 @@ extension BenchmarkResult {
             if let location = crash.location { fields.append(("location", .string(location))) }
             if let crashStep { fields.append(("step", .string(crashStep))) }
             members.append(("crash", .object(fields)))
+        }
+        if let disagreement {
+            var fields: [(String, JSONValue)] = [("aspect", .string(disagreement.aspect.rawValue)), ("detail", .string(disagreement.detail))]
+            if let disagreementStep { fields.append(("step", .string(disagreementStep))) }
+            members.append(("wrong", .object(fields)))
         }
         return .object(members)
     }
@@ -115,6 +121,17 @@ extension BenchmarkResult {
             crash = Crash(kind: kind, signal: fields["signal"]?.integer.flatMap { Int32(exactly: $0) }, message: message,
                           function: text("frame"), location: text("location"))
             crashStep = text("step")
+        }
+        if let fields = entry["wrong"] {
+            func text(_ key: String) -> String? { if case .string(let value)? = fields[key] { value } else { nil } }
+            guard !correct else { throw JSONProblem(description: "\"wrong\" is given, but \"correct\" is true") }
+            guard let aspect = text("aspect").flatMap(StepDisagreement.Aspect.init(rawValue:)) else {
+                throw JSONProblem(description: "\"wrong\" lacks an \"aspect\" this version knows ("
+                    + StepDisagreement.Aspect.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            guard let detail = text("detail") else { throw JSONProblem(description: "\"wrong\" lacks its \"detail\" (a string)") }
+            disagreement = StepDisagreement(aspect, detail)
+            disagreementStep = text("step")
         }
     }
 

@@ -60,8 +60,23 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// inputs were drawn at; 0 when the operation drew inputs of its own.
     public var threadPages = 0
 
+    /// What the check found wrong in a cell that is not ``correct`` (and did not crash):
+    /// the broken part of the contract, expected against found; `nil` for a correct cell,
+    /// and in results written before it was kept.
+    public var disagreement: StepDisagreement?
+    /// Where in the cell the check found ``disagreement``: "input 3 (toggle #81)", "the rows
+    /// before input 0" or "the final check".
+    public var disagreementStep: String?
+
     /// What the tables print for a cell that failed: `CRASHED` or `WRONG`; `nil` for a correct one.
     public var failureLabel: String? { crash != nil ? "CRASHED" : correct ? nil : "WRONG" }
+
+    /// Why a wrong cell is wrong, in one line: "input 3 (toggle #81): diff … rejected: …";
+    /// `nil` for a correct or crashed cell, or one read from a file that does not say.
+    public var wrongSummary: String? {
+        guard !correct, crash == nil, let disagreement else { return nil }
+        return "\(disagreementStep ?? "the cell"): \(disagreement.detail)"
+    }
 
     public init(strategy: String, corpus: String, nodes: Int, operation: String, samples: Int, medianNanoseconds: Double,
                 p90Nanoseconds: Double, p99Nanoseconds: Double, operationsPerSecond: Double, allocationsPerOperation: Double?,

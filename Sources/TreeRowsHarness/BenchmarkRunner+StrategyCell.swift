@@ -74,7 +74,7 @@ extension BenchmarkRunner {
         StepMonitor.step(strategy: 0, operation: Self.finalCheckStep)
         let checkStart = clock.now
         // The count run's results are not kept (its figures are its dumps): its cells skip the check.
-        let correct = untimed.correct && (configuration.countsInstructions || strategyCell.isCorrect(sampling: workload.inputs.prefix(64)))
+        let wrong = untimed.wrong ?? (configuration.countsInstructions ? nil : strategyCell.check(sampling: workload.inputs.prefix(64)))
         split.checking += (clock.now - checkStart).nanoseconds / 1e9
         let timed = BenchmarkSamples(batch: timedBatch, nanoseconds: strategyCell.samples, singleNanoseconds: strategyCell.singles)
         var result = BenchmarkResult(
@@ -83,7 +83,9 @@ extension BenchmarkRunner {
             p99Nanoseconds: timed.tail(0.99),
             operationsPerSecond: strategyCell.timedOperations == 0 ? 0 : Double(strategyCell.timedOperations) / (strategyCell.spent.nanoseconds / 1e9),
             allocationsPerOperation: untimed.allocations?.0, bytesPerOperation: untimed.allocations?.1,
-            peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil, correct: correct)
+            peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil, correct: wrong == nil)
+        result.disagreement = wrong?.disagreement
+        result.disagreementStep = wrong?.step
         result.distribution = timed
         result.strategyBytesPerNode = operation == .build ? keptBytes : nil
         result.timeSplit = split

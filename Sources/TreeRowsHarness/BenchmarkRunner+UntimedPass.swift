@@ -12,7 +12,8 @@ extension BenchmarkRunner {
     /// Returns, with the figures, the time per input of the last warm-up input.
     func untimedPass(
         _ inputs: [BenchmarkInput], _ strategyCell: inout BenchmarkStrategyCell, tree: Tree, sink: inout Int
-    ) -> (allocations: (Double, Double)?, correct: Bool, split: BenchmarkTimeSplit, nanosecondsPerInput: Double, countedOperations: Int) {
+    ) -> (allocations: (Double, Double)?, wrong: BenchmarkStrategyCell.Finding?, split: BenchmarkTimeSplit, nanosecondsPerInput: Double,
+          countedOperations: Int) {
         let clock = ContinuousClock()
         var phaseStart = clock.now
         var split = BenchmarkTimeSplit()
@@ -81,16 +82,16 @@ extension BenchmarkRunner {
         }
         if instructions { InstructionCount.instrument(false) }
         split.counting = lap()
-        var correct = true
+        var wrong: BenchmarkStrategyCell.Finding?
         var checked = 0
         var rows: [Row]?  // the rows the last sample left, checked against the reference
-        while correct && checked < verified, let inputs = batches.next() {
+        while wrong == nil && checked < verified, let inputs = batches.next() {
             StepMonitor.step(strategy: 0, operation: inputs.startIndex)
-            correct = strategyCell.verify(inputs, rows: &rows)
+            wrong = strategyCell.verify(inputs, rows: &rows)
             checked += 1
         }
         split.checking = lap()
-        return (allocationFigures, correct, split, nanosecondsPerInput, instructions ? countedOperations : 0)
+        return (allocationFigures, wrong, split, nanosecondsPerInput, instructions ? countedOperations : 0)
     }
 
     /// What the bracket itself allocates (counter readings and the call), measured on the

@@ -1,16 +1,20 @@
 import TreeRows
 
 extension BenchmarkStrategyCell {
+    /// What a check of a cell found wrong, and where: "input 3 (toggle #81)", "the rows
+    /// before input 0" or "the final check".
+    typealias Finding = (disagreement: StepDisagreement, step: String)
+
     /// One sample with its results checked: the state after the preparation, every change
     /// in one ``LockstepStep`` against the reference's rows of the expected tree (the diff
     /// validated and applied, every row read back) with the operation's own diff check,
-    /// and every query's answer.
+    /// and every query's answer. Returns the first disagreement, or `nil`.
     ///
     /// `rows` carries the rows a previous sample left (already checked) to the next, so a
     /// sample reads the strategy's rows and walks the reference once per change; queries,
     /// which change no rows, share one expectation (positions and offsets computed once).
     /// - Complexity: O(*r*) per change, O(log *r*) per query, for *r* rows.
-    mutating func verify(_ inputs: ArraySlice<BenchmarkInput>, rows known: inout [Row]?) -> Bool {
+    mutating func verify(_ inputs: ArraySlice<BenchmarkInput>, rows known: inout [Row]?) -> Finding? {
         prepare()
         if operation.body.preparation != nil { known = nil }  // the preparation changed the rows
         sections = nil  // the checked changes are not followed in it
@@ -21,50 +25,55 @@ extension BenchmarkStrategyCell {
     private static func verify<S: RowStrategy>(
         _ body: any BenchmarkOperationBody, _ inputs: ArraySlice<BenchmarkInput>, _ strategy: inout S, expected: inout Tree,
         rows known: inout [Row]?
-    ) -> Bool {
+    ) -> Finding? {
         var rows: [Row]
         if let known {
             rows = known
         } else {
             rows = ReferenceStrategy.walk(expected)
-            guard StepCheck.checkRows(strategy, rows) == nil else { return false }
+            if let wrong = StepCheck.checkRows(strategy, rows) { return (wrong, "the rows before input \(inputs.startIndex)") }
         }
         // The queries' expectation, made on the first query after a change.
         var answers: StepExpectation?
-        for input in inputs {
+        for (position, input) in zip(inputs.indices, inputs) {
             guard let change = body.change(for: input) else {
                 if answers == nil { answers = StepExpectation(oldRows: rows, newRows: rows, tree: expected, referenceDiff: nil, sampleSeed: 0) }
-                if body.checkAnswer(input, of: strategy, expecting: &answers!) != nil { return false }
+                if let wrong = body.checkAnswer(input, of: strategy, expecting: &answers!) { return (wrong, "input \(position) (\(input))") }
                 continue
             }
             answers = nil  // before the change: it holds the tree, whose first write would copy it
             let oldRows = rows
-            do { try expected.apply(change) } catch { return false }
+            let step = "input \(position) (\(change))"
+            do { try expected.apply(change) } catch {
+                return (StepDisagreement(.tree, "the expected tree refused the change (\(error)): a bug of the bench's inputs, to report"), step)
+            }
             rows = ReferenceStrategy.walk(expected)
             var expectation = StepExpectation(oldRows: oldRows, newRows: rows, tree: expected, referenceDiff: nil, sampleSeed: 0)
-            let step = LockstepStep.perform(change, on: &strategy, expecting: &expectation, depth: .rows)
-            if step.disagreement != nil || body.checkDiff(step.diff, of: strategy, expecting: expectation) != nil { return false }
+            let performed = LockstepStep.perform(change, on: &strategy, expecting: &expectation, depth: .rows)
+            if let wrong = performed.disagreement ?? body.checkDiff(performed.diff, of: strategy, expecting: expectation) {
+                return (wrong, step)
+            }
         }
         known = rows
-        return true
+        return nil
     }
 
     /// The end-of-cell check: the strategy's tree equals the expected one (structure, flags,
     /// ids and fields, hidden nodes too), its rows equal the reference's rows of that tree,
     /// its `row(at:)` and `index(of:)` answers to the `sampled` inputs that name a row or a
-    /// node are right, and its invariants hold.
+    /// node are right, and its invariants hold. Returns the first disagreement, or `nil`.
     ///
     /// - Complexity: O(*s*) for *s* slots, plus the strategy's `rows(in:)`, queries and
     ///   invariant check.
-    func isCorrect(sampling sampled: ArraySlice<BenchmarkInput>) -> Bool {
-        Self.isCorrect(state, expected: expected, sampled: sampled)
+    func check(sampling sampled: ArraySlice<BenchmarkInput>) -> Finding? {
+        Self.check(state, expected: expected, sampled: sampled).map { ($0, "the final check") }
     }
 
-    /// ``isCorrect(sampling:)`` on the opened strategy type.
-    private static func isCorrect<S: RowStrategy>(_ strategy: S, expected: Tree, sampled: ArraySlice<BenchmarkInput>) -> Bool {
-        guard StepCheck.checkTree(strategy.tree, reference: expected) == nil else { return false }
+    /// ``check(sampling:)`` on the opened strategy type.
+    private static func check<S: RowStrategy>(_ strategy: S, expected: Tree, sampled: ArraySlice<BenchmarkInput>) -> StepDisagreement? {
+        if let wrong = StepCheck.checkTree(strategy.tree, reference: expected) { return wrong }
         let rows = ReferenceStrategy.walk(expected)
-        guard StepCheck.checkRows(strategy, rows) == nil else { return false }
+        if let wrong = StepCheck.checkRows(strategy, rows) { return wrong }
         // The rows of the sampled nodes, found in one pass that tests a bit per row (a
         // position per slot would be 400 MB at 1e8 nodes).
         var marks = [UInt64](repeating: 0, count: (expected.slotCount + 63) / 64)
@@ -75,12 +84,13 @@ extension BenchmarkStrategyCell {
         }
         for input in sampled {
             switch input {
-            case .row(let row) where row < rows.count: if strategy.row(at: row) != rows[row] { return false }
+            case .row(let row) where row < rows.count:
+                if let wrong = StepCheck.checkRow(strategy, at: row, expected: rows[row]) { return wrong }
             case .node(let node) where expected.contains(node):
-                if strategy.index(of: node) != position[node] { return false }
+                if let wrong = StepCheck.checkIndex(strategy, of: node, expected: position[node]) { return wrong }
             default: break
             }
         }
-        return StepCheck.checkInvariants(strategy) == nil
+        return StepCheck.checkInvariants(strategy)
     }
 }

@@ -52,6 +52,14 @@ struct ReportDocument {
             }
             blocks.append(.table(header: ["rank", "strategy", "median", "p90", "p99", "ops/s", "allocs/op", "bytes/op", "× reference", "× fastest"],
                                  rightAligned: [true, false] + Array(repeating: true, count: 8), rows: rows))
+            // Why a failed cell failed, after its table.
+            for result in cell {
+                if let crash = result.crash {
+                    blocks.append(.paragraph([.strong(result.strategy), .text(" crashed in \(result.crashStep ?? "the cell"): \(crash.summary)")]))
+                } else if let wrong = result.wrongSummary {
+                    blocks.append(.paragraph([.strong(result.strategy), .text(" is wrong at \(wrong)")]))
+                }
+            }
         }
         if !report.exponents.isEmpty {
             blocks.append(.heading([.text("Growth with size (time ≈ c · n^k)")]))

@@ -46,6 +46,23 @@ package enum StepCheck {
         return nil
     }
 
+    /// `row(at: row)` against the reference's row there.
+    ///
+    /// - Complexity: what the strategy's `row(at:)` costs.
+    package static func checkRow<S: RowStrategy>(_ strategy: S, at row: Int, expected: Row) -> StepDisagreement? {
+        let found = strategy.row(at: row)
+        return found == expected ? nil : StepDisagreement(.rows, "row(at: \(row)) is \(found), reference \(expected)")
+    }
+
+    /// `index(of: node)` against the reference's row of the node (`nil` when it is hidden).
+    ///
+    /// - Complexity: what the strategy's `index(of:)` costs.
+    package static func checkIndex<S: RowStrategy>(_ strategy: S, of node: NodeIndex, expected: Int?) -> StepDisagreement? {
+        let found = strategy.index(of: node)
+        return found == expected ? nil
+            : StepDisagreement(.index, "index(of: \(node)) is \(describe(found)), reference \(describe(expected))")
+    }
+
     /// Every row of `strategy` against `rows`, read in slices of 65,536 so that its rows
     /// never sit whole beside them (at 1e8 rows an array is 800 MB).
     ///

@@ -5,10 +5,10 @@ import TreeRows
 ///
 /// Every check of ``StepCheck`` and ``LockstepStep`` returns one (or `nil`), and so do the
 /// benchmark operations' own checks; the fuzzer, `replay` and `check` report its detail,
-/// the benchmark marks the cell wrong.
-package struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertible {
+/// and a wrong benchmark cell carries it (``BenchmarkResult/disagreement``).
+public struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertible {
     /// The part of the contract a check found broken.
-    package enum Aspect: String, Sendable {
+    public enum Aspect: String, Sendable, CaseIterable {
         /// `rowCount` differs from the reference's.
         case rowCount
         /// The diff fails the batch-update validator, or applied to the old rows does not
@@ -40,9 +40,9 @@ package struct StepDisagreement: Error, Hashable, Sendable, CustomStringConverti
     }
 
     /// The part of the contract that broke.
-    package var aspect: Aspect
+    public var aspect: Aspect
     /// Expected against found, in words.
-    package var detail: String
+    public var detail: String
 
     /// A disagreement about `aspect`.
     package init(_ aspect: Aspect, _ detail: String) {
@@ -50,7 +50,7 @@ package struct StepDisagreement: Error, Hashable, Sendable, CustomStringConverti
         self.detail = detail
     }
 
-    package var description: String { detail }
+    public var description: String { detail }
 
     /// The same disagreement with `prefix` before its detail (`initial: `).
     package func prefixed(_ prefix: String) -> StepDisagreement { StepDisagreement(aspect, prefix + detail) }

@@ -78,4 +78,17 @@ import TreeRowsHarness
         #expect(lines.contains { $0.contains("f\\u{1B}[31m\\n.jsonl (3 nodes)") }, "\(lines)")
         #expect(lines.allSatisfy { !$0.contains("\n") && MessageEscapingTests.rawControls($0).isEmpty }, "\(lines)")
     }
+
+    /// A wrong cell's line says what was wrong at which input, on one escaped line (a node id
+    /// from the corpus may hold anything).
+    @Test func aWrongCellsLineSaysWhyOnOneLine() {
+        var wrong = BenchmarkResult(strategy: "mine", corpus: "c", nodes: 3, operation: "toggle-random", samples: 5, medianNanoseconds: 10,
+                                    p90Nanoseconds: 10, p99Nanoseconds: 10, operationsPerSecond: 1e8, allocationsPerOperation: 0,
+                                    bytesPerOperation: 0, peakResidentBytes: 1, ratioToReference: 1, ratioToFastest: 1, correct: false)
+        wrong.disagreement = StepDisagreement(.rows, "row(at: 1) is 1:\"a\u{1B}[2J\nb\", reference 1:\"c\"")
+        wrong.disagreementStep = "input 4 (toggle #2)"
+        let lines = BenchTable.cell([wrong])
+        #expect(lines.contains("mine is wrong at input 4 (toggle #2): row(at: 1) is 1:\"a\\u{1B}[2J\\nb\", reference 1:\"c\""), "\(lines)")
+        #expect(lines.allSatisfy { !$0.contains("\n") && MessageEscapingTests.rawControls($0).isEmpty }, "\(lines)")
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TreeRows
+import TreeRowsCorpora
 @testable import TreeRowsHarness
 import TreeRowsTestSupport
 
@@ -59,12 +60,52 @@ import TreeRowsTestSupport
         (WrongQuery<OffsetOfFault>.self, .offsetOfRandom),
         (WrongQuery<RowAtOffsetFault>.self, .rowAtOffsetRandom),
     ])
-    func wrongQueriesAreMarked(_ mutant: any RowStrategy.Type, _ operation: BenchmarkOperation) {
+    func wrongQueriesAreMarked(_ mutant: any RowStrategy.Type, _ operation: BenchmarkOperation) throws {
         let runner = BenchmarkRunner(configuration: .init(operations: [operation, .toggleRandom], repetitions: 8, warmup: 1),
                                      strategies: [ReferenceStrategy.self, mutant], allocations: nil)
         let results = runner.run(corpus: "random", tree: Self.tree)
-        #expect(results.first { $0.strategy == mutant.name && $0.operation == operation.rawValue }?.correct == false)
-        #expect(results.filter { $0.strategy == ReferenceStrategy.name }.allSatisfy { $0.correct })
+        let wrong = try #require(results.first { $0.strategy == mutant.name && $0.operation == operation.rawValue })
+        #expect(!wrong.correct)
+        // The cell says which answer was wrong, to which input, as the JSON keeps it.
+        let aspect: StepDisagreement.Aspect = [.rowAtRandom: .rows, .indexOfRandom: .index][operation] ?? .heights
+        #expect(wrong.disagreement?.aspect == aspect && wrong.disagreementStep?.hasPrefix("input ") == true, "\(wrong)")
+        let reread = try BenchmarkResult(json: wrong.json)
+        #expect(reread.disagreement == wrong.disagreement && reread.wrongSummary == wrong.wrongSummary && wrong.wrongSummary != nil)
+        #expect(results.filter { $0.strategy == ReferenceStrategy.name }.allSatisfy { $0.correct && $0.disagreement == nil })
+    }
+
+    /// Range-counts whose toggle reports no change: its rows are right, its diff is not.
+    struct SilentToggle: ForwardingStrategy {
+        static var name: String { "silent-toggle" }
+        var base: RangeCountsStrategy
+        init(base: RangeCountsStrategy) { self.base = base }
+        mutating func toggle(_ node: NodeIndex) -> RowDiff {
+            _ = base.toggle(node)
+            return .empty
+        }
+    }
+
+    /// A wrong diff names the broken clause and the toggle it came from, in the table's line,
+    /// the JSON and a comparison's note; a file without it still reads.
+    @Test func aWrongDiffIsNamedWithItsInput() throws {
+        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 8, warmup: 1),
+                                     strategies: [ReferenceStrategy.self, SilentToggle.self], allocations: nil)
+        let wrong = try #require(runner.run(corpus: "random", tree: Self.tree).first { $0.strategy == SilentToggle.name })
+        let summary = try #require(wrong.wrongSummary, "\(wrong)")
+        #expect(wrong.disagreement?.aspect == .diff || wrong.disagreement?.aspect == .rowCount, "\(summary)")
+        #expect(summary.hasPrefix("input ") && summary.contains("(toggle #"), "\(summary)")
+        let entry = wrong.json
+        #expect(entry["wrong"]?["aspect"] == .string(wrong.disagreement!.aspect.rawValue))
+        // An entry of a version that did not keep it reads as wrong, without a reason.
+        guard case .object(let members) = entry else {
+            Issue.record("not an object: \(entry)")
+            return
+        }
+        let old = try BenchmarkResult(json: .object(members.filter { $0.0 != "wrong" }))
+        #expect(!old.correct && old.disagreement == nil && old.wrongSummary == nil)
+        // One this version cannot read is refused by name.
+        let unknown = JSONValue.object(members.map { $0.0 == "wrong" ? ("wrong", .object([("aspect", .string("telepathy")), ("detail", .string("?"))])) : $0 })
+        #expect(throws: BenchmarkResult.JSONProblem.self) { try BenchmarkResult(json: unknown) }
     }
 }
 

@@ -36,11 +36,17 @@ import TreeRowsHarness
             for operation in operations {
                 for (index, strategy) in strategies.enumerated() {
                     let median = Double(random.next() % 1000 + 1)
-                    results.append(BenchmarkResult(strategy: strategy, corpus: corpus, nodes: 1000, operation: operation, samples: 10,
-                                                   medianNanoseconds: median, p90Nanoseconds: median * 2, p99Nanoseconds: median * 3,
-                                                   operationsPerSecond: 1e9 / median, allocationsPerOperation: 0, bytesPerOperation: 0,
-                                                   peakResidentBytes: 0, ratioToReference: 1, ratioToFastest: 1,
-                                                   correct: index != 2 || random.next() % 2 == 0))
+                    var result = BenchmarkResult(strategy: strategy, corpus: corpus, nodes: 1000, operation: operation, samples: 10,
+                                                 medianNanoseconds: median, p90Nanoseconds: median * 2, p99Nanoseconds: median * 3,
+                                                 operationsPerSecond: 1e9 / median, allocationsPerOperation: 0, bytesPerOperation: 0,
+                                                 peakResidentBytes: 0, ratioToReference: 1, ratioToFastest: 1,
+                                                 correct: index != 2 || random.next() % 2 == 0)
+                    if !result.correct {
+                        // What was wrong holds the corpus's ids, which may hold anything.
+                        result.disagreement = StepDisagreement(.rows, "row(at: 3) is 2:\(name(&random))")
+                        result.disagreementStep = "input 1 (toggle \(name(&random)))"
+                    }
+                    results.append(result)
                 }
             }
         }
@@ -110,6 +116,9 @@ import TreeRowsHarness
         }
         #expect(tables.map(\.count) == expected, "rows per table")
         try Self.checkTables(tables, strategies: shown, tableCount: expected.count)
+        // Each wrong cell says why, under its table.
+        #expect(markdown.split(separator: "\n").filter { $0.contains(" is wrong at input 1 (toggle ") }.count
+                == report.results.filter { !$0.correct }.count)
         let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
         #expect(headings.count == cells + 2, "one heading per cell, the verdict's and the exponents'")
 

@@ -32,9 +32,7 @@ struct RowAtQuery: BenchmarkQuery {
 
     func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
         guard case .row(let row) = input, row < expectation.newRows.count else { return nil }
-        let found = strategy.row(at: row)
-        guard found != expectation.newRows[row] else { return nil }
-        return StepDisagreement(.rows, "row(at: \(row)) is \(found), reference \(expectation.newRows[row])")
+        return StepCheck.checkRow(strategy, at: row, expected: expectation.newRows[row])
     }
 }
 
@@ -52,10 +50,7 @@ struct IndexOfQuery: BenchmarkQuery {
 
     func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
         guard case .node(let node) = input else { return nil }
-        let expected = expectation.tree.contains(node) ? expectation.row(of: node) : nil
-        let found = strategy.index(of: node)
-        guard found != expected else { return nil }
-        return StepDisagreement(.index, "index(of: \(node)) is \(StepCheck.describe(found)), reference \(StepCheck.describe(expected))")
+        return StepCheck.checkIndex(strategy, of: node, expected: expectation.tree.contains(node) ? expectation.row(of: node) : nil)
     }
 }
 
