@@ -64,6 +64,7 @@ public enum DifferentialRun {
         let actual = (0..<min(1_000, max(0, strategy.rowCount))).map { strategy.row(at: $0) }
         return Disagreement(strategy: type(of: strategy).name, operationIndex: operationIndex, problem: failure.problem,
                             expectedRows: describe(expected.prefix(1_000), session.reference.tree),
-                            actualRows: describe(actual[...], strategy.tree), diff: StepCheck.brief(failure.diff))
+                            actualRows: describe(actual[...], strategy.tree), diff: StepCheck.brief(failure.diff),
+                            aspect: failure.disagreement.aspect)
     }
 }

@@ -17,6 +17,9 @@ public struct Disagreement: Hashable, Sendable {
     public var diff: String
     /// How the strategy crashed, when it did not answer at all (run isolated: ``IsolatedRun``).
     public var crash: Crash? = nil
+    /// The part of the contract the strategy broke; `nil` for a crash, an invalid case, or a
+    /// repro file written before it was kept.
+    public var aspect: StepDisagreement.Aspect? = nil
 
     /// The ``strategy`` of a disagreement that no strategy caused: the case itself is
     /// invalid (its tree cannot be built).

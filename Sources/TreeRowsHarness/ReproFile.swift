@@ -9,7 +9,7 @@ import TreeRowsCorpora
 /// {"format": "treerows-repro", "version": 1, "strategy": "range-counts", "seed": 1, "case": 3,
 ///  "tree": [{"id": "a", "parent": null, "expanded": true}, …],
 ///  "operations": [{"op": "toggle", "node": "a"}, {"op": "insert", "id": "n1", "parent": "a", "position": 0}, …],
-///  "failure": {"operation": 1, "problem": "…", "expectedRows": ["0:a"], "actualRows": […], "diff": "…"}}
+///  "failure": {"operation": 1, "problem": "…", "expectedRows": ["0:a"], "actualRows": […], "diff": "…", "aspect": "diff"}}
 /// ```
 ///
 /// `strategy` may be `all` (every built-in strategy). Ids are JSON integers or strings,
@@ -170,7 +170,16 @@ public struct ReproFile: Sendable {
         }
         var seed: UInt64?
         if case .number(let text)? = value["seed"] { seed = UInt64(text) }
+        // What the finding was, as the fuzzer wrote it (older files have no aspect; it stays nil).
+        var disagreement: Disagreement?
+        if let found = value["failure"], found != .null {
+            guard let read = Disagreement(json: found) else {
+                throw failure("\"failure\" is not as `treerows fuzz` writes it (strategy, operation, problem, expectedRows, actualRows,"
+                    + " diff, and an aspect among \(StepDisagreement.Aspect.allCases.map(\.rawValue).joined(separator: ", "))); mend it or leave it out")
+            }
+            disagreement = read
+        }
         return ReproFile(fuzzCase: FuzzCase(nodes: nodes, operations: operations), strategy: strategy, seed: seed,
-                         caseNumber: value["case"]?.integer.map(Int.init), disagreement: nil)
+                         caseNumber: value["case"]?.integer.map(Int.init), disagreement: disagreement)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TreeRows
-import TreeRowsHarness
+import TreeRowsCorpora
+@testable import TreeRowsHarness
 import TreeRowsTestSupport
 
 /// Every regression case in Corpora/repros passes on the strategies it names, and repro
@@ -35,6 +36,27 @@ import TreeRowsTestSupport
         try written.json.write(toFile: path, atomically: true, encoding: .utf8)
         let read = try ReproFile.read(contentsOf: path)
         #expect(read.fuzzCase == fuzzCase && read.strategy == "range-counts" && read.seed == 5 && read.caseNumber == 2)
+        #expect(read.disagreement == nil)
+    }
+
+    /// A finding's `failure` reads back with its typed aspect; one written before the aspect
+    /// was kept reads without it, and one this version cannot read is refused by name.
+    @Test func aFindingsAspectRoundTrips() throws {
+        let fuzzCase = FuzzCase(nodes: [.init(id: "a", parent: nil, isExpanded: true)], operations: [.toggle("a")])
+        var finding = Disagreement(strategy: "mine", operationIndex: 0, problem: "row count 1, reference 0", expectedRows: [],
+                                   actualRows: ["0:a"], diff: "(no change)")
+        finding.aspect = .rowCount
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("repro-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = ReproFile(fuzzCase: fuzzCase, strategy: "mine", seed: 1, caseNumber: 0, disagreement: finding).json
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try ReproFile.read(contentsOf: path).disagreement == finding)
+        try text.replacingOccurrences(of: #","aspect":"rowCount""#, with: "").write(toFile: path, atomically: true, encoding: .utf8)
+        var old = finding
+        old.aspect = nil
+        #expect(try ReproFile.read(contentsOf: path).disagreement == old)
+        try text.replacingOccurrences(of: #""aspect":"rowCount""#, with: #""aspect":"vibes""#).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: CorpusError.self) { try ReproFile.read(contentsOf: path) }
     }
 
     @Test("A repro file still catches its mutant")

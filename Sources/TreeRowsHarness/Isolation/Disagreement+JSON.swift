@@ -11,6 +11,7 @@ extension Disagreement {
             ("expectedRows", .array(expectedRows.map(JSONValue.string))), ("actualRows", .array(actualRows.map(JSONValue.string))),
             ("diff", .string(diff)),
         ]
+        if let aspect { members.append(("aspect", .string(aspect.rawValue))) }
         if let crash {
             members.append(("kind", .string(crash.kind.rawValue)))
             if let signal = crash.signal { members.append(("signal", .integer(signal))) }
@@ -21,7 +22,8 @@ extension Disagreement {
         return .object(members)
     }
 
-    /// Reads ``json`` back; `nil` if a member is missing or of another type.
+    /// Reads ``json`` back; `nil` if a member is missing or of another type, or the aspect is
+    /// not one this version knows.
     ///
     /// - Complexity: O(*r*) for the rows listed.
     package init?(json value: JSONValue) {
@@ -38,6 +40,10 @@ extension Disagreement {
               let expected = texts("expectedRows"), let actual = texts("actualRows"), let diff = text("diff") else { return nil }
         self.init(strategy: strategy, operationIndex: Int(operation), problem: problem, expectedRows: expected, actualRows: actual,
                   diff: diff)
+        if let name = text("aspect") {
+            guard let known = StepDisagreement.Aspect(rawValue: name) else { return nil }
+            aspect = known
+        }
         if let kindName = text("kind") {
             guard let kind = Crash.Kind(rawValue: kindName), let message = text("message") else { return nil }
             crash = Crash(kind: kind, signal: value["signal"]?.integer.flatMap { Int32(exactly: $0) }, message: message,
