@@ -12,6 +12,7 @@ let suite: (String) -> Target = { name in
             "BenchmarkSupport",
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "TreeRows", package: "TreeRows"),
+            .product(name: "TreeRowsHarness", package: "TreeRows"),
         ],
         path: "Benchmarks/\(name)",
         swiftSettings: [.swiftLanguageMode(.v5)],
@@ -31,9 +32,11 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "TreeRows", package: "TreeRows"), .product(name: "TreeRowsCorpora", package: "TreeRows"),
+                .product(name: "TreeRowsHarness", package: "TreeRows"), .product(name: "Benchmark", package: "benchmark"),
             ],
-            path: "Benchmarks/Shared"
+            path: "Benchmarks/Shared",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        suite("Toggles"), suite("Queries"), suite("Edits"), suite("Allocations"),
+        suite("Operations"), suite("Allocations"),
     ]
 )

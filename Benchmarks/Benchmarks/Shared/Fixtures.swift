@@ -1,8 +1,12 @@
+import Benchmark
 import Foundation
 import TreeRows
 import TreeRowsCorpora
+import TreeRowsHarness
 
-/// The corpora and seeded inputs the suites share.
+/// The corpora the suites measure, and the one way every suite defines a benchmark: an
+/// operation of `treerows bench` (``BenchmarkOperation``) on a strategy and a corpus, with
+/// the inputs `bench` draws and checks (``BenchmarkFixture``).
 public enum Fixtures {
     /// The TreeRows package root, from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -17,35 +21,27 @@ public enum Fixtures {
     /// The built-in strategies.
     nonisolated(unsafe) public static let strategies = BuiltinStrategies.all
 
-    /// `count` uniformly chosen live nodes of `tree`, from a fixed seed.
-    public static func randomNodes(_ tree: Tree, count: Int = 4096) -> [NodeIndex] {
-        var random = SplitMix64(seed: 42)
-        let live = tree.nodes
-        return (0..<count).map { _ in live[random.below(live.count)] }
+    /// Registers `operation` on `strategy` over `tree` as the benchmark
+    /// `OPERATION:STRATEGY:CORPUS`. Its setup draws `samples` samples' inputs as `treerows
+    /// bench` does and checks them against the reference (a wrong strategy fails the setup,
+    /// saying where); each iteration then times one sample's batch, its preparation and any
+    /// restart (when the inputs are used up) left outside the measurement.
+    public static func register(_ operation: BenchmarkOperation, on strategy: any RowStrategy.Type, corpus: String, tree: Tree,
+                                configuration: Benchmark.Configuration, samples: Int) {
+        Benchmark("\(operation.rawValue):\(strategy.name):\(corpus)", configuration: configuration) { benchmark, box in
+            if box.fixture.needsRestart { box.fixture.restart() }
+            box.fixture.prepare()
+            benchmark.startMeasurement()
+            blackHole(box.fixture.performSample())
+            benchmark.stopMeasurement()
+        } setup: {
+            FixtureBox(try BenchmarkFixture(operation, strategy: strategy, tree: tree, samples: samples))
+        }
     }
-
-    /// `count` uniformly chosen row indices below `rows`.
-    public static func randomRows(_ rows: Int, count: Int = 4096) -> [Int] {
-        var random = SplitMix64(seed: 43)
-        return (0..<count).map { _ in random.below(rows) }
-    }
-
-    /// Builds a strategy of `type` for `tree` (opening the existential for the caller).
-    public static func make(_ type: any RowStrategy.Type, _ tree: Tree) -> any RowStrategy { type.init(tree: tree) }
 }
 
-/// One strategy kept across a benchmark's samples, warmed by one untimed mutation so that
-/// its tree no longer shares storage with the fixture (the first write would otherwise copy
-/// every array inside the timed region).
-public final class StrategyBox {
-    public var strategy: any RowStrategy
-
-    public init(_ type: any RowStrategy.Type, _ tree: Tree) {
-        strategy = type.init(tree: tree)
-        if let node = tree.firstChild(of: Tree.root) {
-            _ = strategy.toggle(node)
-            _ = strategy.toggle(node)
-        }
-        _ = try? strategy.insert(.string("benchmark-warm-up"), under: Tree.root, at: 0)
-    }
+/// A fixture kept across a benchmark's iterations.
+public final class FixtureBox {
+    public var fixture: BenchmarkFixture
+    init(_ fixture: BenchmarkFixture) { self.fixture = fixture }
 }
