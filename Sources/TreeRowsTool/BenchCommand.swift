@@ -101,7 +101,7 @@ struct BenchCommand: ParsableCommand {
             let loaded = try timed { () throws(CommandFailure) in
                 try keptBytesPerNode(by: counter, nodes: \.nodeCount) { () throws(CommandFailure) in
                     do throws(CorpusError) {
-                        let corpus = try Catalog.shared.load(name)
+                        let corpus = try ToolCatalog.shared.load(name)
                         loadMoreRows[name] = corpus.pages.map(\.loadMoreRow)
                         return corpus.tree
                     } catch { throw CommandFailure(message: error.description) }

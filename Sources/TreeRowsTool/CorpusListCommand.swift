@@ -9,7 +9,7 @@ struct CorpusListCommand: ParsableCommand {
 
     func run() throws {
         // Names and descriptions come from files: each keeps to its line.
-        let entries = Catalog.shared.list().map { ($0, name: $0.name.escapingControls(), description: $0.description.escapingControls()) }
+        let entries = ToolCatalog.shared.list().map { ($0, name: $0.name.escapingControls(), description: $0.description.escapingControls()) }
         let width = entries.map(\.name.count).max() ?? 0
         for (entry, name, description) in entries {
             let nodes = String(entry.nodes)

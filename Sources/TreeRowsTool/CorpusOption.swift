@@ -13,12 +13,6 @@ struct CorpusOption: ParsableArguments {
 
     /// Reads or generates the corpus.
     func load() throws(CommandFailure) -> Corpus {
-        do { return try Catalog.shared.load(corpus) } catch { throw CommandFailure(message: error.description) }
+        do { return try ToolCatalog.shared.load(corpus) } catch { throw CommandFailure(message: error.description) }
     }
-}
-
-/// The catalog the tool uses: `./Corpora` (a user's own named corpora), then the corpora
-/// that ship with TreeRows, found from the package.
-enum Catalog {
-    static let shared = CorpusCatalog(folders: ["Corpora"] + CorpusCatalog.builtin.corporaFolders)
 }

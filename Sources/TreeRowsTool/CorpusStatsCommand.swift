@@ -17,7 +17,7 @@ struct CorpusStatsCommand: ParsableCommand {
 
     func run() throws {
         let loaded: Corpus
-        do { loaded = try Catalog.shared.load(corpus) } catch { throw CommandFailure(message: error.description) }
+        do { loaded = try ToolCatalog.shared.load(corpus) } catch { throw CommandFailure(message: error.description) }
         let statistics = CorpusStatistics(loaded.tree)
         // A thread's pages not yet loaded (an imported Reddit or Hacker News thread has them).
         let hidden = loaded.pages.reduce(0) { $0 + $1.hiddenReplies }

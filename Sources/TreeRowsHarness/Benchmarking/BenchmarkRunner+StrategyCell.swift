@@ -18,7 +18,7 @@ extension BenchmarkRunner {
         let (state, keptBytes) = keptBytesPerNode(by: allocations, nodes: { _ in tree.nodeCount }) { type.init(tree: tree) }
         var split = BenchmarkTimeSplit(setup: sharedSetup + (clock.now - buildStart).nanoseconds / 1e9)
         // Moved, not copied: a second reference to the state would make its first writes copy.
-        var strategyCell = BenchmarkStrategyCell(operation, state: consume state, tree: tree)
+        var strategyCell = BenchmarkStrategyCell(operation, strategy: consume state, tree: tree)
         let untimed = untimedPass(untimedPassInputs, &strategyCell, tree: tree, sink: &sink)
         if untimed.countedOperations > 0 {
             InstructionCount.dump(strategy: type.name, corpus: corpus, operation: operation.rawValue, operations: untimed.countedOperations)

@@ -18,7 +18,7 @@ extension BenchmarkStrategyCell {
         prepare()
         if operation.body.preparation != nil { known = nil }  // the preparation changed the rows
         sections = nil  // the checked changes are not followed in it
-        return Self.verify(operation.body, inputs, &state, expected: &expected, rows: &known)
+        return Self.verify(operation.body, inputs, &strategy, expected: &expected, rows: &known)
     }
 
     /// ``verify(_:rows:)`` on the opened strategy type.
@@ -66,7 +66,7 @@ extension BenchmarkStrategyCell {
     /// - Complexity: O(*s*) for *s* slots, plus the strategy's `rows(in:)`, queries and
     ///   invariant check.
     func check(sampling sampled: ArraySlice<BenchmarkInput>) -> Finding? {
-        Self.check(state, expected: expected, sampled: sampled).map { ($0, "the final check") }
+        Self.check(strategy, expected: expected, sampled: sampled).map { ($0, "the final check") }
     }
 
     /// ``check(sampling:)`` on the opened strategy type.

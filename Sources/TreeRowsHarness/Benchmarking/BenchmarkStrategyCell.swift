@@ -6,7 +6,7 @@ struct BenchmarkStrategyCell {
     /// What the cell measures.
     let operation: BenchmarkOperation
     /// The strategy under measurement.
-    var state: any RowStrategy
+    var strategy: any RowStrategy
     /// The tree as the operations performed so far should have left it.
     var expected: Tree
     /// Time per operation of the timed samples so far, in nanoseconds.
@@ -23,11 +23,11 @@ struct BenchmarkStrategyCell {
     /// `nil` until ``prepare()`` builds it, and again after a change it did not follow.
     var sections: BenchmarkSections?
 
-    /// A cell of `state` (moved in, not copied: a second reference to it would make its
+    /// A cell of `strategy` (moved in, not copied: a second reference to it would make its
     /// first writes copy), whose tree is `tree`.
-    init(_ operation: BenchmarkOperation, state: consuming any RowStrategy, tree: Tree) {
+    init(_ operation: BenchmarkOperation, strategy: consuming any RowStrategy, tree: Tree) {
         self.operation = operation
-        self.state = state
+        self.strategy = strategy
         expected = tree
     }
 
@@ -36,19 +36,19 @@ struct BenchmarkStrategyCell {
     /// when the operation keeps one and has none.
     mutating func prepare() {
         if let preparation = operation.body.preparation {
-            _ = try? state.perform(preparation)
+            _ = try? strategy.perform(preparation)
             try? expected.apply(preparation)
             sections = nil
         }
-        if operation.body.keepsSections && sections == nil { sections = BenchmarkSections(of: state) }
+        if operation.body.keepsSections && sections == nil { sections = BenchmarkSections(of: strategy) }
     }
 
     /// The timed work of one sample; the result is folded into a checksum that is consumed.
     ///
     /// - Complexity: the strategy's operation per input.
     mutating func perform(_ inputs: ArraySlice<BenchmarkInput>, tree: Tree) -> Int {
-        guard sections != nil else { return operation.body.perform(inputs, on: &state, tree: tree) }
-        return operation.body.perform(inputs, on: &state, sections: &sections!, tree: tree)
+        guard sections != nil else { return operation.body.perform(inputs, on: &strategy, tree: tree) }
+        return operation.body.perform(inputs, on: &strategy, sections: &sections!, tree: tree)
     }
 
     /// The inputs' changes on the expected tree, for the correctness checks.

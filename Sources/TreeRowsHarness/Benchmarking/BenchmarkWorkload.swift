@@ -17,12 +17,12 @@ struct BenchmarkWorkload {
     init(_ operation: BenchmarkOperation, tree: Tree, rowCount: Int, totalHeight: Int, count: Int, seed: UInt64,
          loadMoreRows: [NodeIndex] = []) {
         var random = SplitMix64(seed: seed)
-        let cell = BenchmarkTree(tree: tree, live: tree.nodes, rowCount: rowCount, totalHeight: totalHeight, loadMoreRows: loadMoreRows)
-        guard !cell.live.isEmpty else {
+        let source = BenchmarkTree(tree: tree, live: tree.nodes, rowCount: rowCount, totalHeight: totalHeight, loadMoreRows: loadMoreRows)
+        guard !source.live.isEmpty else {
             inputs = Array(repeating: .none, count: count)
             return
         }
-        inputs = operation.body.inputs(on: cell, count: count, random: &random)
+        inputs = operation.body.inputs(on: source, count: count, random: &random)
     }
 
     /// The `count` nodes of `nodes` with the largest `key`, largest first, ties in the order

@@ -33,18 +33,21 @@ public struct FenwickCountsStrategy: RowStrategy {
     private static let countCells = 0
     /// Where in ``cells`` the children's height sums are, when the tree has heights.
     private static let heightCells = 1
+    /// Whether the tree had row heights when the strategy was built: only then are height
+    /// sums kept (``heightSums`` and the second list of ``cells``).
+    private let hasHeights: Bool
 
     public init(tree: Tree) {
         self.tree = tree
         counts = ContiguousArray(repeating: 1, count: tree.slotCount)
-        heightSums = tree.hasHeights ? ContiguousArray(repeating: 0, count: tree.slotCount) : []
+        hasHeights = tree.hasHeights
+        heightSums = hasHeights ? ContiguousArray(repeating: 0, count: tree.slotCount) : []
         lists = SiblingLists(slotCount: tree.slotCount)
-        cells = tree.hasHeights ? [[], []] : [[]]
+        cells = hasHeights ? [[], []] : [[]]
         refresh(Tree.root)
         checkInvariantsIfEnabled()
     }
 
-    private var hasHeights: Bool { cells.count > 1 }
 
     /// The height of `node`'s own row, 0 for the root.
     private func ownHeight(_ slot: Int) -> Int64 { slot == 0 ? 0 : Int64(tree.height(of: NodeIndex(Int32(slot)))) }
@@ -397,9 +400,10 @@ public struct FenwickCountsStrategy: RowStrategy {
     private init(uncheckedTree tree: Tree) {
         self.tree = tree
         counts = ContiguousArray(repeating: 1, count: tree.slotCount)
-        heightSums = tree.hasHeights ? ContiguousArray(repeating: 0, count: tree.slotCount) : []
+        hasHeights = tree.hasHeights
+        heightSums = hasHeights ? ContiguousArray(repeating: 0, count: tree.slotCount) : []
         lists = SiblingLists(slotCount: tree.slotCount)
-        cells = tree.hasHeights ? [[], []] : [[]]
+        cells = hasHeights ? [[], []] : [[]]
         refresh(Tree.root)
     }
 }

@@ -63,7 +63,7 @@ public struct BenchmarkFixture {
         let name = "\(strategy.name) on \(operation.rawValue)"
         guard inputs.count >= (Self.warmBatches + 1) * batch else { throw Failure(cell: name, disagreement: nil, step: "drawing the inputs") }
         // The check, on a state of its own.
-        var checked = BenchmarkStrategyCell(operation, state: strategy.init(tree: tree), tree: tree)
+        var checked = BenchmarkStrategyCell(operation, strategy: strategy.init(tree: tree), tree: tree)
         var known: [Row]?
         var position = 0
         while position < inputs.count {
@@ -78,7 +78,7 @@ public struct BenchmarkFixture {
             position += batch
         }
         if let wrong = checked.check(sampling: inputs.prefix(64)) { throw Failure(cell: name, disagreement: wrong.disagreement, step: wrong.step) }
-        cell = BenchmarkStrategyCell(operation, state: strategy.init(tree: tree), tree: tree)
+        cell = BenchmarkStrategyCell(operation, strategy: strategy.init(tree: tree), tree: tree)
         restart()
     }
 
@@ -90,7 +90,7 @@ public struct BenchmarkFixture {
     ///
     /// - Complexity: the strategy's build and two batches.
     public mutating func restart() {
-        cell = BenchmarkStrategyCell(operation, state: strategy.init(tree: tree), tree: tree)
+        cell = BenchmarkStrategyCell(operation, strategy: strategy.init(tree: tree), tree: tree)
         cell.next = 0
         for _ in 0..<Self.warmBatches where !needsRestart {
             prepare()

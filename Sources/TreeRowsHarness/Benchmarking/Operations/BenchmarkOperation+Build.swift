@@ -8,7 +8,7 @@ extension BenchmarkOperation {
 /// A strategy built from the cell's tree; the check is the end-of-cell check of the state
 /// the cell built.
 struct BuildOperation: BenchmarkOperationBody {
-    func inputs(on tree: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         Array(repeating: .none, count: count)
     }
 

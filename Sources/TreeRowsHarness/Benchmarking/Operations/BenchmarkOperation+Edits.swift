@@ -13,10 +13,10 @@ extension BenchmarkOperation {
 
 /// `insert(_:under:at:)` of a new leaf.
 struct InsertReplyOperation: BenchmarkOperationBody {
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         (0..<count).map { index in
-            let parent = cell.randomNode(&random)
-            return .insert(cell.freshID("bench-reply-\(index)"), under: parent, at: random.below(cell.tree.childCount(of: parent) + 1))
+            let parent = source.randomNode(&random)
+            return .insert(source.freshID("bench-reply-\(index)"), under: parent, at: random.below(source.tree.childCount(of: parent) + 1))
         }
     }
 
@@ -42,10 +42,10 @@ struct RemoveSubtreeOperation: BenchmarkOperationBody {
     /// where that finds less than half the inputs, the first nodes in postorder.
     ///
     /// - Complexity: O(*n* + `count` · (*d* + 16)) for depth *d*.
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        let tree = cell.tree
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        let tree = source.tree
         let sizes = BenchmarkWorkload.subtreeSizes(tree)
-        var candidates = cell.live.filter { sizes[$0.slot] <= 16 }
+        var candidates = source.live.filter { sizes[$0.slot] <= 16 }
         var chosen: [NodeIndex] = []
         var taken = Set<NodeIndex>()
         while chosen.count < count && !candidates.isEmpty {
@@ -62,7 +62,7 @@ struct RemoveSubtreeOperation: BenchmarkOperationBody {
             taken.insert(node)
             chosen.append(node)
         }
-        if chosen.count * 2 < min(count, cell.live.count) {
+        if chosen.count * 2 < min(count, source.live.count) {
             // Shapes whose small subtrees nest (a chain has one): peel the tree in postorder
             // instead, so that every removal finds its descendants removed before it and
             // takes one node.
@@ -92,19 +92,19 @@ struct RemoveSubtreeOperation: BenchmarkOperationBody {
 /// `loadPage(_:under:before:removingLoadMoreRow:)` of 10 new replies before the last
 /// child, which stays.
 struct LoadPageOperation: BenchmarkOperationBody {
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        if !cell.loadMoreRows.isEmpty {
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        if !source.loadMoreRows.isEmpty {
             // The thread's own pages: each input loads 10 replies before one of its load-more rows.
             return (0..<count).map { index in
-                let row = cell.loadMoreRows[random.below(cell.loadMoreRows.count)]
-                return .page((0..<10).map { cell.freshID("bench-page-\(index)-\($0)") }, under: cell.tree.parent(of: row), before: row)
+                let row = source.loadMoreRows[random.below(source.loadMoreRows.count)]
+                return .page((0..<10).map { source.freshID("bench-page-\(index)-\($0)") }, under: source.tree.parent(of: row), before: row)
             }
         }
-        let pool = cell.parents
+        let pool = source.parents
         return (0..<count).map { index in
             let node = pool[random.below(pool.count)]
-            guard let last = cell.tree.lastChild(of: node) else { return .node(node) }
-            return .page((0..<10).map { cell.freshID("bench-page-\(index)-\($0)") }, under: node, before: last)
+            guard let last = source.tree.lastChild(of: node) else { return .node(node) }
+            return .page((0..<10).map { source.freshID("bench-page-\(index)-\($0)") }, under: node, before: last)
         }
     }
 

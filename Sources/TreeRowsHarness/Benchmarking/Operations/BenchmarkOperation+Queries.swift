@@ -20,8 +20,8 @@ extension BenchmarkQuery {
 
 /// `row(at:)`.
 struct RowAtQuery: BenchmarkQuery {
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        (0..<count).map { _ in cell.rowCount == 0 ? .none : .row(random.below(cell.rowCount)) }
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in source.rowCount == 0 ? .none : .row(random.below(source.rowCount)) }
     }
 
     func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
@@ -38,8 +38,8 @@ struct RowAtQuery: BenchmarkQuery {
 
 /// `index(of:)`.
 struct IndexOfQuery: BenchmarkQuery {
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        (0..<count).map { _ in .node(cell.randomNode(&random)) }
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in .node(source.randomNode(&random)) }
     }
 
     func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
@@ -58,8 +58,8 @@ struct IndexOfQuery: BenchmarkQuery {
 struct OffsetOfRowQuery: BenchmarkQuery {
     var needsHeights: Bool { true }
 
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        (0..<count).map { _ in cell.rowCount == 0 ? .none : .row(random.below(cell.rowCount + 1)) }
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in source.rowCount == 0 ? .none : .row(random.below(source.rowCount + 1)) }
     }
 
     func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {
@@ -81,8 +81,8 @@ struct OffsetOfRowQuery: BenchmarkQuery {
 struct RowAtOffsetQuery: BenchmarkQuery {
     var needsHeights: Bool { true }
 
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        (0..<count).map { _ in cell.totalHeight == 0 ? .none : .offset(random.below(cell.totalHeight)) }
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        (0..<count).map { _ in source.totalHeight == 0 ? .none : .offset(random.below(source.totalHeight)) }
     }
 
     func perform<S: RowStrategy>(_ inputs: ArraySlice<BenchmarkInput>, on strategy: inout S, tree: Tree) -> Int {

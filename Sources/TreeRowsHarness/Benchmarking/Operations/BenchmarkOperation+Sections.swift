@@ -29,8 +29,8 @@ struct SectionedOperation<Base: BenchmarkOperationBody>: BenchmarkOperationBody 
 
     init(_ base: Base) { self.base = base }
 
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        base.inputs(on: cell, count: count, random: &random)
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        base.inputs(on: source, count: count, random: &random)
     }
 
     var batch: Int { base.batch }

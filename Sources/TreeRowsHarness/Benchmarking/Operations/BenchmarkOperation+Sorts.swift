@@ -16,7 +16,7 @@ struct SortOperation: BenchmarkOperationBody {
     static let orders = [SiblingOrder(.score, descending: true), SiblingOrder(.time), SiblingOrder(.replies, descending: true),
                          SiblingOrder(.time, descending: true)]
 
-    func inputs(on tree: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         (0..<count).map { .order(Self.orders[$0 % Self.orders.count]) }
     }
 

@@ -25,16 +25,16 @@ struct ToggleOperation: BenchmarkOperationBody {
 
     /// - Complexity: O(*n* + `count`); O(*n* log 4,096) for the heavy choice, O(*n* log 64)
     ///   for the deep one.
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        let tree = cell.tree
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        let tree = source.tree
         switch choice {
         case .random:
-            return (0..<count).map { _ in .node(cell.randomNode(&random)) }
+            return (0..<count).map { _ in .node(source.randomNode(&random)) }
         case .heavy:
-            let heavy = Self.heaviestDisjoint(64, in: cell)
+            let heavy = Self.heaviestDisjoint(64, in: source)
             return (0..<count).map { _ in .node(heavy[random.below(heavy.count)]) }
         case .deep:
-            let deep = BenchmarkWorkload.largest(64, of: cell.parents) { Int(tree.depth(of: $0)) }
+            let deep = BenchmarkWorkload.largest(64, of: source.parents) { Int(tree.depth(of: $0)) }
             return (0..<count).map { _ in .node(deep[random.below(deep.count)]) }
         case .last:
             // The last top-level node with replies (toggling a leaf changes no rows), else the
@@ -51,8 +51,8 @@ struct ToggleOperation: BenchmarkOperationBody {
     ///
     /// - Complexity: O(*n* log 4,096) when the heaviest 4,096 hold `wanted` that do not
     ///   nest (every shape measured), else O(*n* log *n*).
-    static func heaviestDisjoint(_ wanted: Int, in cell: BenchmarkTree) -> [NodeIndex] {
-        let tree = cell.tree
+    static func heaviestDisjoint(_ wanted: Int, in source: BenchmarkTree) -> [NodeIndex] {
+        let tree = source.tree
         let sizes = BenchmarkWorkload.subtreeSizes(tree)
         // A node is inside a taken one when its preorder number falls in the taken node's
         // span: O(wanted) per node, whatever the depth (an ancestor walk is O(n·d) on a chain).
@@ -64,8 +64,8 @@ struct ToggleOperation: BenchmarkOperationBody {
         }
         var heavy: [NodeIndex] = []
         var spans: [Range<Int>] = []
-        for taken in [4096, cell.live.count] {
-            let candidates = BenchmarkWorkload.largest(taken, of: cell.live) { sizes[$0.slot] }
+        for taken in [4096, source.live.count] {
+            let candidates = BenchmarkWorkload.largest(taken, of: source.live) { sizes[$0.slot] }
             for node in candidates {
                 if heavy.count == wanted { break }
                 let number = preorder[node.slot]
@@ -74,7 +74,7 @@ struct ToggleOperation: BenchmarkOperationBody {
                     heavy.append(node)
                 }
             }
-            if heavy.count == wanted || candidates.count == cell.live.count { break }
+            if heavy.count == wanted || candidates.count == source.live.count { break }
             heavy = []
             spans = []
         }
@@ -99,8 +99,8 @@ struct ToggleOperation: BenchmarkOperationBody {
 
 /// `accordionExpand(_:)` of a node that has children.
 struct AccordionExpandOperation: BenchmarkOperationBody {
-    func inputs(on cell: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
-        let pool = cell.parents
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+        let pool = source.parents
         return (0..<count).map { _ in .node(pool[random.below(pool.count)]) }
     }
 

@@ -11,7 +11,7 @@ extension BenchmarkOperation {
 struct WholeTreeOperation: BenchmarkOperationBody {
     var expanding: Bool
 
-    func inputs(on tree: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         Array(repeating: .none, count: count)
     }
 

@@ -18,7 +18,7 @@ package protocol BenchmarkOperationBody: Sendable {
     /// height), the same for every strategy.
     ///
     /// - Complexity: O(*n* + `count`) for *n* nodes, unless the operation says otherwise.
-    func inputs(on tree: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput]
+    func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput]
 
     /// Inputs per timed sample: queries answer in nanoseconds, so they are timed in batches
     /// that the clock does not dominate.
@@ -122,7 +122,8 @@ extension BenchmarkOperationBody {
     }
 }
 
-/// A cell's tree with what input drawing needs of it, computed once per cell.
+/// A cell's tree with what input drawing needs of it, computed once per cell: the source
+/// every operation draws its inputs from (``BenchmarkOperationBody/inputs(on:count:random:)``).
 package struct BenchmarkTree {
     /// The tree (with heights if the operation needs them).
     package var tree: Tree
