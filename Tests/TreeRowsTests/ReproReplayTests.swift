@@ -57,6 +57,11 @@ import TreeRowsTestSupport
         #expect(try ReproFile.read(contentsOf: path).disagreement == old)
         try text.replacingOccurrences(of: #""aspect":"rowCount""#, with: #""aspect":"vibes""#).write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: CorpusError.self) { try ReproFile.read(contentsOf: path) }
+        // A failure of an early version, without its strategy (the file's) or its rows.
+        try text.replacingOccurrences(of: #""strategy":"mine","#, with: "").replacingOccurrences(of: #","actualRows":["0:a"]"#, with: "")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let early = try #require(try ReproFile.read(contentsOf: path).disagreement)
+        #expect(early.strategy == "mine" && early.actualRows.isEmpty && early.aspect == .rowCount && early.problem == finding.problem)
     }
 
     @Test("A repro file still catches its mutant")

@@ -170,14 +170,25 @@ public struct ReproFile: Sendable {
         }
         var seed: UInt64?
         if case .number(let text)? = value["seed"] { seed = UInt64(text) }
-        // What the finding was, as the fuzzer wrote it (older files have no aspect; it stays nil).
+        // What the finding was, as the fuzzer wrote it. Only informative: what an older file
+        // lacks (its strategy was the file's, the aspect was not kept) is left empty, but an
+        // aspect this version does not know is refused, as a newer file would be misread.
         var disagreement: Disagreement?
         if let found = value["failure"], found != .null {
-            guard let read = Disagreement(json: found) else {
-                throw failure("\"failure\" is not as `treerows fuzz` writes it (strategy, operation, problem, expectedRows, actualRows,"
-                    + " diff, and an aspect among \(StepDisagreement.Aspect.allCases.map(\.rawValue).joined(separator: ", "))); mend it or leave it out")
+            guard case .object = found else { throw wanted("\"failure\"", found, "an object") }
+            func text(_ key: String) -> String? { if case .string(let text)? = found[key] { text } else { nil } }
+            func texts(_ key: String) -> [String] {
+                guard case .array(let items)? = found[key] else { return [] }
+                return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
             }
-            disagreement = read
+            if let name = text("aspect"), StepDisagreement.Aspect(rawValue: name) == nil {
+                throw failure("failure.aspect \"\(name)\" is not one this treerows knows ("
+                    + StepDisagreement.Aspect.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            disagreement = Disagreement(json: found) ?? Disagreement(
+                strategy: text("strategy") ?? strategy, operationIndex: found["operation"]?.integer.map(Int.init) ?? -1,
+                problem: text("problem") ?? "", expectedRows: texts("expectedRows"), actualRows: texts("actualRows"),
+                diff: text("diff") ?? "", aspect: text("aspect").flatMap(StepDisagreement.Aspect.init(rawValue:)))
         }
         return ReproFile(fuzzCase: FuzzCase(nodes: nodes, operations: operations), strategy: strategy, seed: seed,
                          caseNumber: value["case"]?.integer.map(Int.init), disagreement: disagreement)
