@@ -20,13 +20,17 @@
 ///
 /// ## What a strategy must write, and what it may
 /// A first strategy needs nine members: ``name``, ``init(tree:)``, ``tree``, ``rowCount``,
-/// ``row(at:)``, ``index(of:)``, ``toggle(_:)``, ``insert(_:under:at:time:score:)`` and
-/// ``remove(_:)``. Every other requirement is a customization point with a correct default
-/// in the extensions beside the protocol, so the fuzzer checks a new strategy on every
-/// operation from its first run:
-/// - by the strategy's own ``toggle(_:)``, ``insert(_:under:at:time:score:)`` and
-///   ``remove(_:)``: ``expand(_:)``, ``collapse(_:)``, ``accordionExpand(_:)``,
-///   ``loadPage(_:under:before:removingLoadMoreRow:)``;
+/// ``row(at:)``, ``index(of:)``, ``setExpanded(_:_:)`` (or, as strategies written before it
+/// do, ``toggle(_:)``), ``insert(_:under:at:time:score:)`` and ``remove(_:)``. Every other
+/// requirement is a customization point with a correct default in the extensions beside
+/// the protocol, so the fuzzer checks a new strategy on every operation from its first run:
+/// - by the strategy's own ``setExpanded(_:_:)``: ``toggle(_:)``, ``expand(_:)`` and
+///   ``collapse(_:)``; and ``setExpanded(_:_:)`` by ``toggle(_:)`` for a strategy that
+///   writes only that (one of the two must be written: each default calls the other, so a
+///   strategy with neither recurses until its stack overflows, which the fuzzer reports as
+///   a crash in the first toggle);
+/// - by the strategy's own expansion, ``insert(_:under:at:time:score:)`` and
+///   ``remove(_:)``: ``accordionExpand(_:)``, ``loadPage(_:under:before:removingLoadMoreRow:)``;
 /// - by changing a copy of the tree, building the strategy again with ``init(tree:)`` and
 ///   diffing the rows by node (O(*n*) and more: write your own for speed):
 ///   ``expandRecursively(_:)``, ``collapseRecursively(_:)``, ``expandAll()``,
@@ -62,6 +66,10 @@ public protocol RowStrategy {
     /// The default calls ``row(at:)`` for each index; a strategy without a row array can
     /// find the first row and walk on from it.
     func rows(in range: Range<Int>) -> [Row]
+
+    /// Sets the expanded flag of `node` to `isExpanded`; nothing changes if it has that flag
+    /// already. The primitive of expanding and collapsing one node.
+    mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff
 
     /// Flips the expanded flag of `node`.
     mutating func toggle(_ node: NodeIndex) -> RowDiff
@@ -164,15 +172,19 @@ public protocol RowStrategy {
 }
 
 extension RowStrategy {
-    /// Expands via ``toggle(_:)`` when `node` is collapsed.
-    public mutating func expand(_ node: NodeIndex) -> RowDiff {
-        tree.isExpanded(node) ? .empty : toggle(node)
+    /// ``toggle(_:)`` when the flag differs, for a strategy that writes only that.
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        tree.isExpanded(node) == isExpanded ? .empty : toggle(node)
     }
 
-    /// Collapses via ``toggle(_:)`` when `node` is expanded.
-    public mutating func collapse(_ node: NodeIndex) -> RowDiff {
-        tree.isExpanded(node) ? toggle(node) : .empty
-    }
+    /// ``setExpanded(_:_:)`` to the other flag.
+    public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
+
+    /// ``setExpanded(_:_:)`` to expanded.
+    public mutating func expand(_ node: NodeIndex) -> RowDiff { setExpanded(node, true) }
+
+    /// ``setExpanded(_:_:)`` to collapsed.
+    public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
 
     /// Reloads the row of `node` if ``index(of:)`` finds one.
     public mutating func reload(_ node: NodeIndex) -> RowDiff {

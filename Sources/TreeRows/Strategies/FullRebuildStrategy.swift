@@ -51,8 +51,9 @@ public struct FullRebuildStrategy: RowStrategy {
         return diff
     }
 
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff {
-        tree.setExpanded(node, !tree.isExpanded(node))
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        guard tree.isExpanded(node) != isExpanded else { return .empty }
+        tree.setExpanded(node, isExpanded)
         return rebuild()
     }
 

@@ -189,7 +189,9 @@ public struct RangeCountsStrategy: RowStrategy {
     private func heightSum(_ node: NodeIndex) -> Int64 { heightSums.isEmpty ? 0 : heightSums[node.slot] }
 
     /// Sets one node's flag, fixes the counts and reports the changed range.
-    private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+    ///
+    /// - Complexity: O(*d* · *f*) (O(*d*) without the index), as the type says.
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
         tree.requireLive(node)
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
@@ -208,12 +210,6 @@ public struct RangeCountsStrategy: RowStrategy {
               let row = index(of: node) else { return .empty }
         return .subtreeChange(under: row, by: Int(delta))
     }
-
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
-
-    public mutating func expand(_ node: NodeIndex) -> RowDiff { setExpanded(node, true) }
-
-    public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
 
     /// Expands `node` and all its descendants (every node, for the root); the inserted rows
     /// come from ``Tree/rowsRevealedByExpandingSubtree(of:firstRow:)``.

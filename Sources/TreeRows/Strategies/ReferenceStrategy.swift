@@ -62,13 +62,9 @@ public struct ReferenceStrategy: RowStrategy {
         return .keyed(from: old, to: allRows)
     }
 
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff {
-        change { $0.setExpanded(node, !$0.isExpanded(node)) }
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        change { $0.setExpanded(node, isExpanded) }
     }
-
-    public mutating func expand(_ node: NodeIndex) -> RowDiff { change { $0.setExpanded(node, true) } }
-
-    public mutating func collapse(_ node: NodeIndex) -> RowDiff { change { $0.setExpanded(node, false) } }
 
     public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)

@@ -109,7 +109,9 @@ public struct SubtreeSpliceStrategy: RowStrategy {
     }
 
     /// Sets the expanded flag of one node and splices its visible descendants.
-    private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+    ///
+    /// - Complexity: O(*m* + *t*) for *m* rows spliced and *t* rows after them.
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
         tree.requireLive(node)
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         tree.setExpanded(node, isExpanded)
@@ -126,12 +128,6 @@ public struct SubtreeSpliceStrategy: RowStrategy {
             return end == row + 1 ? .empty : RowDiff(deletions: [row + 1..<end])
         }
     }
-
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
-
-    public mutating func expand(_ node: NodeIndex) -> RowDiff { setExpanded(node, true) }
-
-    public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
 
     /// Expands every node under `node` (or all nodes, for the root) and splices in the rows
     /// that were hidden; the map still tells which rows were visible before.

@@ -2,7 +2,9 @@
 /// the change climbs to the root through each sibling list's Fenwick tree.
 extension FenwickCountsStrategy {
     /// Sets one node's flag, fixes the counts and reports the changed range.
-    mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+    ///
+    /// - Complexity: O(*d* log *f*).
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
         tree.requireLive(node)
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
@@ -22,12 +24,6 @@ extension FenwickCountsStrategy {
               let row = index(of: node) else { return .empty }
         return .subtreeChange(under: row, by: Int(delta))
     }
-
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
-
-    public mutating func expand(_ node: NodeIndex) -> RowDiff { setExpanded(node, true) }
-
-    public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
 
     /// Sets the flags of `node`'s subtree (of everything, for the root), recomputes its
     /// bookkeeping and propagates the change of `node`'s count.

@@ -5,7 +5,7 @@ extension PreorderSegmentsStrategy {
     /// of that range as the changed rows.
     ///
     /// - Complexity: O(log *n*).
-    mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
         tree.requireLive(node)
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
@@ -23,12 +23,6 @@ extension PreorderSegmentsStrategy {
         guard let after = rows(ofSpan: span), after.count > 1 else { return .empty }
         return RowDiff(insertions: [after.first + 1..<after.first + after.count])
     }
-
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
-
-    public mutating func expand(_ node: NodeIndex) -> RowDiff { setExpanded(node, true) }
-
-    public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
 
     /// Sets the true counters of `node`'s descendants (of everything, for the root) from
     /// the expanded flags, one pass in position order: a node's counter is its parent's

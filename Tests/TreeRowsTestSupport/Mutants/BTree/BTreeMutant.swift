@@ -146,7 +146,7 @@ public struct BTreeMutant<Bug: RowArrayBug>: RowStrategy {
     /// deeper than the node. A leaf changes its key only.
     ///
     /// - Complexity: O(log *n*).
-    private mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
         let location = element(of: node)
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
@@ -167,12 +167,6 @@ public struct BTreeMutant<Bug: RowArrayBug>: RowStrategy {
         }
         return zeros.before > 0 ? RowDiff(deletions: RangeList(first..<first + zeros.before)) : .empty
     }
-
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
-
-    public mutating func expand(_ node: NodeIndex) -> RowDiff { setExpanded(node, true) }
-
-    public mutating func collapse(_ node: NodeIndex) -> RowDiff { setExpanded(node, false) }
 
     public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
