@@ -17,22 +17,18 @@ extension StepCheck {
         let newRows = expectation.newRows
         let sample = expectation.sample(around: diff)
         for index in sample.rows {
-            let found = strategy.row(at: index)
-            if found != newRows[index] { return StepDisagreement(.rows, "row(at: \(index)) is \(found), reference \(newRows[index])") }
-            let position = strategy.index(of: found.node)
-            if position != index { return StepDisagreement(.index, "index(of: \(found.node)) is \(describe(position)), reference \(index)") }
             let top = expectation.top(ofRow: index)
-            let offset = strategy.offset(ofRow: index)
-            if offset != top { return StepDisagreement(.heights, "offset(ofRow: \(index)) is \(offset), expected \(top)") }
-            for probe in [top, expectation.top(ofRow: index + 1) - 1] where strategy.row(atOffset: probe) != index {
-                return StepDisagreement(.heights, "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))), expected \(index)")
+            if let wrong = checkRow(strategy, at: index, expected: newRows[index]) ?? checkIndex(strategy, of: newRows[index].node, expected: index)
+                ?? checkOffset(strategy, ofRow: index, expected: top) ?? checkRow(strategy, atOffset: top, expected: index)
+                ?? checkRow(strategy, atOffset: expectation.top(ofRow: index + 1) - 1, expected: index) {
+                return wrong
             }
         }
         for window in sample.windows where strategy.rows(in: window) != Array(newRows[window]) {
             return StepDisagreement(.rows, "rows(in: \(window)) differ from the reference")
         }
         for node in sample.hiddenNodes {
-            if let index = strategy.index(of: node) { return StepDisagreement(.index, "index(of: \(node)) is \(index) for a hidden node") }
+            if let wrong = checkIndex(strategy, of: node, expected: nil) { return wrong }
         }
         let total = expectation.top(ofRow: newRows.count)
         if let problem = checkTotals(strategy, rowCount: newRows.count, total: total, outside: [-1, total]) { return problem }

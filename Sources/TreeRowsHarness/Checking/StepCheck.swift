@@ -60,7 +60,24 @@ package enum StepCheck {
     package static func checkIndex<S: RowStrategy>(_ strategy: S, of node: NodeIndex, expected: Int?) -> StepDisagreement? {
         let found = strategy.index(of: node)
         return found == expected ? nil
-            : StepDisagreement(.index, "index(of: \(node)) is \(describe(found)), reference \(describe(expected))")
+            : StepDisagreement(.index, "index(of: \(node)) is \(describe(found)), reference \(expected.map(String.init) ?? "nil (a hidden node)")")
+    }
+
+    /// `offset(ofRow: row)` against the sum of the heights above the row.
+    ///
+    /// - Complexity: what the strategy's `offset(ofRow:)` costs.
+    package static func checkOffset<S: RowStrategy>(_ strategy: S, ofRow row: Int, expected: Int) -> StepDisagreement? {
+        let found = strategy.offset(ofRow: row)
+        return found == expected ? nil : StepDisagreement(.heights, "offset(ofRow: \(row)) is \(found), expected \(expected)")
+    }
+
+    /// `row(atOffset: offset)` against the row covering it (`nil` outside the content).
+    ///
+    /// - Complexity: what the strategy's `row(atOffset:)` costs.
+    package static func checkRow<S: RowStrategy>(_ strategy: S, atOffset offset: Int, expected: Int?) -> StepDisagreement? {
+        let found = strategy.row(atOffset: offset)
+        return found == expected ? nil
+            : StepDisagreement(.heights, "row(atOffset: \(offset)) is \(describe(found)), expected \(expected.map(String.init) ?? "nil (outside the content)")")
     }
 
     /// Every row of `strategy` against `rows`, read in slices of 65,536 so that its rows
@@ -95,10 +112,8 @@ package enum StepCheck {
         if let problem = checkSections(strategy, diff: diff, oldRows: oldRows, newRows: newRows) { return problem }
         var isRow = [Bool](repeating: false, count: tree.slotCount)
         for (index, expected) in newRows.enumerated() {
-            let found = strategy.row(at: index)
-            if found != expected { return StepDisagreement(.rows, "row(at: \(index)) is \(found), reference \(expected)") }
-            if strategy.index(of: expected.node) != index {
-                return StepDisagreement(.index, "index(of: \(expected.node)) is \(describe(strategy.index(of: expected.node))), reference \(index)")
+            if let wrong = checkRow(strategy, at: index, expected: expected) ?? checkIndex(strategy, of: expected.node, expected: index) {
+                return wrong
             }
             isRow[expected.node.slot] = true
         }
@@ -110,9 +125,7 @@ package enum StepCheck {
         if strategy.rows(in: window) != Array(newRows[window]) { return StepDisagreement(.rows, "rows(in: \(window)) differ from the reference") }
         for slot in 1..<tree.slotCount where !isRow[slot] {
             let node = NodeIndex(Int32(slot))
-            if tree.contains(node), let index = strategy.index(of: node) {
-                return StepDisagreement(.index, "index(of: \(node)) is \(index) for a hidden node")
-            }
+            if tree.contains(node), let wrong = checkIndex(strategy, of: node, expected: nil) { return wrong }
         }
         return checkInvariants(strategy)
     }
@@ -131,14 +144,12 @@ package enum StepCheck {
         _ strategy: S, rows sampledRows: [Int], nodes sampledNodes: [(node: NodeIndex, row: Int?)], newRows: [Row]
     ) -> StepDisagreement? {
         for row in sampledRows {
-            let found = strategy.row(at: row)
-            if found != newRows[row] { return StepDisagreement(.rows, "row(at: \(row)) is \(found), reference \(newRows[row])") }
-            if strategy.index(of: found.node) != row {
-                return StepDisagreement(.index, "index(of: \(found.node)) is \(describe(strategy.index(of: found.node))), reference \(row)")
+            if let wrong = checkRow(strategy, at: row, expected: newRows[row]) ?? checkIndex(strategy, of: newRows[row].node, expected: row) {
+                return wrong
             }
         }
-        for (node, row) in sampledNodes where strategy.index(of: node) != row {
-            return StepDisagreement(.index, "index(of: \(node)) is \(describe(strategy.index(of: node))), reference \(describe(row))")
+        for (node, row) in sampledNodes {
+            if let wrong = checkIndex(strategy, of: node, expected: row) { return wrong }
         }
         return nil
     }
@@ -218,10 +229,9 @@ package enum StepCheck {
         var top = 0
         for (index, row) in rows.enumerated() {
             let height = Int(tree.height(of: row.node))
-            let offset = strategy.offset(ofRow: index)
-            if offset != top { return StepDisagreement(.heights, "offset(ofRow: \(index)) is \(offset), expected \(top)") }
-            for probe in [top, top + height - 1] where strategy.row(atOffset: probe) != index {
-                return StepDisagreement(.heights, "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))), expected \(index)")
+            if let wrong = checkOffset(strategy, ofRow: index, expected: top) { return wrong }
+            for probe in [top, top + height - 1] {
+                if let wrong = checkRow(strategy, atOffset: probe, expected: index) { return wrong }
             }
             top += height
         }
@@ -232,11 +242,9 @@ package enum StepCheck {
     /// `row(atOffset:)` = `nil` at the `outside` offsets.
     static func checkTotals<S: RowStrategy>(_ strategy: S, rowCount: Int, total: Int, outside: [Int]) -> StepDisagreement? {
         if strategy.totalHeight != total { return StepDisagreement(.heights, "totalHeight is \(strategy.totalHeight), expected \(total)") }
-        if strategy.offset(ofRow: rowCount) != total {
-            return StepDisagreement(.heights, "offset(ofRow: \(rowCount)) is \(strategy.offset(ofRow: rowCount)), expected \(total)")
-        }
-        for probe in outside where strategy.row(atOffset: probe) != nil {
-            return StepDisagreement(.heights, "row(atOffset: \(probe)) is \(describe(strategy.row(atOffset: probe))) outside 0..<\(total)")
+        if let wrong = checkOffset(strategy, ofRow: rowCount, expected: total) { return wrong }
+        for probe in outside {
+            if let wrong = checkRow(strategy, atOffset: probe, expected: nil) { return wrong }
         }
         return nil
     }

@@ -70,10 +70,7 @@ struct OffsetOfRowQuery: BenchmarkQuery {
 
     func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
         guard case .row(let row) = input else { return nil }
-        let expected = expectation.top(ofRow: min(row, expectation.newRows.count))
-        let found = strategy.offset(ofRow: row)
-        guard found != expected else { return nil }
-        return StepDisagreement(.heights, "offset(ofRow: \(row)) is \(found), expected \(expected)")
+        return StepCheck.checkOffset(strategy, ofRow: row, expected: expectation.top(ofRow: min(row, expectation.newRows.count)))
     }
 }
 
@@ -93,9 +90,6 @@ struct RowAtOffsetQuery: BenchmarkQuery {
 
     func checkAnswer<S: RowStrategy>(_ input: BenchmarkInput, of strategy: S, expecting expectation: inout StepExpectation) -> StepDisagreement? {
         guard case .offset(let offset) = input else { return nil }
-        let expected = expectation.row(atOffset: offset)
-        let found = strategy.row(atOffset: offset)
-        guard found != expected else { return nil }
-        return StepDisagreement(.heights, "row(atOffset: \(offset)) is \(StepCheck.describe(found)), expected \(StepCheck.describe(expected))")
+        return StepCheck.checkRow(strategy, atOffset: offset, expected: expectation.row(atOffset: offset))
     }
 }
