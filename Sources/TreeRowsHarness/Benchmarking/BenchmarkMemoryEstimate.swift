@@ -8,22 +8,22 @@
 /// them, with the build and the toggles and with every operation: the largest (fenwick-counts'),
 /// rounded up by about 5%. A strategy of the user's own is assumed to keep what a built-in
 /// one keeps.
-public enum BenchmarkMemoryEstimate {
+package enum BenchmarkMemoryEstimate {
     /// The operations that leave the tree's shape as it is (its toggles, queries and build):
     /// a cell of these shares the tree's columns with the strategy and the expected state.
-    public static let lightOperations: Set<BenchmarkOperation> = [
+    package static let lightOperations: Set<BenchmarkOperation> = [
         .build, .toggleRandom, .toggleHeavy, .toggleDeep, .toggleLast, .toggleSectioned,
         .rowAtRandom, .indexOfRandom, .offsetOfRandom, .rowAtOffsetRandom,
     ]
 
     /// The process itself, before any tree.
-    public static let fixedBytes = 64 << 20
+    package static let fixedBytes = 64 << 20
 
     /// Peak resident bytes per node: the tree, one strategy, the expected state and the
     /// checks' row arrays.
     ///
     /// - Complexity: O(*k*) in the number of operations.
-    public static func bytesPerNode(operations: [BenchmarkOperation]) -> Int {
+    package static func bytesPerNode(operations: [BenchmarkOperation]) -> Int {
         operations.allSatisfy(lightOperations.contains) ? 132 : 220
     }
 
@@ -31,19 +31,19 @@ public enum BenchmarkMemoryEstimate {
     /// number of strategies.
     ///
     /// - Complexity: O(*k*) in the number of operations.
-    public static func bytes(nodes: Int, operations: [BenchmarkOperation]) -> Int {
+    package static func bytes(nodes: Int, operations: [BenchmarkOperation]) -> Int {
         bytes(corpusNodes: [nodes], operations: operations)
     }
 
     /// The tree alone, per node: its columns as read from a corpus (29.5 bytes per node
     /// measured at 10M nodes), rounded up.
-    public static let treeBytesPerNode = 32
+    package static let treeBytesPerNode = 32
 
     /// The estimated peak resident bytes of measuring corpora of these sizes, all held
     /// while the largest is measured: the largest with its cells' state, the others as trees.
     ///
     /// - Complexity: O(*c* + *k*) for *c* corpora and *k* operations.
-    public static func bytes(corpusNodes: [Int], operations: [BenchmarkOperation]) -> Int {
+    package static func bytes(corpusNodes: [Int], operations: [BenchmarkOperation]) -> Int {
         guard let largest = corpusNodes.max() else { return fixedBytes }
         let rest = corpusNodes.reduce(0) { $0.addingReportingOverflow($1).overflow ? .max : $0 + $1 } - largest
         let (cells, overflow) = largest.multipliedReportingOverflow(by: bytesPerNode(operations: operations))

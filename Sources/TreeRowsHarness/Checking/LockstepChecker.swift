@@ -18,13 +18,13 @@ public struct LockstepChecker {
     public static let keptMessages = 5
 
     /// The strategies checked (the reference runs in any case, and is reported first).
-    public var strategies: [any RowStrategy.Type]
+    public let strategies: [any RowStrategy.Type]
     /// The seed of the operation sequence.
-    public var seed: UInt64
+    public let seed: UInt64
     /// Compare all rows and check invariants every this many operations.
-    public var fullCheckInterval: Int
+    public let fullCheckInterval: Int
     /// Rows and nodes sampled per operation for `row(at:)` and `index(of:)`.
-    public var samples: Int
+    public let samples: Int
 
     private var reference: ReferenceStrategy
     private var states: [any RowStrategy]
