@@ -8,8 +8,8 @@ import TreeRowsTestSupport
 @Suite struct BenchmarkFixtureTests {
     static let tree = TreeShapes.random(600, seed: 31, collapsedPercent: 15)
 
-    /// Every operation on a count strategy and the B-tree: made, checked, and performed past
-    /// its inputs (with restarts), where the strategy's tree and rows stay the reference's.
+    /// Every operation on a count strategy and the B-tree: made and checked against the
+    /// reference, then performed past its inputs, restarting at least twice.
     @Test(arguments: BenchmarkOperation.allCases)
     func everyOperationRunsPastItsInputs(_ operation: BenchmarkOperation) throws {
         for strategy in [RangeCountsStrategy.self, PreorderBTreeStrategy.self] as [any RowStrategy.Type] {
@@ -47,12 +47,36 @@ import TreeRowsTestSupport
         }
     }
 
+    /// A thread's own pages reach load-page's inputs, as in `bench`.
+    @Test func loadPageLoadsAtTheThreadsPages() throws {
+        var tree = Self.tree
+        let more = try tree.append("more-x", under: tree.nodes[5])
+        let fixture = try BenchmarkFixture(.loadPage, strategy: PreorderBTreeStrategy.self, tree: tree, samples: 8, loadMoreRows: ["more-x"])
+        #expect(fixture.inputDescriptions.allSatisfy { $0.hasSuffix("before \(more)") }, "\(fixture.inputDescriptions.prefix(3))")
+    }
+
+    /// A sample that finds the inputs used up restarts first instead of reading past them.
+    @Test func aSampleAfterTheLastInputRestarts() throws {
+        var automatic = try BenchmarkFixture(.removeSubtree, strategy: RangeCountsStrategy.self, tree: Self.tree, samples: 2)
+        var explicit = automatic
+        var (restarting, restarted): ([Int], [Int]) = ([], [])
+        for _ in 0..<10 {
+            restarting.append(automatic.performSample())
+            if explicit.needsRestart { explicit.restart() }
+            restarted.append(explicit.performSample())
+        }
+        #expect(restarting == restarted, "\(restarting) \(restarted)")
+    }
+
     /// A tree that gives too few inputs for one sample is refused, not run out of range.
     @Test func tooFewInputsAreRefused() throws {
         var empty = Tree()
         _ = try empty.append("only", under: Tree.root)
-        #expect(throws: BenchmarkFixture.Failure.self) {
+        do {
             _ = try BenchmarkFixture(.removeSubtree, strategy: RangeCountsStrategy.self, tree: empty, samples: 4)
+            Issue.record("one node gave enough removals")
+        } catch {
+            #expect(error.disagreement == nil && "\(error)".contains("it needs 3 inputs, and the tree gives 1. Fix:"), "\(error)")
         }
     }
 }

@@ -42,6 +42,7 @@ public enum Fixtures {
 
 /// A fixture kept across a benchmark's iterations.
 public final class FixtureBox {
+    /// The fixture, its state carried from one iteration to the next.
     public var fixture: BenchmarkFixture
     init(_ fixture: BenchmarkFixture) { self.fixture = fixture }
 }

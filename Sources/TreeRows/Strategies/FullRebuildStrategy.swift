@@ -51,7 +51,11 @@ public struct FullRebuildStrategy: RowStrategy {
         return diff
     }
 
+    /// Sets the flag, then builds every row again and diffs them against the old ones.
+    ///
+    /// - Complexity: O(*n*) when the flag changes, O(1) when it has it already.
     public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        tree.requireLive(node)
         guard tree.isExpanded(node) != isExpanded else { return .empty }
         tree.setExpanded(node, isExpanded)
         return rebuild()

@@ -62,6 +62,9 @@ public struct ReferenceStrategy: RowStrategy {
         return .keyed(from: old, to: allRows)
     }
 
+    /// Sets the flag, walks the rows again and diffs them by node.
+    ///
+    /// - Complexity: O(*n*).
     public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
         change { $0.setExpanded(node, isExpanded) }
     }

@@ -122,7 +122,7 @@ extension BenchmarkResult {
                           function: text("frame"), location: text("location"))
             crashStep = text("step")
         }
-        if let fields = entry["wrong"] {
+        if let fields = entry["wrong"], fields != .null {
             func text(_ key: String) -> String? { if case .string(let value)? = fields[key] { value } else { nil } }
             guard !correct else { throw JSONProblem(description: "\"wrong\" is given, but \"correct\" is true") }
             guard let aspect = text("aspect").flatMap(StepDisagreement.Aspect.init(rawValue:)) else {

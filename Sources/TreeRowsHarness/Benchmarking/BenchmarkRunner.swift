@@ -87,7 +87,7 @@ public struct BenchmarkRunner {
     public func run(corpus: String, tree: Tree, loadMoreRows: [NodeID] = [], firstCell: Int = 0,
                     cellFinished: ([BenchmarkResult]) -> Void = { _ in }) -> [BenchmarkResult] {
         var results: [BenchmarkResult] = []
-        let rows = loadMoreRows.compactMap { tree.index(of: $0) }.filter { tree.firstChild(of: $0) == nil }
+        let rows = Self.loadMoreRows(loadMoreRows, in: tree)
         for (cell, operation) in configuration.operations.enumerated() {
             let cellResults = measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation),
                                       rotation: firstCell + cell, loadMoreRows: rows)
@@ -95,6 +95,13 @@ public struct BenchmarkRunner {
             cellFinished(cellResults)
         }
         return results
+    }
+
+    /// The thread's load-more rows that `tree` holds as leaves, where load-page loads its pages.
+    ///
+    /// - Complexity: O(*p*) expected for *p* pages.
+    static func loadMoreRows(_ ids: [NodeID], in tree: Tree) -> [NodeIndex] {
+        ids.compactMap { tree.index(of: $0) }.filter { tree.firstChild(of: $0) == nil }
     }
 
     /// Inputs of the untimed pass on a fresh state: warm-up, allocation-counted, verified.

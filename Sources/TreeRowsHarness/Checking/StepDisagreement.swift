@@ -50,6 +50,7 @@ public struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertib
         self.detail = detail
     }
 
+    /// The ``detail``.
     public var description: String { detail }
 
     /// The same disagreement with `prefix` before its detail (`initial: `).

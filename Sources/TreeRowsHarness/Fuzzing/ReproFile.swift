@@ -170,9 +170,9 @@ public struct ReproFile: Sendable {
         }
         var seed: UInt64?
         if case .number(let text)? = value["seed"] { seed = UInt64(text) }
-        // What the finding was, as the fuzzer wrote it. Only informative: what an older file
-        // lacks (its strategy was the file's, the aspect was not kept) is left empty, but an
-        // aspect this version does not know is refused, as a newer file would be misread.
+        // What the finding was, as the fuzzer wrote it. What an older file lacks (its strategy
+        // was the file's, the aspect was not kept) is left empty; an aspect or a crash kind
+        // this version does not know is refused, as a newer file's finding would be misread.
         var disagreement: Disagreement?
         if let found = value["failure"], found != .null {
             guard case .object = found else { throw wanted("\"failure\"", found, "an object") }
@@ -185,8 +185,12 @@ public struct ReproFile: Sendable {
                 throw failure("failure.aspect \"\(name)\" is not one this treerows knows ("
                     + StepDisagreement.Aspect.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
+            if let name = text("kind"), Crash.Kind(rawValue: name) == nil {
+                throw failure("failure.kind \"\(name)\" is not a crash this treerows knows ("
+                    + Crash.Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
             disagreement = Disagreement(json: found) ?? Disagreement(
-                strategy: text("strategy") ?? strategy, operationIndex: found["operation"]?.integer.map(Int.init) ?? -1,
+                strategy: text("strategy") ?? strategy, operationIndex: found["operation"]?.integer.flatMap { Int(exactly: $0) } ?? -1,
                 problem: text("problem") ?? "", expectedRows: texts("expectedRows"), actualRows: texts("actualRows"),
                 diff: text("diff") ?? "", aspect: text("aspect").flatMap(StepDisagreement.Aspect.init(rawValue:)))
         }

@@ -38,7 +38,8 @@ extension Disagreement {
         }
         guard let strategy = text("strategy"), let operation = value["operation"]?.integer, let problem = text("problem"),
               let expected = texts("expectedRows"), let actual = texts("actualRows"), let diff = text("diff") else { return nil }
-        self.init(strategy: strategy, operationIndex: Int(operation), problem: problem, expectedRows: expected, actualRows: actual,
+        guard let operationIndex = Int(exactly: operation) else { return nil }
+        self.init(strategy: strategy, operationIndex: operationIndex, problem: problem, expectedRows: expected, actualRows: actual,
                   diff: diff)
         if let name = text("aspect") {
             guard let known = StepDisagreement.Aspect(rawValue: name) else { return nil }

@@ -2,12 +2,14 @@ import TreeRows
 import TreeRowsCorpora
 
 /// One benchmark operation on one strategy, for a runner other than `treerows bench` (the
-/// package-benchmark suites in `Benchmarks/`): the very inputs `bench` draws for the
-/// operation from the seed, checked against the reference before anything is timed, then
-/// performed one sample's batch at a time. So an operation's name means one checked input
-/// stream in both runners.
+/// package-benchmark suites in `Benchmarks/`): inputs drawn by the operation's own drawing
+/// from the seed, as `bench` draws them, checked against the reference before anything is
+/// timed, then performed one sample's batch at a time. So an operation's name means one
+/// checked kind of input stream in both runners. (The fixture draws fewer inputs than a
+/// `bench` cell; where an operation's drawing depends on how many it draws, such as
+/// remove-subtree's on a tree with few small subtrees, the streams part after the first.)
 ///
-/// The check, in ``init(_:strategy:tree:samples:seed:)``: the first four batches step by
+/// The check, in ``init(_:strategy:tree:samples:seed:loadMoreRows:)``: the first four batches step by
 /// step beside the reference (every change's diff validated and applied, every query's
 /// answer), then the whole stream on that copy and the end-of-cell check (tree, rows,
 /// sampled queries, invariants), as a `bench` cell ends.
@@ -19,10 +21,13 @@ public struct BenchmarkFixture {
         public var cell: String
         /// What the check found; `nil` when there were too few inputs.
         public var disagreement: StepDisagreement?
-        /// Where: "input 3 (toggle #142)", "the final check", or "drawing the inputs".
+        /// Where: "input 3 (toggle #142)", "the final check", or, with too few inputs, how
+        /// many were needed and drawn.
         public var step: String
+        /// The failure in one line, with the fix when there were too few inputs.
         public var description: String {
-            disagreement.map { "\(cell) is wrong at \(step): \($0.detail)" } ?? "\(cell): too few inputs on this tree for one sample"
+            disagreement.map { "\(cell) is wrong at \(step): \($0.detail)" }
+                ?? "\(cell): \(step). Fix: a larger tree, or another operation on this one"
         }
     }
 
@@ -36,32 +41,38 @@ public struct BenchmarkFixture {
     private let tree: Tree
     private let strategy: any RowStrategy.Type
 
-    /// Inputs performed untimed by ``init(_:strategy:tree:samples:seed:)`` and ``restart()``
+    /// Inputs performed untimed by ``init(_:strategy:tree:samples:seed:loadMoreRows:)`` and ``restart()``
     /// before the first sample: the first write of a fresh state copies the tree's shared
     /// arrays (a batch each, as `bench`'s warm-up).
     private static let warmBatches = 2
 
     /// The inputs of `samples` samples of `operation` on `strategy` over `tree`, drawn from
-    /// `seed` as `treerows bench --seed` draws them, and checked.
+    /// `seed` as `treerows bench --seed` draws them, and checked. `loadMoreRows` are the
+    /// thread's own pages not yet loaded (``TreeRowsCorpora/Corpus/pages``), where load-page
+    /// loads its pages, as in `bench`.
     ///
     /// - Throws: ``Failure`` when the strategy disagrees with the reference on them, or the
-    ///   tree gives fewer inputs than one sample takes.
+    ///   tree gives fewer inputs than the warm-up and one sample take.
     /// - Complexity: O(*b* · *n*) for the step-by-step check of *b* inputs on *n* nodes,
     ///   plus the strategy's work on every input once.
-    public init(_ operation: BenchmarkOperation, strategy: any RowStrategy.Type, tree: Tree, samples: Int, seed: UInt64 = 1) throws(Failure) {
+    public init(_ operation: BenchmarkOperation, strategy: any RowStrategy.Type, tree: Tree, samples: Int, seed: UInt64 = 1,
+                loadMoreRows: [NodeID] = []) throws(Failure) {
         var tree = tree
         if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = operation.body.batch
         let rows = ReferenceStrategy.walk(tree)
         let count = (Self.warmBatches + max(1, samples)) * batch
         let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rows.count, totalHeight: rows.reduce(0) { $0 + Int(tree.height(of: $1.node)) },
-                                         count: count, seed: BenchmarkRunner.seed(seed, operation))
+                                         count: count, seed: BenchmarkRunner.seed(seed, operation),
+                                         loadMoreRows: BenchmarkRunner.loadMoreRows(loadMoreRows, in: tree))
         self.operation = operation
         self.tree = tree
         self.strategy = strategy
         inputs = Array(workload.inputs.prefix(workload.inputs.count / batch * batch))
         let name = "\(strategy.name) on \(operation.rawValue)"
-        guard inputs.count >= (Self.warmBatches + 1) * batch else { throw Failure(cell: name, disagreement: nil, step: "drawing the inputs") }
+        guard inputs.count >= (Self.warmBatches + 1) * batch else {
+            throw Failure(cell: name, disagreement: nil, step: "it needs \((Self.warmBatches + 1) * batch) inputs, and the tree gives \(inputs.count)")
+        }
         // The check, on a state of its own.
         var checked = BenchmarkStrategyCell(operation, strategy: strategy.init(tree: tree), tree: tree)
         var known: [Row]?
@@ -106,10 +117,15 @@ public struct BenchmarkFixture {
 
     /// One sample's work: the next batch of inputs (``BenchmarkOperationBody/batch``), whose
     /// result folds into the returned checksum. Call ``prepare()`` first, and ``restart()``
-    /// when ``needsRestart``.
+    /// when ``needsRestart``: a sample that finds the inputs used up restarts itself, inside
+    /// whatever the caller times.
     ///
     /// - Complexity: the strategy's operation per input.
     public mutating func performSample() -> Int {
+        if needsRestart {
+            restart()
+            prepare()
+        }
         let batch = operation.body.batch
         let slice = inputs[cell.next..<cell.next + batch]
         cell.next += batch
