@@ -33,11 +33,7 @@ enum BenchTable {
         }
         lines += table([header] + rows)
         for result in cell {
-            if let crash = result.crash {
-                lines.append("\(result.strategy) crashed in \(result.crashStep ?? "the cell"): \(crash.summary)")
-            } else if let wrong = result.wrongSummary {
-                lines.append("\(result.strategy) is wrong at \(wrong)")
-            }
+            if let failure = result.failureSummary { lines.append("\(result.strategy) \(failure)") }
         }
         let kept = cell.compactMap { result in result.strategyBytesPerNode.map { "\(result.strategy) \(String(format: "%.1f", $0))" } }
         if !kept.isEmpty {

@@ -78,6 +78,14 @@ public struct BenchmarkResult: Equatable, Sendable {
         return "\(disagreementStep ?? "the cell"): \(disagreement.detail)"
     }
 
+    /// What a failed cell's table and report say under it, after the strategy's name:
+    /// "crashed in input 3 (…): trap: …" or "is wrong at input 3 (…): …"; `nil` for a
+    /// correct cell, or a wrong one read from a file that does not say why.
+    public var failureSummary: String? {
+        if let crash { return "crashed in \(crashStep ?? "the cell"): \(crash.summary)" }
+        return wrongSummary.map { "is wrong at \($0)" }
+    }
+
     public init(strategy: String, corpus: String, nodes: Int, operation: String, samples: Int, medianNanoseconds: Double,
                 p90Nanoseconds: Double, p99Nanoseconds: Double, operationsPerSecond: Double, allocationsPerOperation: Double?,
                 bytesPerOperation: Double?, peakResidentBytes: Int, ratioToReference: Double?, ratioToFastest: Double?,

@@ -122,12 +122,7 @@ public struct BenchmarkRunner {
         let perSample = timedBatch + Self.singleInputs(after: timedBatch, of: operation)
         let (timedInputs, overflow) = configuration.samplesPerStrategy.multipliedReportingOverflow(by: perSample)
         let wanted = reserved + (overflow ? Int.max - reserved : timedInputs)
-        var rowCount = 0
-        var totalHeight = 0
-        tree.forEachVisibleDescendant(of: Tree.root) { node in
-            rowCount += 1
-            totalHeight += Int(tree.height(of: node))
-        }
+        let (rowCount, totalHeight) = BenchmarkWorkload.visibleTotals(of: tree)
         let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight, count: wanted, seed: seed,
                                          loadMoreRows: loadMoreRows)
         // The first inputs are reserved for the untimed pass, so it sees the same inputs however

@@ -25,6 +25,18 @@ struct BenchmarkWorkload {
         inputs = operation.body.inputs(on: source, count: count, random: &random)
     }
 
+    /// The rows of `tree` and the sum of their heights, what input drawing needs of them.
+    ///
+    /// - Complexity: O(*r*) for *r* rows.
+    static func visibleTotals(of tree: Tree) -> (rows: Int, height: Int) {
+        var totals = (rows: 0, height: 0)
+        tree.forEachVisibleDescendant(of: Tree.root) { node in
+            totals.rows += 1
+            totals.height += Int(tree.height(of: node))
+        }
+        return totals
+    }
+
     /// The `count` nodes of `nodes` with the largest `key`, largest first, ties in the order
     /// of `nodes`: the first `count` of a stable sort by descending key, without sorting
     /// the rest.

@@ -176,23 +176,12 @@ public struct ReproFile: Sendable {
         var disagreement: Disagreement?
         if let found = value["failure"], found != .null {
             guard case .object = found else { throw wanted("\"failure\"", found, "an object") }
-            func text(_ key: String) -> String? { if case .string(let text)? = found[key] { text } else { nil } }
-            func texts(_ key: String) -> [String] {
-                guard case .array(let items)? = found[key] else { return [] }
-                return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+            guard let read = Disagreement(json: found, fileStrategy: strategy) else {
+                throw failure("\"failure\" names an aspect or a crash kind this treerows does not know (aspects: "
+                    + StepDisagreement.Aspect.allCases.map(\.rawValue).joined(separator: ", ") + "; kinds: "
+                    + Crash.Kind.allCases.map(\.rawValue).joined(separator: ", ") + "), or a crash without its message")
             }
-            if let name = text("aspect"), StepDisagreement.Aspect(rawValue: name) == nil {
-                throw failure("failure.aspect \"\(name)\" is not one this treerows knows ("
-                    + StepDisagreement.Aspect.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-            }
-            if let name = text("kind"), Crash.Kind(rawValue: name) == nil {
-                throw failure("failure.kind \"\(name)\" is not a crash this treerows knows ("
-                    + Crash.Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-            }
-            disagreement = Disagreement(json: found) ?? Disagreement(
-                strategy: text("strategy") ?? strategy, operationIndex: found["operation"]?.integer.flatMap { Int(exactly: $0) } ?? -1,
-                problem: text("problem") ?? "", expectedRows: texts("expectedRows"), actualRows: texts("actualRows"),
-                diff: text("diff") ?? "", aspect: text("aspect").flatMap(StepDisagreement.Aspect.init(rawValue:)))
+            disagreement = read
         }
         return ReproFile(fuzzCase: FuzzCase(nodes: nodes, operations: operations), strategy: strategy, seed: seed,
                          caseNumber: value["case"]?.integer.map(Int.init), disagreement: disagreement)

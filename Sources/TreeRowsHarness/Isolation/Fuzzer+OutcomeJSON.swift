@@ -65,7 +65,7 @@ extension Fuzzer.Outcome {
                   let caseNumber = failure["case"]?.integer, case .number(let position)? = failure["position"],
                   let position = UInt64(position), let drawn = failure["drawn"]?.integer, case .number(let seed)? = failure["seed"],
                   let seed = UInt64(seed), let churn = failure["churn"]?.integer,
-                  let disagreement = failure["disagreement"].flatMap(Disagreement.init(json:)) else { return nil }
+                  let disagreement = failure["disagreement"].flatMap({ Disagreement(json: $0) }) else { return nil }
             let identity = FuzzCaseIdentity(tier: tier, caseNumber: Int(caseNumber), samplerPosition: position, samplerDrawn: Int(drawn),
                                             caseSeed: seed, churn: churn >= 0 ? RegionChurn(arm: Int(churn)) : nil)
             let empty = FuzzCase(nodes: [], operations: [])

@@ -54,11 +54,7 @@ struct ReportDocument {
                                  rightAligned: [true, false] + Array(repeating: true, count: 8), rows: rows))
             // Why a failed cell failed, after its table.
             for result in cell {
-                if let crash = result.crash {
-                    blocks.append(.paragraph([.strong(result.strategy), .text(" crashed in \(result.crashStep ?? "the cell"): \(crash.summary)")]))
-                } else if let wrong = result.wrongSummary {
-                    blocks.append(.paragraph([.strong(result.strategy), .text(" is wrong at \(wrong)")]))
-                }
+                if let failure = result.failureSummary { blocks.append(.paragraph([.strong(result.strategy), .text(" " + failure)])) }
             }
         }
         if !report.exponents.isEmpty {

@@ -60,9 +60,9 @@ public struct BenchmarkFixture {
         var tree = tree
         if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = operation.body.batch
-        let rows = ReferenceStrategy.walk(tree)
         let count = (Self.warmBatches + max(1, samples)) * batch
-        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rows.count, totalHeight: rows.reduce(0) { $0 + Int(tree.height(of: $1.node)) },
+        let (rowCount, totalHeight) = BenchmarkWorkload.visibleTotals(of: tree)
+        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight,
                                          count: count, seed: BenchmarkRunner.seed(seed, operation),
                                          loadMoreRows: BenchmarkRunner.loadMoreRows(loadMoreRows, in: tree))
         self.operation = operation
