@@ -1,4 +1,4 @@
-/// The kinds of ``TreeOperation``, named as the command line, the reports and repro files
+/// The kinds of ``NodeOperation``, named as the command line, the reports and repro files
 /// write them (`toggle`, `expand-recursively`, …).
 public enum OperationKind: String, CaseIterable, Sendable {
     case toggle

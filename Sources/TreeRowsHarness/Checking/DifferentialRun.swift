@@ -40,7 +40,7 @@ public enum DifferentialRun {
         let last = fuzzCase.operations.count - 1
         let found = try session.run { reference throws(InvalidOperation) -> DifferentialSession.CaseStep? in
             while let (index, fuzzOperation) = operations.next() {
-                do throws(FuzzOperation.Unresolvable) {
+                do throws(UnresolvableOperation) {
                     let operation = try fuzzOperation.resolved(in: reference.tree, strictly: strictly)
                     return DifferentialSession.CaseStep(operation, index: index, isLast: index == last)
                 } catch {
