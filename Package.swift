@@ -65,6 +65,7 @@ let package = Package(
         // Test helpers (not a product).
         .target(name: "TreeRowsTestSupport", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsHarness"], path: "Tests/TreeRowsTestSupport"),
         .testTarget(name: "TreeRowsTests", dependencies: ["TreeRows", "TreeRowsHarness", "TreeRowsTestSupport"]),
+        .testTarget(name: "TreeRowsHarnessTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsHarness", "TreeRowsTestSupport"]),
         .testTarget(name: "TreeRowsCorporaTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsTestSupport"]),
         // `treerows-mutants`: the tool with every planted mutant, run end to end by the tests.
         .executableTarget(name: "treerows-mutants", dependencies: ["TreeRows", "TreeRowsTool", "TreeRowsTestSupport"], path: "Tests/MutantTool"),

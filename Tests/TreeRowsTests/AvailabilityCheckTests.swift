@@ -104,7 +104,7 @@ import TreeRowsTestSupport
 
     /// Each manifest of the package, and the folders it builds.
     static let packages: [(manifest: String, folders: [String])] = [
-        ("Package.swift", ["Sources", "Tests/TreeRowsTests", "Tests/TreeRowsCorporaTests", "Tests/TreeRowsCLITests",
+        ("Package.swift", ["Sources", "Tests/TreeRowsTests", "Tests/TreeRowsHarnessTests", "Tests/TreeRowsCorporaTests", "Tests/TreeRowsCLITests",
                            "Tests/TreeRowsTestSupport", "Tests/MutantTool"]),
         ("Benchmarks/Package.swift", ["Benchmarks/Benchmarks"]),
         ("Tests/Fuzzing/Package.swift", ["Tests/Fuzzing/Sources"]),
