@@ -109,6 +109,20 @@ import TreeRowsTestSupport
     }
 }
 
+extension BenchmarkCheckTests {
+    /// A wrong query's answer is kept with the two values, in the result and its JSON.
+    @Test func aWrongIndexKeepsBothValues() throws {
+        let runner = BenchmarkRunner(configuration: .init(operations: [.indexOfRandom], repetitions: 8, warmup: 1),
+                                     strategies: [ReferenceStrategy.self, OffByOneIndex.self], allocations: nil)
+        let wrong = try #require(runner.run(corpus: "random", tree: Self.tree).first { $0.strategy == OffByOneIndex.name })
+        let disagreement = try #require(wrong.disagreement, "\(wrong)")
+        let expected = try #require(disagreement.expected.flatMap { Int($0) }, "\(disagreement)")
+        #expect(disagreement.aspect == .index && disagreement.found == String(expected + 1), "\(disagreement)")
+        let read = try BenchmarkResult(json: wrong.json)
+        #expect(read.disagreement == disagreement && read.disagreementStep == wrong.disagreementStep)
+    }
+}
+
 /// Range-counts taking at least 20 ms a toggle, counting its toggles.
 struct SlowToggles: ForwardingStrategy {
     static let toggles = Mutex(0)

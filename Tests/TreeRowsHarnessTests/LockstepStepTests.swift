@@ -39,6 +39,32 @@ import TreeRowsTestSupport
         #expect(disagreement?.aspect == .threw && disagreement?.detail.contains("threw") == true, "\(String(describing: disagreement))")
     }
 
+    @Test("A wrong reload carries the reference's reloads and the strategy's as the two values")
+    func wrongReloadValues() throws {
+        var strategy = WrongReload(base: RangeCountsStrategy(tree: Self.tree))
+        let node = try #require(Self.tree.nodes.last)
+        let wrong = try #require(Self.step(&strategy, .reload(node), depth: .diff))
+        #expect(wrong.expected != nil && wrong.found != nil && wrong.expected != wrong.found, "\(wrong)")
+        #expect(wrong.detail.contains(wrong.expected!) && wrong.detail.contains(wrong.found!), "\(wrong)")
+    }
+
+    @Test("An index(of:) one too far is an index disagreement with both rows", arguments: [LockstepStep.Depth.sampled, .deep, .full])
+    func offByOneIndex(depth: LockstepStep.Depth) throws {
+        var strategy = OffByOneIndex(base: PreorderBTreeStrategy(tree: Self.tree))
+        let node = try #require(Self.tree.nodes.first)
+        let wrong = try #require(Self.step(&strategy, .toggle(node), depth: depth))
+        #expect(wrong.aspect == .index, "\(wrong)")
+        let expected = try #require(wrong.expected.flatMap { Int($0) }, "\(wrong)")
+        #expect(wrong.found == String(expected + 1), "\(wrong)")
+    }
+
+    @Test("A throw has no two values to compare")
+    func throwingHasNoValues() {
+        var strategy = RefusesInserts(base: FullRebuildStrategy(tree: Self.tree))
+        let disagreement = Self.step(&strategy, .insert(.string("new"), under: Tree.root, at: 0), depth: .full)
+        #expect(disagreement?.expected == nil && disagreement?.found == nil, "\(String(describing: disagreement))")
+    }
+
     @Test("A right strategy passes every depth", arguments: [LockstepStep.Depth.diff, .rows, .sampled, .deep, .full])
     func rightStrategy(depth: LockstepStep.Depth) throws {
         var strategy = PreorderBTreeStrategy(tree: Self.tree)
@@ -56,4 +82,11 @@ struct RefusesInserts: ForwardingStrategy {
     ) throws(Tree.InsertionError) -> RowDiff {
         throw .reservedValue
     }
+}
+
+/// A deliberately wrong strategy: `index(of:)` answers one row too far for every row.
+struct OffByOneIndex: ForwardingStrategy {
+    static let name = "off-by-one-index"
+    var base: PreorderBTreeStrategy
+    func index(of node: NodeIndex) -> Int? { base.index(of: node).map { $0 + 1 } }
 }

@@ -46,6 +46,7 @@ import TreeRowsTestSupport
         var finding = Disagreement(strategy: "mine", operationIndex: 0, problem: "row count 1, reference 0", expectedRows: [],
                                    actualRows: ["0:a"], diff: "(no change)")
         finding.aspect = .rowCount
+        (finding.expected, finding.found) = ("0", "1")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("repro-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let text = ReproFile(fuzzCase: fuzzCase, strategy: "mine", seed: 1, caseNumber: 0, disagreement: finding).json
@@ -55,6 +56,11 @@ import TreeRowsTestSupport
         var old = finding
         old.aspect = nil
         #expect(try ReproFile.read(contentsOf: path).disagreement == old)
+        // Before the two values were kept: read without them.
+        try text.replacingOccurrences(of: #","expected":"0","found":"1""#, with: "").write(toFile: path, atomically: true, encoding: .utf8)
+        var withoutValues = finding
+        (withoutValues.expected, withoutValues.found) = (nil, nil)
+        #expect(try ReproFile.read(contentsOf: path).disagreement == withoutValues)
         try text.replacingOccurrences(of: #""aspect":"rowCount""#, with: #""aspect":"vibes""#).write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: CorpusError.self) { try ReproFile.read(contentsOf: path) }
         // A failure of an early version, without its strategy (the file's) or its rows.

@@ -5,7 +5,7 @@ extension BenchmarkResult {
     /// The cell as one entry of a report's `results` (``BenchmarkReport/json``): times in
     /// nanoseconds, a missing or infinite number as `null`, for a crashed cell its `crash`
     /// (kind, message, top frame and line, and the step it crashed in), and for a wrong one
-    /// `wrong` (the broken aspect, expected against found, and the step).
+    /// `wrong` (the broken aspect, expected against found in words and, where one value was compared, as `expected` and `found`, and the step).
     ///
     /// - Complexity: O(1).
     package var json: JSONValue {
@@ -43,6 +43,8 @@ extension BenchmarkResult {
         }
         if let disagreement {
             var fields: [(String, JSONValue)] = [("aspect", .string(disagreement.aspect.rawValue)), ("detail", .string(disagreement.detail))]
+            if let expected = disagreement.expected { fields.append(("expected", .string(expected))) }
+            if let found = disagreement.found { fields.append(("found", .string(found))) }
             if let disagreementStep { fields.append(("step", .string(disagreementStep))) }
             members.append(("wrong", .object(fields)))
         }
@@ -130,7 +132,7 @@ extension BenchmarkResult {
                     + StepDisagreement.Aspect.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             guard let detail = text("detail") else { throw JSONProblem(description: "\"wrong\" lacks its \"detail\" (a string)") }
-            disagreement = StepDisagreement(aspect, detail)
+            disagreement = StepDisagreement(aspect, detail, expected: text("expected"), found: text("found"))
             disagreementStep = text("step")
         }
     }

@@ -65,6 +65,7 @@ public enum DifferentialRun {
         return Disagreement(strategy: type(of: strategy).name, operationIndex: operationIndex, problem: failure.problem,
                             expectedRows: describe(expected.prefix(1_000), session.reference.tree),
                             actualRows: describe(actual[...], strategy.tree), diff: StepCheck.brief(failure.diff),
-                            aspect: failure.disagreement.aspect)
+                            aspect: failure.disagreement.aspect, expected: failure.disagreement.expected,
+                            found: failure.disagreement.found)
     }
 }

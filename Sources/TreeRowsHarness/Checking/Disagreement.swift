@@ -20,6 +20,10 @@ public struct Disagreement: Hashable, Sendable {
     /// The part of the contract the strategy broke; `nil` for a crash, an invalid case, or a
     /// repro file written before it was kept.
     public var aspect: StepDisagreement.Aspect? = nil
+    /// The value the check expected, where it compared one (``StepDisagreement/expected``).
+    public var expected: String? = nil
+    /// The strategy's value in its place (``StepDisagreement/found``).
+    public var found: String? = nil
 
     /// The ``strategy`` of a disagreement that no strategy caused: the case itself is
     /// invalid (its tree cannot be built).

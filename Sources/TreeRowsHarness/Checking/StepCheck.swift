@@ -11,7 +11,8 @@ package enum StepCheck {
         _ strategy: S, diff: RowDiff, referenceDiff: RowDiff?, oldRows: [Row], newRows: [Row]
     ) -> StepDisagreement? {
         guard strategy.rowCount == newRows.count else {
-            return StepDisagreement(.rowCount, "row count \(strategy.rowCount), reference \(newRows.count)")
+            return StepDisagreement(.rowCount, "row count \(strategy.rowCount), reference \(newRows.count)",
+                                    expected: String(newRows.count), found: String(strategy.rowCount))
         }
         do {
             // Inserted and reloaded rows come from rows(in:), a window at a time (they are
@@ -30,18 +31,22 @@ package enum StepCheck {
             if applied != newRows {
                 let at = zip(applied, newRows).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(applied.count, newRows.count)
-                return StepDisagreement(.diff, "diff \(brief(diff)) applied to the old rows differs from the new rows at row \(at)")
+                return StepDisagreement(.diff, "diff \(brief(diff)) applied to the old rows differs from the new rows at row \(at)",
+                                        expected: newRows.indices.contains(at) ? "\(newRows[at])" : "no row",
+                                        found: applied.indices.contains(at) ? "\(applied[at])" : "no row")
             }
         } catch {
             return StepDisagreement(.diff, "diff \(brief(diff)) rejected: \(error)")
         }
         guard let referenceDiff else { return nil }
         if diff.reloads != referenceDiff.reloads && Set(diff.reloadedIndices) != Set(referenceDiff.reloadedIndices) {
-            return StepDisagreement(.reloads, "reloads \(diff.reloads), reference \(referenceDiff.reloads)")
+            return StepDisagreement(.reloads, "reloads \(diff.reloads), reference \(referenceDiff.reloads)",
+                                    expected: "\(referenceDiff.reloads)", found: "\(diff.reloads)")
         }
         if diff.deletedCount != referenceDiff.deletedCount {
             return StepDisagreement(.deletions, "diff \(brief(diff)) deletes \(diff.deletedCount) rows and inserts \(diff.insertedCount);"
-                + " the reference \(referenceDiff.deletedCount) and \(referenceDiff.insertedCount) (rows that stay must not be deleted and inserted)")
+                + " the reference \(referenceDiff.deletedCount) and \(referenceDiff.insertedCount) (rows that stay must not be deleted and inserted)",
+                expected: String(referenceDiff.deletedCount), found: String(diff.deletedCount))
         }
         return nil
     }
@@ -51,7 +56,8 @@ package enum StepCheck {
     /// - Complexity: what the strategy's `row(at:)` costs.
     package static func checkRow<S: RowStrategy>(_ strategy: S, at row: Int, expected: Row) -> StepDisagreement? {
         let found = strategy.row(at: row)
-        return found == expected ? nil : StepDisagreement(.rows, "row(at: \(row)) is \(found), reference \(expected)")
+        return found == expected ? nil
+            : StepDisagreement(.rows, "row(at: \(row)) is \(found), reference \(expected)", expected: "\(expected)", found: "\(found)")
     }
 
     /// `index(of: node)` against the reference's row of the node (`nil` when it is hidden).
@@ -59,8 +65,9 @@ package enum StepCheck {
     /// - Complexity: what the strategy's `index(of:)` costs.
     package static func checkIndex<S: RowStrategy>(_ strategy: S, of node: NodeIndex, expected: Int?) -> StepDisagreement? {
         let found = strategy.index(of: node)
+        let wanted = expected.map(String.init) ?? "nil (a hidden node)"
         return found == expected ? nil
-            : StepDisagreement(.index, "index(of: \(node)) is \(describe(found)), reference \(expected.map(String.init) ?? "nil (a hidden node)")")
+            : StepDisagreement(.index, "index(of: \(node)) is \(describe(found)), reference \(wanted)", expected: wanted, found: describe(found))
     }
 
     /// `offset(ofRow: row)` against the sum of the heights above the row.
@@ -68,7 +75,8 @@ package enum StepCheck {
     /// - Complexity: what the strategy's `offset(ofRow:)` costs.
     package static func checkOffset<S: RowStrategy>(_ strategy: S, ofRow row: Int, expected: Int) -> StepDisagreement? {
         let found = strategy.offset(ofRow: row)
-        return found == expected ? nil : StepDisagreement(.heights, "offset(ofRow: \(row)) is \(found), expected \(expected)")
+        return found == expected ? nil
+            : StepDisagreement(.heights, "offset(ofRow: \(row)) is \(found), expected \(expected)", expected: String(expected), found: String(found))
     }
 
     /// `row(atOffset: offset)` against the row covering it (`nil` outside the content).
@@ -76,8 +84,9 @@ package enum StepCheck {
     /// - Complexity: what the strategy's `row(atOffset:)` costs.
     package static func checkRow<S: RowStrategy>(_ strategy: S, atOffset offset: Int, expected: Int?) -> StepDisagreement? {
         let found = strategy.row(atOffset: offset)
+        let wanted = expected.map(String.init) ?? "nil (outside the content)"
         return found == expected ? nil
-            : StepDisagreement(.heights, "row(atOffset: \(offset)) is \(describe(found)), expected \(expected.map(String.init) ?? "nil (outside the content)")")
+            : StepDisagreement(.heights, "row(atOffset: \(offset)) is \(describe(found)), expected \(wanted)", expected: wanted, found: describe(found))
     }
 
     /// Every row of `strategy` against `rows`, read in slices of 65,536 so that its rows
@@ -86,7 +95,8 @@ package enum StepCheck {
     /// - Complexity: O(*r*) for *r* rows, and what `rows(in:)` costs per slice.
     package static func checkRows<S: RowStrategy>(_ strategy: S, _ rows: [Row]) -> StepDisagreement? {
         guard strategy.rowCount == rows.count else {
-            return StepDisagreement(.rowCount, "row count \(strategy.rowCount), reference \(rows.count)")
+            return StepDisagreement(.rowCount, "row count \(strategy.rowCount), reference \(rows.count)",
+                                    expected: String(rows.count), found: String(strategy.rowCount))
         }
         let slice = 1 << 16
         for start in stride(from: 0, to: rows.count, by: slice) {
@@ -161,7 +171,9 @@ package enum StepCheck {
     /// - Complexity: O(*s*) for *s* slots.
     package static func checkTree(_ tree: Tree, reference: Tree) -> StepDisagreement? {
         guard tree.slotCount == reference.slotCount, tree.nodeCount == reference.nodeCount else {
-            return StepDisagreement(.tree, "its tree has \(tree.nodeCount) nodes in \(tree.slotCount) slots, the reference's \(reference.nodeCount) in \(reference.slotCount)")
+            return StepDisagreement(.tree, "its tree has \(tree.nodeCount) nodes in \(tree.slotCount) slots, the reference's \(reference.nodeCount) in \(reference.slotCount)",
+                                    expected: "\(reference.nodeCount) nodes in \(reference.slotCount) slots",
+                                    found: "\(tree.nodeCount) nodes in \(tree.slotCount) slots")
         }
         for slot in 0..<tree.slotCount {
             let node = NodeIndex(Int32(slot))
@@ -241,7 +253,10 @@ package enum StepCheck {
     /// `offset(ofRow:)` past the last row and `totalHeight` against `total`, and
     /// `row(atOffset:)` = `nil` at the `outside` offsets.
     static func checkTotals<S: RowStrategy>(_ strategy: S, rowCount: Int, total: Int, outside: [Int]) -> StepDisagreement? {
-        if strategy.totalHeight != total { return StepDisagreement(.heights, "totalHeight is \(strategy.totalHeight), expected \(total)") }
+        if strategy.totalHeight != total {
+            return StepDisagreement(.heights, "totalHeight is \(strategy.totalHeight), expected \(total)", expected: String(total),
+                                    found: String(strategy.totalHeight))
+        }
         if let wrong = checkOffset(strategy, ofRow: rowCount, expected: total) { return wrong }
         for probe in outside {
             if let wrong = checkRow(strategy, atOffset: probe, expected: nil) { return wrong }

@@ -43,16 +43,25 @@ public struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertib
     public var aspect: Aspect
     /// Expected against found, in words.
     public var detail: String
+    /// The value the check expected (the reference's, or the sums of the heights), as the
+    /// detail writes it, where the check compares one value: `919`, `2:a`, `nil (a hidden
+    /// node)`; `nil` for a check that finds a broken rule instead (a rejected diff, an
+    /// invariant, a throw).
+    public var expected: String?
+    /// The strategy's value in place of ``expected``, as the detail writes it.
+    public var found: String?
 
-    /// A disagreement about `aspect`.
-    package init(_ aspect: Aspect, _ detail: String) {
+    /// A disagreement about `aspect`, with the compared values when there are two.
+    package init(_ aspect: Aspect, _ detail: String, expected: String? = nil, found: String? = nil) {
         self.aspect = aspect
         self.detail = detail
+        self.expected = expected
+        self.found = found
     }
 
     /// The ``detail``.
     public var description: String { detail }
 
     /// The same disagreement with `prefix` before its detail (`initial: `).
-    package func prefixed(_ prefix: String) -> StepDisagreement { StepDisagreement(aspect, prefix + detail) }
+    package func prefixed(_ prefix: String) -> StepDisagreement { StepDisagreement(aspect, prefix + detail, expected: expected, found: found) }
 }

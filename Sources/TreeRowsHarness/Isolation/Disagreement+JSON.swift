@@ -12,6 +12,8 @@ extension Disagreement {
             ("diff", .string(diff)),
         ]
         if let aspect { members.append(("aspect", .string(aspect.rawValue))) }
+        if let expected { members.append(("expected", .string(expected))) }
+        if let found { members.append(("found", .string(found))) }
         if let crash {
             members.append(("kind", .string(crash.kind.rawValue)))
             if let signal = crash.signal { members.append(("signal", .integer(signal))) }
@@ -50,6 +52,8 @@ extension Disagreement {
             guard let known = StepDisagreement.Aspect(rawValue: name) else { return nil }
             aspect = known
         }
+        self.expected = string("expected")
+        self.found = string("found")
         if let kindName = string("kind") {
             guard let kind = Crash.Kind(rawValue: kindName), let message = string("message") else { return nil }
             crash = Crash(kind: kind, signal: value["signal"]?.integer.flatMap { Int32(exactly: $0) }, message: message,
