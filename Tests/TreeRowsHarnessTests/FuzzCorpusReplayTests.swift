@@ -31,6 +31,39 @@ import TreeRowsTestSupport
         }
     }
 
+    /// What a differential input decodes to, in one line: its node count and its operations.
+    static func meaning(of bytes: [UInt8]) -> String {
+        let fuzzCase = FuzzCase(bytes: bytes)
+        return "\(fuzzCase.nodes.count) nodes; " + fuzzCase.operations.map(\.description).joined(separator: "; ")
+    }
+
+    /// Each committed differential input still decodes to the case it was committed for, as
+    /// `Tests/Fuzzing/corpus-meaning.txt` records: a change of the byte encoding (a new
+    /// operation kind taking a slot, a parameter read otherwise) would make a regression
+    /// input test something else while still passing.
+    @Test func theDifferentialCorporaKeepTheirMeaning() throws {
+        let file = "\(PackageFolder.root)/Tests/Fuzzing/corpus-meaning.txt"
+        var recorded: [String: String] = [:]
+        for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            recorded[String(line[..<colon])] = String(line[line.index(colon, offsetBy: 2)...])
+        }
+        let inputs = try Self.inputs(["Corpus/differential", "Regressions/differential"])
+        for (name, bytes) in inputs {
+            let meaning = Self.meaning(of: bytes)
+            guard let was = recorded.removeValue(forKey: name) else {
+                Issue.record("\(name) has no meaning recorded. Fix: add this line to Tests/Fuzzing/corpus-meaning.txt:\n\(name): \(meaning)")
+                continue
+            }
+            #expect(meaning == was, """
+                \(name) now decodes to another case: a change of FuzzCase(bytes:) changed what a committed input tests. \
+                Fix: keep the encoding (a new operation kind shares a slot through its parameter: FuzzCase.operationSlots), \
+                or, for a seed (not a regression), record its new line:\n\(name): \(meaning)\nIt was:\n\(name): \(was)
+                """)
+        }
+        #expect(recorded.isEmpty, "corpus-meaning.txt names inputs that are gone: \(recorded.keys.sorted()). Fix: remove their lines")
+    }
+
     @Test func theImporterCorporaReadOrAreRefusedCleanly() throws {
         let inputs = try Self.inputs(["Corpus/importer", "Regressions/importer"])
         #expect(inputs.count >= 10)

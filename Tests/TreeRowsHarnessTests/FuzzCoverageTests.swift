@@ -48,6 +48,16 @@ import TreeRowsTestSupport
         }
     }
 
+    /// The byte decoder and `FuzzCase.firstByte(of:)` agree on every kind: a kind added to
+    /// the one and not the other fails here, in every build.
+    @Test("Every kind has a first byte that decodes to it", arguments: OperationKind.allCases)
+    func everyKindHasBytes(kind: OperationKind) throws {
+        // A written tree of two nodes (header 1: two nodes; node 1 under node 0), then the operation.
+        let decoded = FuzzCase(bytes: [0x01, 0x00, 0x01, FuzzCase.firstByte(of: kind), 0x00, 0x00])
+        let operation = try #require(decoded.operations.first, "\(kind): no operation decoded")
+        #expect(decoded.operations.count == 1 && operation.kind == kind, "\(kind): decoded \(decoded.operations)")
+    }
+
     @Test func catalogHasNoDuplicatesAndCoversEveryKind() {
         #expect(Set(FuzzCoverage.catalog).count == FuzzCoverage.catalog.count)
         for kind in OperationKind.allCases {
@@ -114,7 +124,7 @@ struct FuzzDefaultRunTests {
             coverage.record(FuzzCase(bytes: bytes))
         }
         // Header (mode, fields), shape, size, expansion, then operations (kind, node, bits).
-        let collapseAll: [UInt8] = [4 + 13, 0, 0]
+        let collapseAll: [UInt8] = [FuzzCase.firstByte(of: .collapseAll), 0, 0]
         // 65,537 random; a chain of 300,001; 100,001 top-level nodes; 1,048,577 reddit-like, tall rows.
         for (shape, size, expansion) in [(4, 2, 0), (2, 5, 0), (3, 3, 0), (5, 6, 4)] as [(UInt8, UInt8, UInt8)] {
             coverage.record(FuzzCase(bytes: [0xFF, 0x5A, shape, size, expansion] + collapseAll))

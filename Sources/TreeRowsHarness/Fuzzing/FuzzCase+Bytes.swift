@@ -63,10 +63,11 @@ extension FuzzCase {
             ids = count
         }
         var operations: [FuzzOperation] = []
+        let slots = UInt8(Self.operationSlots)
         while let first = input.next(), let second = input.next(), let third = input.next(), operations.count < 4_096 {
-            let parameter = Int(first / 13)
+            let parameter = Int(first / slots)
             let node = NodeID.integer(Int64((Int(third) << 8 | Int(second)) % ids))
-            switch first % 13 {
+            switch first % slots {
             case 0: operations.append(.toggle(node))
             case 1: operations.append(parameter % 2 == 0 ? .expand(node) : .collapse(node))
             case 2: operations.append(.expandRecursively(node))
@@ -98,6 +99,37 @@ extension FuzzCase {
             }
         }
         self.init(nodes: nodes, operations: operations)
+    }
+
+    /// How many kinds the first byte of an operation tells apart (`first % 13`). Changing it
+    /// changes what the committed seeds and regression inputs decode to, which
+    /// `FuzzCorpusReplayTests` reports: a new kind shares a slot instead, through the
+    /// parameter `first / 13` (as expand and collapse share slot 1).
+    package static let operationSlots = 13
+
+    /// A first byte of an operation that decodes to `kind` (with the second and third bytes
+    /// 0): the slot, plus the parameter times ``operationSlots`` where a slot holds two kinds.
+    /// The decoder above and this switch must agree, which `FuzzCoverageTests` checks for
+    /// every kind.
+    ///
+    /// - Complexity: O(1).
+    package static func firstByte(of kind: OperationKind) -> UInt8 {
+        let slots = UInt8(operationSlots)
+        switch kind {
+        case .toggle: return 0
+        case .expand: return 1
+        case .collapse: return 1 + slots
+        case .expandRecursively: return 2
+        case .collapseRecursively: return 3
+        case .expandAll: return 4
+        case .collapseAll: return 4 + slots
+        case .insert: return 5
+        case .remove: return 7
+        case .reload: return 8
+        case .sort: return 9
+        case .accordionExpand: return 10
+        case .loadPage: return 11
+        }
     }
 
     /// A field value by its 3-bit class: absent, ordinary, `Int64.max`, `Int64.min + 1`,
