@@ -31,10 +31,16 @@ import TreeRowsTestSupport
         }
     }
 
-    /// What a differential input decodes to, in one line: its node count and its operations.
+    /// What a differential input decodes to, in one line: its node count, a checksum of the
+    /// whole case as a repro file writes it (every node's parent, flag and fields, every
+    /// operation's parameters) and its operations to read.
     static func meaning(of bytes: [UInt8]) -> String {
         let fuzzCase = FuzzCase(bytes: bytes)
-        return "\(fuzzCase.nodes.count) nodes; " + fuzzCase.operations.map(\.description).joined(separator: "; ")
+        let json = ReproFile(fuzzCase: fuzzCase, strategy: "all", seed: nil, caseNumber: nil, disagreement: nil).json
+        // FNV-1a, 64 bits: the same on every machine.
+        let checksum = json.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let operations = fuzzCase.operations.map(\.description).joined(separator: "; ")
+        return "\(fuzzCase.nodes.count) nodes, case \(String(checksum, radix: 16))" + (operations.isEmpty ? "" : "; " + operations)
     }
 
     /// Each committed differential input still decodes to the case it was committed for, as
@@ -45,8 +51,11 @@ import TreeRowsTestSupport
         let file = "\(PackageFolder.root)/Tests/Fuzzing/corpus-meaning.txt"
         var recorded: [String: String] = [:]
         for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            recorded[String(line[..<colon])] = String(line[line.index(colon, offsetBy: 2)...])
+            guard let separator = line.range(of: ": ") else {
+                Issue.record("corpus-meaning.txt: \"\(line)\" is not \"NAME: MEANING\". Fix: write the line the test printed")
+                continue
+            }
+            recorded[String(line[..<separator.lowerBound])] = String(line[separator.upperBound...])
         }
         let inputs = try Self.inputs(["Corpus/differential", "Regressions/differential"])
         for (name, bytes) in inputs {

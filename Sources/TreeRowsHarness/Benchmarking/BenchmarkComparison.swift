@@ -46,17 +46,17 @@ public struct BenchmarkComparison: Sendable {
         public var interval: RatioInterval?
     }
 
-    public var metric: Metric
-    public var threshold: Double
+    public let metric: Metric
+    public let threshold: Double
     /// The confidence that every time interval holds its true ratio at once (0.95).
-    public var confidence: Double
+    public let confidence: Double
     /// The confidence of each cell's interval: ``confidence`` shared among the cells that
     /// have intervals (Bonferroni), so that it holds for the whole comparison.
-    public var cellConfidence: Double
+    public let cellConfidence: Double
     /// Whether time compares rounds in pairs: both reports combine the paired rounds of one
     /// gate (``BenchmarkReport/pairing``), so each cell's head round is set against the same
     /// round's base (``RatioInterval/init(pairedBase:head:confidence:)``).
-    public var paired: Bool
+    public let paired: Bool
     public var changes: [Change]
     /// Cells of the base that the head lacks: a failure unless the caller allows it (a head
     /// that stopped measuring a cell must not pass the gate unseen).

@@ -69,7 +69,7 @@ extension BenchmarkReport {
     package static let tookTurnsKey = "tookTurns"
 
     /// Whether this report's bench took turns with a gate's other side (see ``AlternatingTurns``).
-    public var tookTurns: Bool {
+    package var tookTurns: Bool {
         guard case .bool(let value)? = machine.first(where: { $0.key == Self.tookTurnsKey })?.value else { return false }
         return value
     }

@@ -28,7 +28,7 @@ public struct BenchmarkReport: Sendable {
     public static let schema = 2
 
     /// The schema the report was read in (``schema`` for one made here).
-    public var schema: Int
+    public private(set) var schema: Int
     public var machine: [(key: String, value: JSONValue)]
     public var results: [BenchmarkResult]
     public var exponents: [Exponent]
@@ -42,7 +42,7 @@ public struct BenchmarkReport: Sendable {
 
     /// What the report lacks that this version's reports have, for messages; `nil` when
     /// nothing: the samples of a schema-1 report's cells.
-    public var lacking: String? {
+    package var lacking: String? {
         guard results.contains(where: { $0.samples > 0 && $0.distribution == nil }) else { return nil }
         return "its cells keep no samples (schema \(schema)), only their medians and tails"
     }
@@ -67,7 +67,7 @@ public struct BenchmarkReport: Sendable {
     }
 
     /// Exponents fitted from results whose corpus names are `shape:size` sweep points.
-    public static func exponents(of results: [BenchmarkResult], sweeps: [(shape: String, corpus: String)]) -> [Exponent] {
+    package static func exponents(of results: [BenchmarkResult], sweeps: [(shape: String, corpus: String)]) -> [Exponent] {
         let shapes = Dictionary(sweeps.map { ($0.corpus, $0.shape) }, uniquingKeysWith: { first, _ in first })
         var groups: [String: [(size: Int, nanoseconds: Double)]] = [:]
         var keys: [(String, String, String)] = []

@@ -69,7 +69,7 @@ public struct BenchmarkResult: Equatable, Sendable {
     public var disagreementStep: String?
 
     /// What the tables print for a cell that failed: `CRASHED` or `WRONG`; `nil` for a correct one.
-    public var failureLabel: String? { crash != nil ? "CRASHED" : correct ? nil : "WRONG" }
+    package var failureLabel: String? { crash != nil ? "CRASHED" : correct ? nil : "WRONG" }
 
     /// Why a wrong cell is wrong, in one line: "input 3 (toggle #81): diff … rejected: …";
     /// `nil` for a correct or crashed cell, or one read from a file that does not say.
@@ -81,7 +81,7 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// What a failed cell's table and report say under it, after the strategy's name:
     /// "crashed in input 3 (…): trap: …" or "is wrong at input 3 (…): …"; `nil` for a
     /// correct cell, or a wrong one read from a file that does not say why.
-    public var failureSummary: String? {
+    package var failureSummary: String? {
         if let crash { return "crashed in \(crashStep ?? "the cell"): \(crash.summary)" }
         return wrongSummary.map { "is wrong at \($0)" }
     }

@@ -15,13 +15,13 @@ extension BenchmarkRunner {
     /// What one reading of the clock adds to a timed interval, in nanoseconds: the median of
     /// ``clockIntervals``. Taken off single inputs' times, so that their tails and the batched
     /// medians (where it vanishes) speak of the same thing.
-    public static let clockCost: Double = BenchmarkSamples.median(of: clockIntervals)
+    package static let clockCost: Double = BenchmarkSamples.median(of: clockIntervals)
 
     /// The clock's tick in nanoseconds, as ``granularity(ofIntervals:)`` finds it in
     /// ``clockIntervals``: 1 where the clock resolves nanoseconds (Linux), 41.7 on Apple
     /// silicon. ``timedBatch(_:nanosecondsPerInput:budget:clockGranularity:)`` times more
     /// inputs a sample on a coarse clock.
-    public static let clockGranularity: Double = granularity(ofIntervals: clockIntervals)
+    package static let clockGranularity: Double = granularity(ofIntervals: clockIntervals)
 
     /// The tick of a clock whose consecutive readings were `intervals` apart: where some
     /// readings fell within one tick (an interval of 0), the smallest interval that is not 0;

@@ -70,7 +70,7 @@ public struct BenchmarkRunner {
 
     /// Whether this is an unoptimized build (SwiftPM defines `DEBUG` in debug builds): every
     /// result it measures is marked ``BenchmarkResult/debugBuild``.
-    public static var isDebugBuild: Bool {
+    package static var isDebugBuild: Bool {
         #if DEBUG
         return true
         #else

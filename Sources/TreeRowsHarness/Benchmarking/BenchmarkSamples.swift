@@ -24,14 +24,14 @@ public struct BenchmarkSamples: Sendable, Equatable {
 
     /// The samples the tails come from: the single inputs, or the samples themselves when
     /// there are none.
-    public var tailSamples: [Double] { singleNanoseconds.isEmpty ? nanoseconds : singleNanoseconds }
+    package var tailSamples: [Double] { singleNanoseconds.isEmpty ? nanoseconds : singleNanoseconds }
 
     /// The median of ``nanoseconds`` (the mean of the middle two of an even count); 0 for none.
     ///
     /// - Complexity: O(*s* log *s*) for *s* samples.
     public var median: Double { Self.median(of: nanoseconds) }
 
-    /// The `fraction` percentile (0.9 for p90) of ``tailSamples``, nearest rank; 0 for none.
+    /// The `fraction` percentile (0.9 for p90) of the tail samples, nearest rank; 0 for none.
     ///
     /// - Complexity: O(*s* log *s*) for *s* samples.
     public func tail(_ fraction: Double) -> Double {

@@ -26,7 +26,7 @@ public struct BenchmarkTimeSplit: Equatable, Sendable {
     /// The parts added one by one.
     ///
     /// - Complexity: O(1).
-    public static func + (lhs: BenchmarkTimeSplit, rhs: BenchmarkTimeSplit) -> BenchmarkTimeSplit {
+    package static func + (lhs: BenchmarkTimeSplit, rhs: BenchmarkTimeSplit) -> BenchmarkTimeSplit {
         BenchmarkTimeSplit(setup: lhs.setup + rhs.setup, sampling: lhs.sampling + rhs.sampling,
                            counting: lhs.counting + rhs.counting, checking: lhs.checking + rhs.checking)
     }

@@ -8,7 +8,7 @@ import Foundation
 /// the pick's ratios are standings divided by the leader's. A strategy that was wrong on any cell, or has no
 /// samples on some operation, is left out of the picks (and named).
 ///
-/// Tails weigh too: a strategy whose p99 on a corpus is more than ``tailLimit`` times the
+/// Tails weigh too: a strategy whose p99 on a corpus is more than 10 times (`tailLimit`) the
 /// smallest correct p99 there is *tail-heavy* on that operation. It leads an operation, or
 /// is the all-round pick, only when no steadier strategy was measured there; when it has
 /// the fastest median and loses the lead so, the verdict names it (``Tail``): a list is
@@ -64,7 +64,7 @@ public struct BenchmarkVerdict: Equatable, Sendable {
 
     /// How many times the smallest correct p99 of a cell a strategy's p99 may be before it is
     /// tail-heavy there.
-    public static let tailLimit = 10.0
+    package static let tailLimit = 10.0
 
     /// The verdict of `results`; `nil` when no cell has a correct, sampled result.
     ///
@@ -151,7 +151,7 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     }
 
     /// The tail-heavy operations of each strategy: its worst p99 ratio to the smallest
-    /// correct p99 of a corpus, where over ``tailLimit``, with that corpus and the strategy
+    /// correct p99 of a corpus, where over `tailLimit`, with that corpus and the strategy
     /// whose p99 it was.
     ///
     /// - Complexity: O(*r*) expected for *r* results.
@@ -203,7 +203,7 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     }
 
     /// The verdict as plain text lines: the sentence, the leaders, the pick, the exclusions.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines = ["verdict: \(sentence)"]
         if corpora.count > 1 {
             lines.append("  (a ratio over \(corpora.count) corpora is the geometric mean of the ratios on each)")

@@ -40,7 +40,7 @@ public struct CacheEviction: Sendable {
     }
 
     /// How many times ``run()`` read the buffer, by this value and its copies.
-    public var runs: Int { reads.count.withLock { $0 } }
+    package var runs: Int { reads.count.withLock { $0 } }
 
     /// Twice the largest cache this machine reports, and at least 64 MiB: from sysfs on
     /// Linux, from `sysctl` on macOS.

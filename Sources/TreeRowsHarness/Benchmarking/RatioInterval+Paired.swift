@@ -44,7 +44,7 @@ extension RatioInterval {
     /// half of 1 - `confidence` (all *n* differences on one side is the least likely outcome).
     ///
     /// - Complexity: O(*n*) for the answer *n*.
-    public static func smallestBoundedPairs(confidence: Double) -> Int {
+    package static func smallestBoundedPairs(confidence: Double) -> Int {
         var pairs = 1
         while pow(0.5, Double(pairs)) > (1 - confidence) / 2 && pairs < 1_000 { pairs += 1 }
         return pairs

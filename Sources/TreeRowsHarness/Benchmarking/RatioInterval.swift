@@ -73,7 +73,7 @@ public struct RatioInterval: Sendable, Equatable {
     /// The fewest samples a side (both sides alike) that bound an interval at `confidence`.
     ///
     /// - Complexity: O(*n*) for the answer *n*.
-    public static func smallestBoundedSide(confidence: Double) -> Int {
+    package static func smallestBoundedSide(confidence: Double) -> Int {
         let z = normalQuantile(1 - (1 - confidence) / 2)
         var n = 1
         while n < largestSide {

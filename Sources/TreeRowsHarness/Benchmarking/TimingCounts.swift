@@ -8,19 +8,19 @@ public struct TimingCounts: Sendable, Equatable {
     /// The number of samples.
     public private(set) var total = 0
 
-    public init() {}
+    package init() {}
 
     /// Records one sample.
     ///
     /// - Complexity: O(1) expected.
-    public mutating func record(_ nanoseconds: Double) {
+    package mutating func record(_ nanoseconds: Double) {
         record(Self.rounded(nanoseconds), count: 1)
     }
 
     /// Records `count` samples of the rounded value `value`.
     ///
     /// - Complexity: O(1) expected.
-    public mutating func record(_ value: Int64, count: Int) {
+    package mutating func record(_ value: Int64, count: Int) {
         guard count > 0 else { return }
         counts[value, default: 0] += count
         total += count

@@ -11,7 +11,7 @@ public struct TimingSummary: Sendable, Equatable {
     ///
     /// Percentiles are nearest-rank on the sorted samples.
     /// - Complexity: O(*n* log *n*).
-    public init?(nanoseconds samples: [Double]) {
+    package init?(nanoseconds samples: [Double]) {
         guard !samples.isEmpty else { return nil }
         let sorted = samples.sorted()
         count = sorted.count
@@ -36,7 +36,7 @@ public struct TimingSummary: Sendable, Equatable {
 }
 
 extension TimingSummary {
-    /// Summarizes counted samples as ``init(nanoseconds:)`` summarizes samples, on their
+    /// Summarizes counted samples as `init(nanoseconds:)` summarizes samples, on their
     /// rounded values; `nil` when there are none.
     ///
     /// - Complexity: O(*b* log *b*) for *b* distinct rounded values.
@@ -61,7 +61,7 @@ extension TimingSummary {
 
 extension Duration {
     /// The duration in nanoseconds.
-    public var nanoseconds: Double {
+    package var nanoseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }

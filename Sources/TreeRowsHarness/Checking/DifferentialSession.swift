@@ -5,14 +5,14 @@ import TreeRows
 ///
 /// Small steps get the full check (every row, every node, the sections, the invariants,
 /// and the strategy's tree against the reference's); steps on big trees get the sampled
-/// check, deep (sections, invariants and the tree too) every ``deepCheckInterval``
+/// check, deep (sections, invariants and the tree too) every `deepCheckInterval`
 /// operations and after the last. A strategy that throws on an operation the reference
 /// performed disagrees. The fuzzer and ``DifferentialRun`` both drive their cases through
 /// ``run(next:performed:)``, so a case replayed from its repro file is checked exactly as
 /// the run that found it checked it.
 public struct DifferentialSession {
     /// A sampled step is a deep one every this many operations (and the last).
-    public static let deepCheckInterval = 16
+    package static let deepCheckInterval = 16
 
     /// A strategy that disagreed.
     public struct Failure {
@@ -31,9 +31,9 @@ public struct DifferentialSession {
     /// The strategies under test, in the order given.
     public private(set) var strategies: [any RowStrategy]
     /// Time spent in each strategy, its operations and their checks, in the order given.
-    public private(set) var strategyTime: [Duration]
+    package private(set) var strategyTime: [Duration]
     /// The reference's diff of the last operation.
-    public private(set) var lastReferenceDiff: RowDiff = .empty
+    package private(set) var lastReferenceDiff: RowDiff = .empty
     /// Each strategy's structural events since the build, in the order given.
     private var events: [StructuralEventTally] = []
     private let clock = ContinuousClock()

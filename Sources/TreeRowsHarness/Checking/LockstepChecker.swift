@@ -8,23 +8,23 @@ import TreeRows
 /// read from the strategy) gives the reference's new rows; it reloads the same rows as the
 /// reference's diff; the row counts agree; and
 /// `row(at:)` and `index(of:)` agree with the reference on sampled rows and nodes. Every
-/// ``fullCheckInterval`` operations, and after the last, all rows are compared,
+/// `fullCheckInterval` operations, and after the last, all rows are compared,
 /// `checkInvariants()` runs and the strategy's tree is compared with the reference's. A
 /// strategy that disagrees (a strategy that throws on an operation the reference performed
 /// too) is counted, described, and rebuilt from the reference's tree so the run goes on.
 /// Each step is a ``LockstepStep``, as in the fuzzer.
 public struct LockstepChecker {
     /// How many disagreement messages a report keeps.
-    public static let keptMessages = 5
+    package static let keptMessages = 5
 
     /// The strategies checked (the reference runs in any case, and is reported first).
-    public let strategies: [any RowStrategy.Type]
+    package let strategies: [any RowStrategy.Type]
     /// The seed of the operation sequence.
-    public let seed: UInt64
+    package let seed: UInt64
     /// Compare all rows and check invariants every this many operations.
-    public let fullCheckInterval: Int
+    package let fullCheckInterval: Int
     /// Rows and nodes sampled per operation for `row(at:)` and `index(of:)`.
-    public let samples: Int
+    package let samples: Int
 
     private var reference: ReferenceStrategy
     private var states: [any RowStrategy]
@@ -64,7 +64,7 @@ public struct LockstepChecker {
     /// what an isolated check names when a strategy crashes in it.
     ///
     /// - Complexity: the reference's `index + 1` operations.
-    public static func operation(at index: Int, tree: Tree, seed: UInt64) -> TreeOperation {
+    package static func operation(at index: Int, tree: Tree, seed: UInt64) -> TreeOperation {
         var reference = ReferenceStrategy(tree: tree)
         var generator = LockstepOperationGenerator(seed: seed)
         var operation = generator.next(for: reference.tree)
@@ -99,7 +99,7 @@ public struct LockstepChecker {
     /// - Complexity: the operation on every strategy, plus O(*r* + *k* log *k*) per strategy
     ///   for *r* rows and *k* diff ranges, plus its queries on the rows checked; O(*s*) more
     ///   for the tree on a full check, for *s* slots.
-    public mutating func perform(_ operation: TreeOperation, fullCheck: Bool) {
+    package mutating func perform(_ operation: TreeOperation, fullCheck: Bool) {
         let operationIndex = reports[0].operations
         StepMonitor.beginOperation(operation, in: reference.tree)
         StepMonitor.step(strategy: -1, operation: operationIndex)

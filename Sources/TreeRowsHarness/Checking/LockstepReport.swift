@@ -8,7 +8,7 @@ public struct LockstepReport: Sendable {
     public var operations: Int
     /// The number of operations after which the strategy disagreed with the reference.
     public var disagreements: Int
-    /// The first disagreements, described (at most ``LockstepChecker/keptMessages``).
+    /// The first disagreements, described (at most 5).
     public var messages: [String]
     /// Time per operation for every operation (`all`), and per operation kind, counted:
     /// bounded memory however long the run.

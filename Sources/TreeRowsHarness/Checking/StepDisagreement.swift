@@ -43,12 +43,12 @@ public struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertib
     public var aspect: Aspect
     /// Expected against found, in words.
     public var detail: String
-    /// The value the check expected (the reference's, or the sums of the heights), as the
-    /// detail writes it, where the check compares one value: `919`, `2:a`, `nil (a hidden
-    /// node)`; `nil` for a check that finds a broken rule instead (a rejected diff, an
-    /// invariant, a throw).
+    /// The value the check expected (the reference's, or the sums of the heights), written
+    /// out, where the check compares one value: `919` (a count), `2:a` (a row), `nil (a
+    /// hidden node)` (an index), `4 nodes in 6 slots` (a tree's size); `nil` for a check
+    /// that finds a broken rule instead (a rejected diff, an invariant, a throw).
     public var expected: String?
-    /// The strategy's value in place of ``expected``, as the detail writes it.
+    /// The strategy's value in place of ``expected``, written out the same way.
     public var found: String?
 
     /// A disagreement about `aspect`, with the compared values when there are two.

@@ -101,7 +101,9 @@ extension FuzzCase {
         self.init(nodes: nodes, operations: operations)
     }
 
-    /// How many kinds the first byte of an operation tells apart (`first % 13`). Changing it
+    /// How many slots the first byte of an operation selects among (`first % 13`): most
+    /// slots hold one kind, slots 1 and 4 two (told apart by the parameter), and insert and
+    /// load-page take two slots each (5-6, 11-12). Changing it
     /// changes what the committed seeds and regression inputs decode to, which
     /// `FuzzCorpusReplayTests` reports: a new kind shares a slot instead, through the
     /// parameter `first / 13` (as expand and collapse share slot 1).

@@ -2,7 +2,7 @@ import TreeRows
 
 extension FuzzCase {
     /// How a reduction takes nodes out of a case.
-    public enum Removal: Sendable {
+    package enum Removal: Sendable {
         /// The nodes and all their descendants go.
         case subtrees
         /// Only the nodes go; each child of a removed node moves up to its nearest
@@ -18,7 +18,7 @@ extension FuzzCase {
     /// none, on the remaining node listed before it; it goes when there is none either), so
     /// the case keeps its length: a bug that needs many operations still shrinks in nodes.
     /// - Complexity: O(*n* + *m*) for *n* nodes and *m* operations, plus hashing every id once.
-    public func removing(_ positions: some Sequence<Int>, _ removal: Removal) -> FuzzCase {
+    package func removing(_ positions: some Sequence<Int>, _ removal: Removal) -> FuzzCase {
         var positionOf: [NodeID: Int] = [:]
         positionOf.reserveCapacity(nodes.count)
         for (position, node) in nodes.enumerated() { positionOf[node.id] = position }
@@ -54,5 +54,5 @@ extension FuzzCase {
     }
 
     /// The number of nodes and operations together: what shrinking makes smaller.
-    public var size: Int { nodes.count + operations.count }
+    package var size: Int { nodes.count + operations.count }
 }

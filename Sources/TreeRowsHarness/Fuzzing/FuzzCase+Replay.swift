@@ -8,7 +8,7 @@ extension FuzzCase {
     ///
     /// - Complexity: one run of the reference: O(*m* · *n* log *n*) for *m* operations on
     ///   trees of *n* nodes.
-    public func resolvingEveryOperation() -> FuzzCase {
+    package func resolvingEveryOperation() -> FuzzCase {
         guard let tree = try? makeTree() else { return self }
         var reference = ReferenceStrategy(tree: tree)
         var kept: [FuzzOperation] = []

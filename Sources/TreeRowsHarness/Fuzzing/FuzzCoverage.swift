@@ -5,7 +5,7 @@ import TreeRows
 /// edge value of each parameter, combinations of two operations, and each size threshold.
 ///
 /// ``catalog`` lists every feature there is; it is built from exhaustive switches over
-/// ``OperationKind`` and from ``parameters(of:)``, so an operation or a parameter added to
+/// ``OperationKind`` and from `parameters(of:)`, so an operation or a parameter added to
 /// ``TreeOperation`` without its features fails to compile or fails `FuzzCoverageTests`.
 public struct FuzzCoverage: Sendable {
     /// Hits by feature.
@@ -18,7 +18,7 @@ public struct FuzzCoverage: Sendable {
     package init(counts: [String: Int]) { self.counts = counts }
 
     /// What earlier operations of a case did, for the combination features.
-    public struct History: Sendable {
+    package struct History: Sendable {
         var insertedIDs: Set<NodeID> = []
         var removedIDs: Set<NodeID> = []
         var insertedTime = false
@@ -26,7 +26,7 @@ public struct FuzzCoverage: Sendable {
         var repliesChanged = false
         var previous: OperationKind?
 
-        public init() {}
+        package init() {}
     }
 
     // MARK: - The catalog
@@ -127,7 +127,7 @@ public struct FuzzCoverage: Sendable {
     /// that cover them.
     ///
     /// - Complexity: O(1).
-    public static func parameters(of kind: OperationKind) -> [(name: String, features: [String])] {
+    package static func parameters(of kind: OperationKind) -> [(name: String, features: [String])] {
         let node = [("node", Target.allCases.map(\.rawValue) + Place.allCases.map(\.rawValue))]
         switch kind {
         case .toggle, .expand, .collapse, .expandRecursively, .collapseRecursively, .remove, .reload, .accordionExpand:
@@ -192,7 +192,7 @@ public struct FuzzCoverage: Sendable {
     /// Records the size features of a case's tree.
     ///
     /// - Complexity: O(*s*) for *s* slots.
-    public mutating func recordTree(_ tree: Tree) {
+    package mutating func recordTree(_ tree: Tree) {
         let nodes = tree.nodeCount
         if nodes >= 1_000 { hit(.nodes1K) }
         if nodes >= 100_000 { hit(.nodes100K) }
@@ -226,13 +226,13 @@ public struct FuzzCoverage: Sendable {
     }
 
     /// Records the length of a finished case.
-    public mutating func recordCase(operations: Int) {
+    package mutating func recordCase(operations: Int) {
         if operations >= 500 { hit(.longCase) }
         if operations >= 1_000 { hit(.longerCase) }
     }
 
     /// Records the reference's diff of a step: a block over 100,000 rows.
-    public mutating func recordDiff(_ diff: RowDiff) {
+    package mutating func recordDiff(_ diff: RowDiff) {
         if (diff.insertions + diff.deletions).contains(where: { $0.count > 100_000 }) { hit(.block) }
     }
 
@@ -240,7 +240,7 @@ public struct FuzzCoverage: Sendable {
     /// `index`, the reference's sections before the step.
     ///
     /// - Complexity: that of ``SectionIndex/follow(_:in:)``.
-    public mutating func recordSections(_ diff: RowDiff, of reference: ReferenceStrategy, index: inout SectionIndex) {
+    package mutating func recordSections(_ diff: RowDiff, of reference: ReferenceStrategy, index: inout SectionIndex) {
         let sectioned = index.follow(diff, in: reference)
         func hit(_ feature: Sectioned) { self.hit("sections", feature.rawValue) }
         if !sectioned.insertedSections.isEmpty { hit(.sectionInserted) }
@@ -259,7 +259,7 @@ public struct FuzzCoverage: Sendable {
     ///
     /// - Complexity: O(*d* + *f*) for the target's depth and sibling count; O(*n*) for a sort
     ///   on a tree of at most 10,000 nodes (the ties).
-    public mutating func record(_ operation: TreeOperation, on reference: ReferenceStrategy, history: inout History) {
+    package mutating func record(_ operation: TreeOperation, on reference: ReferenceStrategy, history: inout History) {
         let tree = reference.tree
         let group = operation.kind.rawValue
         defer { history.previous = operation.kind }
@@ -324,7 +324,7 @@ public struct FuzzCoverage: Sendable {
     /// invalid case records nothing; operations that do not resolve are skipped).
     ///
     /// - Complexity: O(*m* · *n* log *n*) for *m* operations on *n* nodes.
-    public mutating func record(_ fuzzCase: FuzzCase) {
+    package mutating func record(_ fuzzCase: FuzzCase) {
         guard let tree = try? fuzzCase.makeTree() else { return }
         recordTree(tree)
         var reference = ReferenceStrategy(tree: tree)

@@ -75,7 +75,7 @@ extension NodeOperation where Node == NodeID {
     /// The ids the operation refers to (an insert: its new id and its parent).
     ///
     /// - Complexity: O(*p*) for the ids of a page; O(1) otherwise.
-    public var referencedIDs: [NodeID] {
+    package var referencedIDs: [NodeID] {
         switch self {
         case let .insert(id, parent, _, _, _): return [id] + (parent.map { [$0] } ?? [])
         case let .loadPage(ids, parent, loadMoreRow, _): return ids + [parent, loadMoreRow].compactMap { $0 }

@@ -13,8 +13,8 @@ public struct FuzzWorkers {
     /// operation budget.
     public var configuration: Fuzzer.Configuration
     /// The number of workers.
-    public var jobs: Int
-    public var strategies: [any RowStrategy.Type]
+    public private(set) var jobs: Int
+    public private(set) var strategies: [any RowStrategy.Type]
     public var recorded: [Tree]
 
     /// Creates `jobs` workers (at least one).
@@ -34,7 +34,7 @@ public struct FuzzWorkers {
     }
 
     /// The seeds of every worker, in order.
-    public var seeds: [UInt64] { (0..<jobs).map { Self.seed(of: $0, base: configuration.seed) } }
+    package var seeds: [UInt64] { (0..<jobs).map { Self.seed(of: $0, base: configuration.seed) } }
 
     /// Each worker's fuzzer: its own seed, its share of the operation budget.
     package var fuzzers: [Fuzzer] {

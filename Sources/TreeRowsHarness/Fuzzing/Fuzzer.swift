@@ -108,14 +108,14 @@ public struct Fuzzer {
         public var operationsPerSecond: Double { Self.rate(operations, elapsed) }
 
         /// `count` per second over `duration`.
-        public static func rate(_ count: Int, _ duration: Duration) -> Double {
+        package static func rate(_ count: Int, _ duration: Duration) -> Double {
             let seconds = duration.nanoseconds / 1e9
             return seconds > 0 ? Double(count) / seconds : 0
         }
     }
 
     public var configuration: Configuration
-    public var strategies: [any RowStrategy.Type]
+    public private(set) var strategies: [any RowStrategy.Type]
     /// Recorded trees to cut subtrees from and to run whole (may be empty).
     public var recorded: [Tree]
 

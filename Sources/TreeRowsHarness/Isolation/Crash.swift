@@ -3,7 +3,7 @@
 /// precondition), a fatal signal, a stack overflow, a hang the watchdog stopped, memory
 /// over the limit, or an exit the strategy called.
 ///
-/// Two crashes are the same failure (``signature``) when they have the same kind, the same
+/// Two crashes are the same failure (`signature`) when they have the same kind, the same
 /// runtime message and the same top frame of the code that failed: what the shrinker keeps
 /// a candidate for.
 public struct Crash: Hashable, Sendable {
@@ -47,7 +47,7 @@ public struct Crash: Hashable, Sendable {
     /// What two crashes of the same bug share: the kind, the message (not for a hang or
     /// memory, whose message holds measured numbers) and the top frame's function (and its
     /// line for a trap, which stops at one place).
-    public var signature: String {
+    package var signature: String {
         switch kind {
         case .hang: return "hang|\(function ?? "")"
         case .memory: return "memory"

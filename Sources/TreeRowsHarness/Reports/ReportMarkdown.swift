@@ -86,7 +86,7 @@ public enum ReportMarkdown {
     }
 
     /// A duration in nanoseconds, in the largest unit that keeps it at least 1 (e.g. `3.2 µs`).
-    public static func time(_ nanoseconds: Double) -> String {
+    package static func time(_ nanoseconds: Double) -> String {
         switch nanoseconds {
         case 1e9...: return String(format: "%.2f s", nanoseconds / 1e9)
         case 1e6...: return String(format: "%.3g ms", nanoseconds / 1e6)

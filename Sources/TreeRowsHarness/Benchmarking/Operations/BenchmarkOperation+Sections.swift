@@ -16,7 +16,7 @@ extension BenchmarkOperation {
 
     /// The sectioned edits and sort: measured only when named (or with `all`), as each is its
     /// flat operation plus following it in sections. ``defaults`` are the others.
-    public static let measuredWhenNamed: [BenchmarkOperation] = [.insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned]
+    package static let measuredWhenNamed: [BenchmarkOperation] = [.insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned]
 }
 
 /// An operation of `Base` in a list with one section per top-level comment: the same inputs

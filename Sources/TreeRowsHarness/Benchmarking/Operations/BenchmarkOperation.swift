@@ -33,11 +33,11 @@ public struct BenchmarkOperation: Hashable, Sendable, CaseIterable, RawRepresent
         .toggleSectioned, .insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned,
     ]
 
-    /// The operations run when none are named: every one but ``measuredWhenNamed``.
+    /// The operations run when none are named: every one but `measuredWhenNamed` (the sectioned insert, remove, page and sort).
     public static let defaults: [BenchmarkOperation] = allCases.filter { !measuredWhenNamed.contains($0) }
 
     /// Whether the cell's tree gets row heights (from the `text` model) first.
-    public var needsHeights: Bool { body.needsHeights }
+    package var needsHeights: Bool { body.needsHeights }
 
     public var description: String { rawValue }
 
