@@ -4,30 +4,17 @@ import TreeRowsHarness
 import TreeRowsTestSupport
 
 @Suite struct FuzzCoverageTests {
-    /// One operation of each kind, by an exhaustive switch: a new kind does not compile
-    /// until it is added here (and to the coverage catalog's switches).
-    static func sample(_ kind: OperationKind) -> TreeOperation {
-        let node = NodeIndex(1)
-        switch kind {
-        case .toggle: return .toggle(node)
-        case .expand: return .expand(node)
-        case .collapse: return .collapse(node)
-        case .expandRecursively: return .expandRecursively(node)
-        case .collapseRecursively: return .collapseRecursively(node)
-        case .expandAll: return .expandAll
-        case .collapseAll: return .collapseAll
-        case .insert: return .insert("n", under: Tree.root, at: 0, time: 1, score: 2)
-        case .remove: return .remove(node)
-        case .reload: return .reload(node)
-        case .sort: return .sort(SiblingOrder(.time), reportingMoves: false)
-        case .accordionExpand: return .accordionExpand(node)
-        case .loadPage: return .loadPage(["p"], under: Tree.root, before: nil, removingLoadMoreRow: false)
-        }
+    /// One operation of each kind, as the byte decoder gives it for `FuzzCase.firstByte(of:)`
+    /// on a tree of two nodes (`nil` if it decodes to none): a kind without its first byte
+    /// does not compile, one the decoder does not give fails `everyKindHasBytes`.
+    static func sample(_ kind: OperationKind) -> FuzzOperation? {
+        // A written tree of two nodes (header 1: two nodes; node 1 under node 0), then the operation.
+        FuzzCase(bytes: [0x01, 0x00, 0x01, FuzzCase.firstByte(of: kind), 0x00, 0x00]).operations.first
     }
 
     /// The parameters of an operation, by the labels of its associated values (`.0` for
     /// an unlabelled first one).
-    static func parameterLabels(of operation: TreeOperation) -> [String] {
+    static func parameterLabels<Node>(of operation: NodeOperation<Node>) -> [String] {
         guard let payload = Mirror(reflecting: operation).children.first?.value else { return [] }
         let elements = Mirror(reflecting: payload)
         guard elements.displayStyle == .tuple else { return [".0"] }
@@ -35,8 +22,8 @@ import TreeRowsTestSupport
     }
 
     @Test("Every parameter of every operation has coverage features", arguments: OperationKind.allCases)
-    func everyParameterIsCovered(_ kind: OperationKind) {
-        let labels = Self.parameterLabels(of: Self.sample(kind))
+    func everyParameterIsCovered(_ kind: OperationKind) throws {
+        let labels = Self.parameterLabels(of: try #require(Self.sample(kind), "\(kind) has no bytes"))
         let declared = FuzzCoverage.parameters(of: kind)
         #expect(labels.count == declared.count, "\(kind): TreeOperation has parameters \(labels), the coverage catalog \(declared.map(\.name))")
         for (label, parameter) in zip(labels, declared) {
@@ -52,10 +39,8 @@ import TreeRowsTestSupport
     /// the one and not the other fails here, in every build.
     @Test("Every kind has a first byte that decodes to it", arguments: OperationKind.allCases)
     func everyKindHasBytes(kind: OperationKind) throws {
-        // A written tree of two nodes (header 1: two nodes; node 1 under node 0), then the operation.
-        let decoded = FuzzCase(bytes: [0x01, 0x00, 0x01, FuzzCase.firstByte(of: kind), 0x00, 0x00])
-        let operation = try #require(decoded.operations.first, "\(kind): no operation decoded")
-        #expect(decoded.operations.count == 1 && operation.kind == kind, "\(kind): decoded \(decoded.operations)")
+        let operation = try #require(Self.sample(kind), "\(kind): no operation decoded")
+        #expect(operation.kind == kind, "\(kind): decoded \(operation)")
     }
 
     @Test func catalogHasNoDuplicatesAndCoversEveryKind() {
