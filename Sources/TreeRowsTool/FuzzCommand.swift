@@ -68,10 +68,10 @@ struct FuzzCommand: ParsableCommand {
         let worker = FuzzMemoryEstimate.bytesPerWorker(configuration, strategies: strategies)
         let largest = FuzzMemoryEstimate.largestNodes(configuration)
         let fix = "fuzz smaller trees (--max-nodes\(configuration.largeShare > 0 ? ", --large-share 0" : "")), fewer strategies or fewer --jobs"
-        if !inProcess, let limit = try isolation.memoryLimit(), worker > limit {
+        if !inProcess, let limit = try isolation.memoryLimit(needing: worker), worker > limit {
             throw CommandFailure(message: "a worker fuzzing \(strategies) strategies on trees of up to \(largest) nodes needs an estimated"
                 + " \(MemoryLimitOption.format(worker)), more than --rss-limit-mb \(limit >> 20) allows each worker: the strategies would be"
-                + " blamed for running out of memory. Fix: \(fix), or raise --rss-limit-mb")
+                + " blamed for running out of memory. Fix: \(fix), or --rss-limit-mb \(IsolationOptions.suggestedMegabytes(worker)) or more")
         }
         let (total, overflow) = worker.multipliedReportingOverflow(by: jobs)
         try memory.require(overflow ? .max : total, for: "fuzz with \(jobs) workers, \(strategies) strategies and trees of up to \(largest) nodes",

@@ -25,26 +25,32 @@ struct IsolationOptions: ParsableArguments {
     var hangPerNode: Duration { .microseconds(10) }
     /// The memory limit in bytes, `nil` for none; `fallback` MiB unless `--rss-limit-mb` is given.
     ///
+    /// - Parameter needed: What each child is estimated to need (a fuzz worker's trees), so
+    ///   that the value a refusal suggests is one the next check takes too.
     /// - Throws: ``CommandFailure`` when the limit leaves a child no room: a child starts
     ///   with the memory this process holds (the inputs read, the code), so below that plus
     ///   ``childRoom`` every strategy would be blamed for running out of memory before it ran.
     /// - Complexity: one read of this process's resident memory.
-    func memoryLimit(orElse fallback: Int = 2_048) throws(CommandFailure) -> Int? {
+    func memoryLimit(orElse fallback: Int = 2_048, needing needed: Int = 0) throws(CommandFailure) -> Int? {
         let megabytes = rssLimitMB ?? fallback
         guard megabytes != 0 else { return nil }
         let limit = megabytes << 20
         let held = ResidentMemory.currentBytes()
         if limit < held + Self.childRoom {
             let option = rssLimitMB == nil ? "the default --rss-limit-mb \(megabytes)" : "--rss-limit-mb \(megabytes)"
-            // Rounded up to the next 16 MiB, so that the next run, which holds a little
-            // more or less, takes the value suggested.
-            let suggested = ((held + Self.childRoom) >> 20) / 16 * 16 + 16
+            let suggested = Self.suggestedMegabytes(max(held + Self.childRoom, needed))
             throw CommandFailure(message: "\(option) leaves the strategies no room: each child starts with the \(held >> 20) MiB"
                 + " this process holds, and a strategy past the limit is out of memory. Fix: --rss-limit-mb"
                 + " \(suggested) or more, or 0 for no limit")
         }
         return limit
     }
+
+    /// `bytes` in MiB, rounded up past the next multiple of 16, so that the next run, which
+    /// holds a little more or less, takes the value suggested.
+    ///
+    /// - Complexity: O(1).
+    static func suggestedMegabytes(_ bytes: Int) -> Int { (bytes >> 20) / 16 * 16 + 16 }
 
     /// What a child must have beyond what it starts with: 64 MiB.
     static let childRoom = 64 << 20
