@@ -65,9 +65,10 @@ struct CorpusImportCommandTests {
             let output = folder.path("ama.trows")
             try await Self.importCorpus(ReleaseThreadPagesTests.saved, to: output, nodes: 364)
             for corpus in [ReleaseThreadPagesTests.saved, output] {
-                let result = try await TreeRowsExecutable.run(["corpus", "stats", corpus])
-                #expect(result.exitCode == 0 && result.outputLines.contains("pages         167 load-more rows, hiding 27284 replies"),
-                        "\(result)")
+                let result = try await TreeRowsExecutable.run(["corpus", "stats", corpus, "--json"])
+                #expect(result.exitCode == 0, "\(result)")
+                #expect(try CorpusShape.statistic("pages", json: result.standardOutput) == 167, "\(result)")
+                #expect(try CorpusShape.statistic("hiddenReplies", json: result.standardOutput) == 27_284, "\(result)")
             }
         }
     }
@@ -238,8 +239,10 @@ struct ReleaseThreadPagesTests {
                 let entries = try #require(
                     (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])?["results"]
                         as? [[String: Any]])
-                let pages = entries.map { "\($0["operation"] as? String ?? "?") \($0["threadPages"] as? Int ?? 0) \($0["correct"] as? Bool ?? false)" }
-                #expect(pages.sorted() == ["load-page 167 true", "load-page 167 true", "toggle-random 0 true", "toggle-random 0 true"],
+                let pages = entries.map {
+                    "\($0["operation"] as? String ?? "?") \($0["threadPages"] as? Int ?? 0) \($0["correct"] as? Bool ?? false) \($0["nodes"] as? Int ?? 0)"
+                }
+                #expect(pages.sorted() == ["load-page 167 true 364", "load-page 167 true 364", "toggle-random 0 true 364", "toggle-random 0 true 364"],
                         "\(corpus)")
                 #expect(result.standardOutput.contains("(364 nodes) · load-page · at the thread's 167 load-more rows\n"), "\(result)")
             }

@@ -113,11 +113,15 @@ extension CorpusShape {
     }
 
     /// The `collapsed` count of `corpus stats --json` output.
-    static func collapsedCount(json: String) throws -> Int {
+    static func collapsedCount(json: String) throws -> Int { try statistic("collapsed", json: json) }
+
+    /// The whole-number member `key` of `corpus stats --json` output (`nodes`, `pages`,
+    /// `hiddenReplies`, …).
+    static func statistic(_ key: String, json: String) throws -> Int {
         guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-              let collapsed = object["collapsed"] as? Int else {
-            throw ReadError(description: "no integer \"collapsed\" in \(json.prefix(300))")
+              let value = object[key] as? Int else {
+            throw ReadError(description: "no integer \"\(key)\" in \(json.prefix(300))")
         }
-        return collapsed
+        return value
     }
 }

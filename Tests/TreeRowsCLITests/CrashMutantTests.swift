@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TreeRows
+import TreeRowsHarness
 import TreeRowsTestSupport
 
 /// A strategy that traps, overflows its stack, hangs or exhausts memory is a finding of
@@ -23,7 +24,7 @@ enum CrashExpectations {
     ///
     /// - Parameter loose: Only require the shrunk case to be no larger than the found one.
     @discardableResult
-    static func caughtAndReplayed(_ mutant: String, _ arguments: [String], loose: Bool = false) async throws -> ExecutionResult {
+    static func caughtAndReplayed(_ mutant: String, _ arguments: [String], loose: Bool = false) async throws -> ReproFile {
         let (kind, size) = try #require(expected[mutant])
         return try await caughtAndReplayed(mutant, arguments, kinds: [kind], frames: ["CrashMutant.", "static CrashMutant."], size: loose ? nil : size)
     }
@@ -33,30 +34,29 @@ enum CrashExpectations {
     /// crash's kind and a top frame starting with one of `frames`), a shrunk case no larger
     /// than the found one (and at most `size` nodes and operations together), and a replay
     /// that fails with exit code 1 and names the finding.
-    /// - Returns: The fuzz run's result.
+    /// - Returns: The repro file the run wrote.
     @discardableResult
     static func caughtAndReplayed(_ mutant: String, _ arguments: [String], kinds: Set<String>, frames: [String], size: Int?) async throws
-        -> ExecutionResult
+        -> ReproFile
     {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-mutant-\(mutant)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await TreeRowsExecutable.run(
             ["fuzz", "--strategies", "mutant-\(mutant)", "--jobs", "1", "--out", folder.path] + arguments, mutants: true)
         #expect(result.exitCode == 1 && !result.wasSignalled, "\(result)")
-        let crashed = result.standardOutput.contains("crash: mutant-\(mutant) in case ")
-        let disagreed = result.standardOutput.contains("disagreement: mutant-\(mutant) in case ")
-        let kind = kinds.first { crashed ? result.standardOutput.contains(": \($0): ") : $0 == "disagreement" && disagreed }
-        #expect(kind != nil, "expected one of \(kinds.sorted()): \(result)")
-        #expect(result.standardError.contains(crashed ? "mutant-\(mutant) crashed" : "mutant-\(mutant) disagreed with the reference"), "\(result)")
+        // What was found is read from the repro file: the strategy, and a crash's kind and top frame.
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
         let file = try #require(files.first.map { folder.appendingPathComponent($0).path }, "\(result)")
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        if crashed, let kind {
-            #expect(text.contains("\"kind\":\"\(kind)\""), "\(text.prefix(3_000))")
-            if kind == "trap" || kind == "stack overflow" {
-                // The top frame is the mutant's own function (a static one reads `static CrashMutant.…`).
-                #expect(frames.contains { text.contains("\"frame\":\"\($0)") }, "\(text.prefix(3_000))")
-            }
+        let finding = try #require(try ReproFile.read(contentsOf: file).disagreement, "\(text.prefix(3_000))")
+        #expect(finding.strategy == "mutant-\(mutant)", "\(text.prefix(3_000))")
+        let crashed = finding.crash != nil
+        let kind = finding.crash?.kind.rawValue ?? "disagreement"
+        #expect(kinds.contains(kind), "expected one of \(kinds.sorted()), found \(kind): \(text.prefix(3_000))")
+        #expect(result.standardError.contains(crashed ? "mutant-\(mutant) crashed" : "mutant-\(mutant) disagreed with the reference"), "\(result)")
+        if kind == "trap" || kind == "stack overflow" {
+            // The top frame is the mutant's own function (a static one reads `static CrashMutant.…`).
+            #expect(frames.contains { finding.crash?.function?.hasPrefix($0) == true }, "\(text.prefix(3_000))")
         }
         let shrunk = try #require(result.outputLines.first { $0.hasPrefix("shrunk from ") })
         let numbers = shrunk.split(separator: " ").compactMap { Int($0) }
@@ -64,9 +64,9 @@ enum CrashExpectations {
             && numbers[2] + numbers[3] <= size ?? .max, "\(shrunk)\n\(text.prefix(3_000))")
         let replay = try await TreeRowsExecutable.run(["replay", file], mutants: true)
         #expect(replay.exitCode == 1 && !replay.wasSignalled, "\(replay)")
-        let failure = crashed ? "FAIL \(file): mutant-\(mutant) crashed: \(kind ?? ""): " : "FAIL \(file): mutant-\(mutant) after operation "
+        let failure = crashed ? "FAIL \(file): mutant-\(mutant) crashed: \(kind): " : "FAIL \(file): mutant-\(mutant) after operation "
         #expect(replay.standardOutput.contains(failure), "\(replay)")
-        return result
+        return try ReproFile.read(contentsOf: file)
     }
 }
 
@@ -84,11 +84,11 @@ enum CrashExpectations {
     /// is written meanwhile): the finding is the case and operation the watchdog saw, the
     /// worker's first toggle, not wherever the worker had got to when it was stopped.
     @Test func aStepSlowOnceIsTheHangOfItsOwnCase() async throws {
-        let result = try await CrashExpectations.caughtAndReplayed(
+        let repro = try await CrashExpectations.caughtAndReplayed(
             "first-toggle-stalls", ["--large-share", "0", "--time", "60", "--shrink-time", "30", "--hang-timeout", "0.5"])
         // Seed 1's first small case toggles in its first operation.
-        #expect(result.standardOutput.contains("crash: mutant-first-toggle-stalls in case 1, a small case, of seed 1: hang: "), "\(result)")
-        #expect(result.standardOutput.contains("in operation 0"), "\(result)")
+        #expect(repro.seed == 1 && repro.caseNumber == 1, "seed \(String(describing: repro.seed)), case \(String(describing: repro.caseNumber))")
+        #expect(repro.disagreement?.crash?.kind.rawValue == "hang" && repro.disagreement?.operationIndex == 0, "\(repro.json)")
     }
 
     @Test func twoWorkersStopAtTheFirstCrashAndNameItsMessage() async throws {
@@ -131,16 +131,20 @@ struct ScaleCrashMutantTests {
              "--operations", "expand-all,accordion-expand", "--sizes", "chain:100000", "--repetitions", "20", "--hang-timeout", "1",
              "--json", json], mutants: true)
         #expect(result.exitCode == 1 && !result.wasSignalled, "\(result)")
-        #expect(result.standardOutput.contains("mutant-recursive-expand-all crashed in input 0: stack overflow: "), "\(result)")
-        #expect(result.standardOutput.contains("mutant-accordion-only-child-loops crashed in input 0 (node #"), "\(result)")
         #expect(result.standardOutput.contains("not considered: mutant-recursive-expand-all, crashed on chain:100000 · expand-all"),
                 "\(result)")
         let rows = result.outputLines.map { $0.split(separator: " ") }
         #expect(rows.filter { $0.first == "preorder-btree" && $0.count > 2 && $0[1] == "20" }.count == 2, "\(result)")
         #expect(rows.filter { $0.first?.hasPrefix("mutant-") == true && $0.last == "CRASHED" }.count == 2, "\(result)")
         #expect(result.standardError.contains("mutant-accordion-only-child-loops, mutant-recursive-expand-all crashed"), "\(result)")
-        let text = try String(contentsOfFile: json, encoding: .utf8)
-        #expect(text.contains(#""crash":{"kind":"stack overflow""#) && text.contains(#""crash":{"kind":"hang""#), "\(text.prefix(3_000))")
+        // Each crashed cell says how and in which input, in the JSON and in the line under the table.
+        let crashed = try BenchmarkReport.read(contentsOf: json).results.filter { $0.crash != nil }
+        let found = crashed.map { "\($0.strategy) \($0.crash!.kind.rawValue) \($0.crashStep ?? "no step")" }.sorted()
+        #expect(found.count == 2 && found[0].hasPrefix("mutant-accordion-only-child-loops hang input 0 (node #")
+                && found[1] == "mutant-recursive-expand-all stack overflow input 0", "\(found)")
+        for cell in crashed {
+            #expect(result.outputLines.contains { $0.contains("\(cell.strategy) \(cell.failureSummary!)") }, "\(cell.failureSummary ?? ""): \(result)")
+        }
     }
 }
 

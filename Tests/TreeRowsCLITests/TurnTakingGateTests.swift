@@ -15,7 +15,7 @@ struct ReleaseTurnTakingTests {
         let result = try await TreeRowsExecutable.run(
             ["gate", "--base-tool", tool, "--rounds", "8", "--out", folder.path("out"), "--",
              "--strategies", "fenwick-counts,range-counts", "--operations", "toggle-random,build", "--budget", "10", "--repetitions", "20"])
-        #expect(result.exitCode == 0 && result.standardOutput.contains("(rounds in pairs: Wilcoxon signed-rank, Bonferroni)"), "\(result)")
+        #expect(result.exitCode == 0, "\(result)")
         for side in ["base", "head"] {
             for round in 1...8 {
                 let report = try BenchmarkReport.read(contentsOf: folder.path("out/\(side)-round-\(round).json"))
