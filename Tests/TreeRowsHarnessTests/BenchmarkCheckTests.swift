@@ -110,6 +110,14 @@ import TreeRowsTestSupport
 }
 
 extension BenchmarkCheckTests {
+    /// A wrong or crashed cell names its input in TreeOperation's words: the top level as such.
+    @Test func inputsAreNamedAsOperationsAre() {
+        #expect(BenchmarkInput.insert("x", under: NodeIndex(3), at: 0).description == "insert x under #3 at 0")
+        #expect(BenchmarkInput.insert("y", under: Tree.root, at: 2).description == "insert y under top level at 2")
+        #expect(BenchmarkInput.page(["a", "b"], under: Tree.root, before: NodeIndex(9)).description == "a page of 2 under top level before #9")
+        #expect(TreeOperation.insert("y", under: Tree.root, at: 2).description == "insert y under top level at 2")
+    }
+
     /// A wrong query's answer is kept with the two values, in the result and its JSON.
     @Test func aWrongIndexKeepsBothValues() throws {
         let runner = BenchmarkRunner(configuration: .init(operations: [.indexOfRandom], repetitions: 8, warmup: 1),

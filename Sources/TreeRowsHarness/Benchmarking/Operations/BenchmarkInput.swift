@@ -12,15 +12,16 @@ package enum BenchmarkInput: Sendable {
 }
 
 extension BenchmarkInput: CustomStringConvertible {
-    /// The input as a wrong cell names it: `node #81`, `row 12`, `insert x under #3 at 0`.
+    /// The input as a wrong cell names it, in ``TreeOperation``'s words: `node #81`, `row 12`,
+    /// `insert x under #3 at 0`, `insert y under top level at 2`.
     package var description: String {
         switch self {
         case .none: "no input"
         case .node(let node): "node \(node)"
         case .row(let row): "row \(row)"
-        case let .insert(id, parent, position): "insert \(id) under \(parent) at \(position)"
+        case let .insert(id, parent, position): "insert \(id) under \(NodeIndex.describe(parent: parent)) at \(position)"
         case .order(let order): "sort \(order)"
-        case let .page(ids, parent, row): "a page of \(ids.count) under \(parent) before \(row)"
+        case let .page(ids, parent, row): "a page of \(ids.count) under \(NodeIndex.describe(parent: parent)) before \(row)"
         case .offset(let offset): "offset \(offset)"
         }
     }
