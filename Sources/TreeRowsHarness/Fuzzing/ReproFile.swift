@@ -65,7 +65,7 @@ public struct ReproFile: Sendable {
                 return .object([("op", .string(operation.kind.rawValue)), ("ids", .array(ids.map { id($0) })), ("parent", id(parent)),
                                 ("loadMoreRow", id(loadMoreRow)), ("removeLoadMoreRow", .bool(removing))])
             default:
-                return .object([("op", .string(operation.kind.rawValue)), ("node", id(operation.referencedIDs[0]))])
+                return .object([("op", .string(operation.kind.rawValue)), ("node", id(operation.target))])
             }
         })))
         if let disagreement { members.append(("failure", disagreement.json)) }
