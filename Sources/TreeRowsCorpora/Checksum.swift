@@ -1,11 +1,11 @@
 import CZlib
 
 /// CRC-32 (IEEE 802.3, as zlib, gzip and PNG compute it).
-enum Checksum {
+package enum Checksum {
     /// The CRC-32 of `bytes`.
     ///
     /// - Complexity: O(*n*).
-    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    package static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.withUnsafeBufferPointer { buffer in
             var crc: UInt = CZlib.crc32(0, nil, 0)
             var start = buffer.baseAddress

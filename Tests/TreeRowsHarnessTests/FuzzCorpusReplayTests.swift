@@ -37,8 +37,7 @@ import TreeRowsTestSupport
     static func meaning(of bytes: [UInt8]) -> String {
         let fuzzCase = FuzzCase(bytes: bytes)
         let json = ReproFile(fuzzCase: fuzzCase, strategy: "all", seed: nil, caseNumber: nil, disagreement: nil).json
-        // FNV-1a, 64 bits: the same on every machine.
-        let checksum = json.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let checksum = Checksum.crc32(ArraySlice(json.utf8))
         let operations = fuzzCase.operations.map(\.description).joined(separator: "; ")
         return "\(fuzzCase.nodes.count) nodes, case \(String(checksum, radix: 16))" + (operations.isEmpty ? "" : "; " + operations)
     }
