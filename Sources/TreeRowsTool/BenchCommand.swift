@@ -150,15 +150,23 @@ struct BenchCommand: ParsableCommand {
         if !inProcess {
             do { scratch = try ScratchFolder() } catch { throw CommandFailure(message: "\(error)") }
             let machine = Int(clamping: ProcessInfo.processInfo.physicalMemory >> 20)
-            configuration.isolation = BenchmarkIsolation(limits: try isolation.limits(memoryOrElse: max(2_048, machine / 4 * 3)),
-                                                         folder: scratch!.path)
+            var limits = try isolation.limits(memoryOrElse: max(2_048, machine / 4 * 3))
+            // A step past the watchdog's budget (2 s and 10 µs a node, whatever the inputs'
+            // elements) that its strategy's own cost says is no hang: the cell is SLOW, with
+            // the least an operation costs, instead of running on.
+            limits.slowSteps = .stop
+            limits.budget.perNodeElement = .zero
+            configuration.isolation = BenchmarkIsolation(limits: limits, folder: scratch!.path)
         }
-        let runner = BenchmarkRunner(configuration: configuration, strategies: selected, allocations: counter)
+        var runner = BenchmarkRunner(configuration: configuration, strategies: selected, allocations: counter)
+        // Ctrl-C or SIGTERM: the cell under way is dropped, the cells measured are summed up.
+        Interruption.install(terminating: true)
+        runner.shouldStop = Interruption.isRequested
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells = corpora.count * selectedOperations.count
         var done = 0
         var results: [BenchmarkResult] = []
-        for (index, (name, load)) in corpora.enumerated() {
+        for (index, (name, load)) in corpora.enumerated() where !Interruption.requested {
             let (tree, treeBytes) = try timed(load)
             _ = runner.run(corpus: name, tree: tree, loadMoreRows: loadMoreRows[name] ?? [], firstCell: index * selectedOperations.count) { measured in
                 let cell = measured.map { var result = $0; result.treeBytesPerNode = treeBytes; return result }
@@ -175,6 +183,13 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if onTerminal { StandardError.write("\r\u{1B}[K") }
+        if let exitCode = Interruption.exitCode {
+            // What was measured, without the file: a run cut short is no result to compare.
+            let report = BenchmarkReport(machine: [], results: results, exponents: [])
+            print(BenchTable.summary(report).joined(separator: "\n"))
+            throw CommandFailure(message: "stopped by \(Interruption.name) after \(done) of \(cells) cells"
+                + (json.map { "; \($0.escapingControls()) is not written" } ?? ""), exitCode: exitCode)
+        }
         // The count run's figures are its dumps, read by the run that started it.
         if instructionDumps != nil { return }
         // The peer runs on alone: the count times nothing.

@@ -24,7 +24,7 @@ enum BenchTable {
         var lines = ["", "\(first.corpus) (\(first.nodes) nodes) · \(first.operation)\(pages)"]
         let rows = cell.map { result in
             result.samples == 0
-                ? [result.strategy, "0", "-", "-", "-", "-", amount(result.allocationsPerOperation),
+                ? [result.strategy, "0", result.slowLowerBoundNanoseconds.map { "> " + time($0) } ?? "-", "-", "-", "-", amount(result.allocationsPerOperation),
                    amount(result.bytesPerOperation), "-", "-", result.failureLabel ?? "too few inputs"]
                 : [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
                    time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),

@@ -22,7 +22,11 @@ struct FuzzCommand: ParsableCommand {
             strategy must have the reference's rows, a diff that passes the validator and turns the old rows into \
             the new ones, agreeing queries, and intact invariants (on big trees: on samples, and every 16 \
             operations). Runs 60 seconds unless told otherwise. Exit code 0: no disagreement; 1: a disagreement, \
-            shrunk and written to --out; 130: stopped by Ctrl-C.
+            shrunk and written to --out; 2: a worker killed from outside; 130: stopped by Ctrl-C; 143: by SIGTERM. \
+            --time bounds the run: a step still running when it is up is stopped, and its case counted as cut short, \
+            not as a finding (a finding's shrinking adds at most --shrink-time). Hang or slow: a step past the \
+            watchdog's budget (--hang-timeout) is a hang only if it is also past 32 times what the strategy's own \
+            measured steps of that kind predict for it (or past --hang-ceiling); otherwise it is slow and runs on.
             """)
 
     @Option(parsing: .unconditional, help: "The seed from which every tree and operation flows, 0 to 2^64-1 (worker 0's seed; the others derive theirs).")
@@ -81,8 +85,8 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         // The workers' crash reports need the backtracer set before the process starts.
         if !inProcess { BacktraceSettings.restartIfNeeded() }
-        // First, so that a Ctrl-C while the recorded threads load stops the run cleanly too.
-        Interruption.install()
+        // First, so that a Ctrl-C or SIGTERM while the recorded threads load stops the run cleanly too.
+        Interruption.install(terminating: true)
         let selected = try strategySelection.checked("fuzz")
         if let out { try OutputPath.checkFolder(out, option: "--out") }
         let recorded = Fuzzer.builtinRecorded
@@ -102,29 +106,26 @@ struct FuzzCommand: ParsableCommand {
         let onTerminal = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()
         let start = clock.now
-        let lastPrint = Mutex(clock.now)
-        let report: @Sendable (Int, Int) -> Void = { operations, cases in
-            guard onTerminal else { return }
-            let now = clock.now
-            guard lastPrint.withLock({ last in
-                guard now - last >= .milliseconds(250) else { return false }
-                last = now
-                return true
-            }) else { return }
-            let seconds = (now - start).nanoseconds / 1e9
-            StandardError.write("\rfuzz: \(operations) operations, \(cases) cases, \(Int(Double(operations) / max(seconds, 1e-9))) operations/s   ")
-        }
+        let status = FuzzStatusLine(onTerminal: onTerminal, timeLimit: configuration.timeLimit, start: start)
         let outcomes: [Fuzzer.Outcome]
+        var cutShort = 0
+        var killed: [(worker: Int, signal: Int32)] = []
         if inProcess {
-            outcomes = workers.run(shouldStop: { Interruption.requested }, progress: report)
+            outcomes = workers.run(shouldStop: { Interruption.requested }) { status.show(operations: $0, cases: $1, findings: 0) }
         } else {
-            let isolated = IsolatedFuzzer(workers: workers, hangBase: isolation.hangBase, hangPerNode: isolation.hangPerNode,
+            var isolated = IsolatedFuzzer(workers: workers, hangBase: isolation.hangBase, hangPerNode: isolation.hangPerNode,
                                           memoryLimit: try isolation.memoryLimit())
-            do { outcomes = try isolated.run(shouldStop: { Interruption.requested }, progress: report) } catch {
+            isolated.limits.hangCeiling = isolation.hangCeilingDuration
+            do {
+                let ending = try isolated.run(shouldStop: { Interruption.requested }) {
+                    status.show(operations: $0.operations, cases: $0.cases, findings: $0.findings)
+                }
+                (outcomes, cutShort, killed) = (ending.outcomes, ending.cutShort, ending.killed)
+            } catch {
                 throw CommandFailure(message: "\(error)")
             }
         }
-        if onTerminal { StandardError.write("\r\u{1B}[K") }
+        status.clear()
         let elapsed = clock.now - start
         let summary = FuzzSummary(outcomes: outcomes, elapsed: elapsed)
         let names = summary.strategyTime.map(\.name).joined(separator: ", ")
@@ -134,13 +135,23 @@ struct FuzzCommand: ParsableCommand {
             + " \(Int(summary.operationsPerSecond)) operations/s; \(seedText)")
         print(summary.tierLines.joined(separator: "\n"))
         print(summary.strategyLine)
+        if cutShort > 0 {
+            let when = Interruption.requested ? "by \(Interruption.name)"
+                : killed.isEmpty && outcomes.allSatisfy({ $0.failure == nil }) ? "when the time was up" : "when the run stopped"
+            print("  cut short: \(cutShort) case\(cutShort == 1 ? "" : "s"), stopped in the middle of a step \(when) (not a finding)")
+        }
         if coverage { print(summary.coverageTable) }
         let findings = outcomes.enumerated().compactMap { worker, outcome in outcome.failure.map { (worker, $0) } }
+        if findings.isEmpty, let (worker, signal) = killed.first {
+            let name = Self.signalNames[signal].map { "\($0) (signal \(signal))" } ?? "signal \(signal)"
+            throw CommandFailure(message: "worker \(worker) (seed \(seeds[worker])) was ended by \(name) from outside \(ToolStrategies.commandName),"
+                + " so the run stopped; that is no finding of its strategies, and nothing was written to replay. Fix: find what"
+                + " sent it (the system's out-of-memory killer logs to dmesg for SIGKILL) and run again")
+        }
         guard !findings.isEmpty else {
-            let stopped = outcomes.contains { $0.wasStopped }
-            if stopped {
-                print("no disagreement (stopped by Ctrl-C)")
-                throw CommandFailure(message: "stopped by Ctrl-C; nothing found", exitCode: 130)
+            if let exitCode = Interruption.exitCode {
+                print("no disagreement (stopped by \(Interruption.name))")
+                throw CommandFailure(message: "stopped by \(Interruption.name); nothing found", exitCode: exitCode)
             }
             // A run that checked nothing does not pass.
             guard summary.operations > 0 else {
@@ -170,6 +181,9 @@ struct FuzzCommand: ParsableCommand {
         let disagreed = Set(findings.filter { $0.1.disagreement.crash == nil }.map { $0.1.disagreement.strategy }).sorted()
         throw CommandFailure.failing(wrong: disagreed, "disagreed with the reference", crashed: crashed)!
     }
+
+    /// The names of the signals that end a worker from outside.
+    static let signalNames: [Int32: String] = [SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"]
 
     /// `--out`, or a new folder `fuzz-findings-seed<S>[-K]` in the working directory.
     private func outputFolder() throws(CommandFailure) -> String {

@@ -21,8 +21,8 @@ struct GateCommand: ParsableCommand {
             Allocations (deterministic for a seed): a cell regresses beyond --allocation-threshold. \
             With --instructions, each side's first round also counts instructions per operation under valgrind \
             (exact for a seed, so one round is enough), and a cell regresses beyond --instruction-threshold. \
-            Exit 1 on any regression or a WRONG, CRASHED, UNMEASURED or missing cell; 2 on bad input or a tool \
-            that fails to run.
+            Exit 1 on any regression or a WRONG, CRASHED, UNMEASURED or missing cell, or a side past --round-timeout; \
+            2 on bad input or a tool that fails to run; 130 when stopped by Ctrl-C, 143 by SIGTERM.
             """)
 
     @Option(help: ArgumentHelp("The base build's tool (this package's tool built at the base commit).", valueName: "path"))
@@ -37,6 +37,10 @@ struct GateCommand: ParsableCommand {
     @Flag(help: "Also gate instructions per operation, counted under valgrind in each side's first round (bench --instructions).")
     var instructions = false
     @Option(help: ArgumentHelp("Instructions: the growth that regresses.", valueName: "percent")) var instructionThreshold = "1%"
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The most seconds one round may take: a side still running then is stopped, and the gate fails naming it.",
+        valueName: "seconds"))
+    var roundTimeout: Double = 600
     @Option(help: ArgumentHelp("The folder for each round's results and the combined base.json and head.json.", valueName: "folder"))
     var out = "gate-results"
     @Argument(parsing: .postTerminator, help: "Options for `bench` in both tools (not --json), after --.")
@@ -44,6 +48,7 @@ struct GateCommand: ParsableCommand {
 
     func validate() throws {
         try OptionRange.whole(rounds, "--rounds", 2...100)
+        try OptionRange.seconds(roundTimeout, "--round-timeout", maximum: 86_400)
     }
 
     func run() throws {
@@ -64,6 +69,8 @@ struct GateCommand: ParsableCommand {
         let head = try headTool.map(Self.executable) ?? Self.currentExecutable()
         let base = try Self.executable(baseTool)
         try Self.makeFolder(out)
+        // Ctrl-C or SIGTERM: both sides of the round are stopped, nothing is compared.
+        Interruption.install(terminating: true)
         var results: [String: [BenchmarkReport]] = ["base": [], "head": []]
         // Each round on one processor, the next round on the next.
         let processors = AlternatingTurns.allowedProcessors()
@@ -80,11 +87,23 @@ struct GateCommand: ParsableCommand {
                 return (side: side, tool: tool, json: json, run: TurnTakingRuns.Side(executable: tool, arguments: ["bench"] + benchOptions + counting + ["--json", json], log: log))
             }
             let processor = processors.isEmpty ? nil : processors[(round - 1) % processors.count]
-            let runs = try TurnTakingRuns.run(sides[0].run, sides[1].run, processor: processor, logFix: "give --out a folder you can write to") { index, reason in
+            let runs = try TurnTakingRuns.run(sides[0].run, sides[1].run, processor: processor,
+                                              budget: .milliseconds(Int64(roundTimeout * 1000)), shouldStop: Interruption.isRequested,
+                                              logFix: "give --out a folder you can write to") { index, reason in
                 "the \(sides[index].side) tool \(sides[index].tool.escapingControls()) does not start: \(reason). Fix: give the path of a built treerows tool"
+            }
+            if let exitCode = Interruption.exitCode {
+                throw CommandFailure(message: "stopped by \(Interruption.name) in round \(round) of \(rounds); nothing was compared."
+                    + " The rounds so far are in \(out.escapingControls())", exitCode: exitCode)
             }
             var line: [String] = []
             for (side, run) in zip(sides, runs) {
+                guard !run.timedOut else {
+                    throw CommandFailure(message: "round \(round): the \(side.side) tool's bench ran past the round's budget of"
+                        + " \(String(format: "%g", roundTimeout)) s (--round-timeout) and was stopped: \(run.tail). Fix: give the round"
+                        + " more time (--round-timeout), or bench fewer cells; its output is in \(side.run.log.escapingControls())",
+                        exitCode: 1)
+                }
                 guard run.succeeded else {
                     throw CommandFailure(message: "the \(side.side) tool's bench failed (\(run.ending)): \(run.tail)."
                         + " Fix: run it alone with the same options; its output is in \(side.run.log.escapingControls())")

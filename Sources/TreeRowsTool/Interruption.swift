@@ -7,28 +7,47 @@
 #endif
 import Synchronization
 
-/// Ctrl-C in a long run (`fuzz`, `check`): the first SIGINT is noted, the run stops at its
-/// next operation and reports what it did, and the command exits 130.
+/// Ctrl-C (SIGINT) and SIGTERM in a long run (`fuzz`, `check`, `bench`, `gate`): the first
+/// signal is noted, the run stops (its children within ``TreeRowsHarness/ChildProcess/stopGrace``),
+/// reports what it did, and the command exits 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM.
 enum Interruption {
-    private static let flag = Atomic<Bool>(false)
+    /// The first signal taken, 0 for none.
+    private static let taken = Atomic<Int32>(0)
 
-    /// Makes SIGINT set ``requested`` instead of ending the process. Child processes forked
-    /// afterwards inherit it, so a Ctrl-C to the terminal's process group does not end them
-    /// either; the parent asks them to stop.
+    /// Makes SIGINT (and SIGTERM, when `terminating`) set ``requested`` instead of ending the
+    /// process. Child processes forked afterwards inherit it, so a Ctrl-C to the terminal's
+    /// process group does not end them either; the parent stops them.
     ///
-    /// SIGINT is also unblocked: a process inherits its parent's blocked signals (a test
-    /// runner's, some CI agents'), and a blocked Ctrl-C would never arrive.
-    static func install() {
-        signal(SIGINT) { _ in Interruption.flag.store(true, ordering: .relaxed) }
+    /// SIGTERM is taken over only once nothing blocks (a command reading its input takes it
+    /// later): before that it ends the process, removing its temporary files.
+    ///
+    /// The signals are also unblocked: a process inherits its parent's blocked signals (a
+    /// test runner's, some CI agents'), and a blocked Ctrl-C would never arrive.
+    static func install(terminating: Bool = false) {
+        let signals = terminating ? [SIGINT, SIGTERM] : [SIGINT]
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGINT)
+        for number in signals {
+            signal(number) { number in
+                _ = Interruption.taken.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+            }
+            sigaddset(&set, number)
+        }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
-    /// Whether Ctrl-C was pressed since ``install()``.
-    static var requested: Bool { flag.load(ordering: .relaxed) }
+    /// Whether Ctrl-C or SIGTERM came since ``install(terminating:)``.
+    static var requested: Bool { taken.load(ordering: .relaxed) != 0 }
 
     /// ``requested``, as a function to poll.
     static func isRequested() -> Bool { requested }
+
+    /// The exit code of a run the signal stopped: 128 + its number (130, 143); `nil` if none came.
+    static var exitCode: Int32? {
+        let number = taken.load(ordering: .relaxed)
+        return number == 0 ? nil : 128 + number
+    }
+
+    /// What stopped the run, for its messages: "Ctrl-C" or "SIGTERM".
+    static var name: String { taken.load(ordering: .relaxed) == SIGTERM ? "SIGTERM" : "Ctrl-C" }
 }

@@ -9,6 +9,10 @@ struct IsolationOptions: ParsableArguments {
         "The watchdog: the seconds one step (an operation and its checks on one strategy) may take on a small tree; each node adds 10 microseconds, and each reply of a page or sibling an accordion collapses, beyond the first, a microsecond per node. Past it the step is a hang.",
         valueName: "seconds"))
     var hangTimeout: Double = 2
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "A step past this many seconds of processor time is a hang whatever its strategy's own cost predicts (default: none; a step past the watchdog's budget is a hang only past 32 times what the strategy's own measured steps of that kind predict).",
+        valueName: "seconds"))
+    var hangCeiling: Double?
     @Option(name: .customLong("rss-limit-mb"), parsing: .unconditional, help: ArgumentHelp(
         "The most resident memory of each child process that runs strategies, in MiB (0: no limit; default: 2048, for bench three quarters of the machine's memory). Past it the strategy is out of memory.",
         valueName: "MiB"))
@@ -16,11 +20,14 @@ struct IsolationOptions: ParsableArguments {
 
     func validate() throws {
         try OptionRange.seconds(hangTimeout, "--hang-timeout", maximum: 86_400)
+        if let hangCeiling { try OptionRange.seconds(hangCeiling, "--hang-ceiling", maximum: 86_400) }
         if let rssLimitMB { try OptionRange.whole(rssLimitMB, "--rss-limit-mb", 0...(1 << 30), "a whole number of MiB (0: no limit)") }
     }
 
     /// The watchdog's base, from `--hang-timeout`.
     var hangBase: Duration { .milliseconds(Int64(hangTimeout * 1000)) }
+    /// `--hang-ceiling`, if given.
+    var hangCeilingDuration: Duration? { hangCeiling.map { .milliseconds(Int64($0 * 1000)) } }
     /// The watchdog's allowance per node.
     var hangPerNode: Duration { .microseconds(10) }
     /// The memory limit in bytes, `nil` for none; `fallback` MiB unless `--rss-limit-mb` is given.
@@ -59,6 +66,7 @@ struct IsolationOptions: ParsableArguments {
     ///
     /// - Throws: ``CommandFailure`` as ``memoryLimit(orElse:)`` does.
     func limits(memoryOrElse fallback: Int = 2_048) throws(CommandFailure) -> ChildProcess.Limits {
-        ChildProcess.Limits(budget: StepMonitor.Budget(base: hangBase, perNode: hangPerNode), memoryLimit: try memoryLimit(orElse: fallback))
+        ChildProcess.Limits(budget: StepMonitor.Budget(base: hangBase, perNode: hangPerNode), memoryLimit: try memoryLimit(orElse: fallback),
+                            hangCeiling: hangCeilingDuration)
     }
 }

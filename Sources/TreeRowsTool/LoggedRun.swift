@@ -13,6 +13,8 @@ struct LoggedRun {
     var tail: String
     /// Its wall time.
     var seconds: Double
+    /// Whether it was stopped for running past its budget (`gate`'s --round-timeout).
+    var timedOut = false
 
     /// Runs `executable` with `arguments` (and `environment` over this process's), its
     /// output to `log`, and waits for it.

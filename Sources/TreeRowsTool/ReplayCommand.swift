@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TreeRows
 import TreeRowsCorpora
 import TreeRowsHarness
@@ -10,7 +11,8 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Re-run repro files written by `fuzz`; exit 0 when all pass now.",
         discussion: """
             Each file is replayed against its own strategy, which may be `all` (every strategy this tool knows). \
-            --strategies replays the files against other strategies instead, e.g. the fixed version of the one that failed. Exit code 1 if any still fails, \
+            --strategies replays the files against other strategies instead, e.g. the fixed version of the one that failed. A pattern the shell left as it \
+            is (it matched no file, as after a fuzz run that found nothing) is said and skipped. Exit code 1 if any still fails, \
             2 for an unreadable file.
             """)
 
@@ -29,6 +31,12 @@ struct ReplayCommand: ParsableCommand {
         let limits = try isolation.limits()
         let runner: IsolatedRun
         do { runner = try IsolatedRun(limits: limits) } catch { throw CommandFailure(message: "\(error)") }
+        // A shell leaves a pattern that matched nothing as it is: a fuzz run that found nothing
+        // writes no repro file, so `replay findings/*.json` is told so, not refused.
+        let unmatched = files.filter { Self.isUnmatchedPattern($0) }
+        for pattern in unmatched { print("no repro files match \(pattern.escapingControls()) (a clean fuzz run writes none)") }
+        let files = files.filter { !Self.isUnmatchedPattern($0) }
+        if files.isEmpty { return }
         var failing = 0
         for file in files {
             let repro: ReproFile
@@ -52,6 +60,9 @@ struct ReplayCommand: ParsableCommand {
             case .invalid(let error):
                 throw CommandFailure(message: "\(file): \(error). Fix: name nodes that exist at that point, new ids, positions"
                     + " within the parent's children; or let the fuzzer write the file")
+            case .stopped:
+                throw CommandFailure(message: "\(file): stopped before the replay finished (Ctrl-C, or a signal from outside)",
+                                     exitCode: Interruption.exitCode ?? 2)
             }
             if let disagreement = found {
                 failing += 1
@@ -65,5 +76,12 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         if failing > 0 { throw CommandFailure(message: "\(failing) of \(files.count) repro files still fail", exitCode: 1) }
+    }
+
+    /// Whether `argument` is a shell pattern that matched no file: it names no file, and its
+    /// last component holds `*`, `?` or `[`.
+    static func isUnmatchedPattern(_ argument: String) -> Bool {
+        let name = argument.split(separator: "/").last.map(String.init) ?? argument
+        return name.contains(where: { "*?[".contains($0) }) && !FileManager.default.fileExists(atPath: argument)
     }
 }

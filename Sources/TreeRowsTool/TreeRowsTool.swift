@@ -22,7 +22,7 @@ public enum TreeRowsTool {
     ///
     /// Exit codes: 0 success; 1 a finding (a disagreement, a wrong strategy, a regression);
     /// 2 bad input or a bad flag, or standard output that cannot be written, with a message
-    /// on standard error naming the fix; 130 stopped by Ctrl-C.
+    /// on standard error naming the fix; 130 stopped by Ctrl-C, 143 by SIGTERM.
     ///
     /// - Parameter strategies: The strategies the tool knows, in the order `all` lists them.
     ///   Names must be unique, non-empty, without commas, and not `all`.

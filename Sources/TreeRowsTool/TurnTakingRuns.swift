@@ -23,8 +23,11 @@ enum TurnTakingRuns {
     /// - Throws: ``CommandFailure`` when the socket or a log cannot be made, or a run cannot
     ///   start (the other is then stopped).
     /// - Complexity: the longer of the two runs.
-    static func run(_ first: Side, _ second: Side, processor: Int?, logFix: String,
-                    cannotStart: (Int, String) -> String) throws(CommandFailure) -> [LoggedRun] {
+    ///   - budget: How long a run may take: one still running then is stopped (SIGTERM, then
+    ///     SIGKILL ``killGrace`` later) and its ``LoggedRun/timedOut`` is set.
+    ///   - shouldStop: Polled while they run (Ctrl-C): both runs are stopped alike.
+    static func run(_ first: Side, _ second: Side, processor: Int?, budget: Duration? = nil, shouldStop: () -> Bool = { false },
+                    logFix: String, cannotStart: (Int, String) -> String) throws(CommandFailure) -> [LoggedRun] {
         var ends: [Int32] = [-1, -1]
         #if os(Linux)
         let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends)
@@ -56,20 +59,43 @@ enum TurnTakingRuns {
         // The children hold the socket now: a side whose peer ends sees its end close.
         for index in ends.indices { close(ends[index]); ends[index] = -1 }
         var statuses: [pid_t: (Int32, Double)] = [:]
+        var timedOut: Set<pid_t> = []
+        var stoppedAt: ContinuousClock.Instant?
         while statuses.count < pids.count {
-            var status: Int32 = 0
-            let pid = waitpid(-1, &status, 0)
-            if pid < 0 {
-                if errno == EINTR { continue }
-                break
+            for pid in pids where statuses[pid] == nil {
+                var status: Int32 = 0
+                let ended = waitpid(pid, &status, WNOHANG)
+                if ended == pid || ended < 0 && errno == ECHILD {
+                    statuses[pid] = (ended == pid ? status : -1, (ContinuousClock.now - start).nanoseconds / 1e9)
+                }
             }
-            if pids.contains(pid) { statuses[pid] = (status, (ContinuousClock.now - start).nanoseconds / 1e9) }
+            guard statuses.count < pids.count else { break }
+            let now = ContinuousClock.now
+            if stoppedAt == nil {
+                let late = budget.map { now - start >= $0 } ?? false
+                if late || shouldStop() {
+                    stoppedAt = now
+                    for pid in pids where statuses[pid] == nil {
+                        if late { timedOut.insert(pid) }
+                        kill(pid, SIGTERM)
+                    }
+                }
+            } else if now - stoppedAt! >= killGrace {
+                for pid in pids where statuses[pid] == nil { kill(pid, SIGKILL) }
+            }
+            usleep(10_000)
         }
         return zip(pids, [first, second]).map { pid, side in
             let (status, seconds) = statuses[pid] ?? (-1, (ContinuousClock.now - start).nanoseconds / 1e9)
-            return LoggedRun(status: status, log: side.log, seconds: seconds)
+            var run = LoggedRun(status: status, log: side.log, seconds: seconds)
+            run.timedOut = timedOut.contains(pid)
+            return run
         }
     }
+
+    /// How long a run stopped with SIGTERM may take to end (a bench drops its cell under way
+    /// within a second and prints what it measured) before SIGKILL.
+    static let killGrace = Duration.milliseconds(1_500)
 
     /// Starts `side` with its output in its log, the descriptor `closing` closed in it (the
     /// others it inherits), and `extraEnvironment` added to this process's environment.

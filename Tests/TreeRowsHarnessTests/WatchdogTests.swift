@@ -119,6 +119,131 @@ extension ChildProcess.Ending: CustomStringConvertible {
         switch self {
         case .finished(let bytes): "finished with \(bytes.count) bytes"
         case .crashed(let crash, _): "crashed: \(crash.kind) \(crash.message)"
+        case .slow(let slow, _): "slow after \(slow.lowerBound)"
+        case .stopped: "stopped"
+        case .killed(let signal, _): "killed by signal \(signal)"
         }
+    }
+}
+
+/// Slow or stuck, by the strategy's own measured cost (``StepCostModel``): a step past the
+/// standard budget is a hang only past ``StepMonitor/hangMultiple`` times what the strategy's
+/// earlier steps predict for it.
+struct SlowOrStuckTests {
+    /// A fifth of a second per step, whatever the tree.
+    static let limits = ChildProcess.Limits(budget: StepMonitor.Budget(base: .milliseconds(200), perNode: .zero), memoryLimit: nil)
+
+    /// Spins for `milliseconds` of this thread's processor time (what the watchdog counts).
+    static func spin(milliseconds: Int64) {
+        func used() -> Int64 {
+            var now = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        }
+        let start = used()
+        var hash: UInt64 = 1
+        while used() - start < milliseconds * 1_000_000 { for value in 0..<UInt64(1_000) { hash = (hash ^ value) &* 0x100_0000_01B3 } }
+        precondition(hash != 0)
+    }
+
+    /// A child whose strategy 0 takes two steps of `earlier` milliseconds, then one of `last`.
+    static func child(_ limits: ChildProcess.Limits, earlier: Int64, last: Int64, folder: ScratchFolder) -> ChildProcess {
+        ChildProcess.start(limits: limits, folder: folder.path) {
+            StepMonitor.beginCase(nodes: 1)
+            for operation in 0..<3 {
+                StepMonitor.beginOperation(.toggle(NodeIndex(0)), in: Tree())
+                StepMonitor.step(strategy: 0, operation: operation)
+                spin(milliseconds: operation < 2 ? earlier : last)
+            }
+            StepMonitor.step(strategy: -1, operation: 3)
+            return [7]
+        }
+    }
+
+    /// Steps of 60 ms, then one of 600 ms: three standard budgets, but ten times its own
+    /// cost, well within 32: slow, not stuck. It runs on and finishes.
+    @Test func aSlowStrategyIsNoHang() throws {
+        let folder = try ScratchFolder()
+        let ending = Self.child(Self.limits, earlier: 60, last: 600, folder: folder).wait()
+        guard case .finished(let bytes) = ending else {
+            Issue.record("a step ten times its strategy's own cost ended \(ending)")
+            return
+        }
+        #expect(bytes == [7])
+    }
+
+    /// The same step where a slow step may not run on (a benchmark cell): stopped as slow,
+    /// with the processor time it had used, past the standard budget.
+    @Test func aSlowStepIsStoppedWhereTheRunSaysSo() throws {
+        var limits = Self.limits
+        limits.slowSteps = .stop
+        let folder = try ScratchFolder()
+        let ending = Self.child(limits, earlier: 60, last: 600, folder: folder).wait()
+        guard case .slow(let slow, let record) = ending else {
+            Issue.record("a slow step under .stop ended \(ending)")
+            return
+        }
+        #expect(slow.lowerBound >= .milliseconds(200), "\(slow)")
+        #expect(slow.predicted >= .milliseconds(50), "\(slow)")
+        #expect(record.operationIndex == 2)
+    }
+
+    /// Steps of 1 ms, then one that spins on: past 32 times its own cost and the standard
+    /// budget, a hang, whose message names both and by how much.
+    @Test func aFastStrategyStuckIsAHang() throws {
+        let folder = try ScratchFolder()
+        let ending = Self.child(Self.limits, earlier: 1, last: 60_000, folder: folder).wait()
+        guard case .crashed(let crash, _) = ending else {
+            Issue.record("a step 60,000 times its own cost ended \(ending)")
+            return
+        }
+        #expect(crash.kind == .hang, "\(crash)")
+        #expect(crash.message.contains("past 32 times the") && crash.message.contains("× the prediction"), "\(crash.message)")
+    }
+
+    /// A ceiling makes a step a hang whatever its strategy's cost predicts.
+    @Test func theCeilingHolds() throws {
+        var limits = Self.limits
+        limits.hangCeiling = .milliseconds(400)
+        let folder = try ScratchFolder()
+        let ending = Self.child(limits, earlier: 60, last: 60_000, folder: folder).wait()
+        guard case .crashed(let crash, _) = ending else {
+            Issue.record("a step past the ceiling ended \(ending)")
+            return
+        }
+        #expect(crash.kind == .hang && crash.message.contains("the ceiling of"), "\(crash)")
+    }
+
+    /// Stopped by its parent, a child is no finding; killed from outside, it says by what.
+    @Test func stoppedAndKilledAreNoCrashes() throws {
+        let folder = try ScratchFolder()
+        let stopped = Self.child(Self.limits, earlier: 60, last: 60_000, folder: folder)
+        usleep(300_000)
+        stopped.stop()
+        guard case .stopped = stopped.wait() else {
+            Issue.record("a child stopped by its parent ended otherwise")
+            return
+        }
+        let killed = Self.child(Self.limits, earlier: 60, last: 60_000, folder: folder)
+        usleep(300_000)
+        kill(killed.pid, SIGTERM)
+        guard case .killed(let signal, _) = killed.wait() else {
+            Issue.record("a child killed from outside ended otherwise")
+            return
+        }
+        #expect(signal == SIGTERM)
+    }
+
+    /// The model predicts a kind from its own steps, an unseen kind from the strategy's
+    /// highest rate, and a larger step with room to grow.
+    @Test func predictions() {
+        var model = StepCostModel()
+        #expect(model.predict(strategy: 0, kind: 0, work: 100) == 0)
+        model.record(strategy: 0, kind: 0, work: 100, nanoseconds: 1_000)
+        model.record(strategy: 0, kind: 1, work: 100, nanoseconds: 5_000)
+        #expect(model.predict(strategy: 0, kind: 0, work: 100) == 1_000)
+        #expect(model.predict(strategy: 0, kind: 2, work: 100) == 5_000)
+        #expect(model.predict(strategy: 0, kind: 0, work: 400) == 1_000 * 4 * 2)
+        #expect(model.predict(strategy: 1, kind: 0, work: 100) == 0)
     }
 }

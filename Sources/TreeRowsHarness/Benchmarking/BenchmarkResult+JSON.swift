@@ -5,7 +5,8 @@ extension BenchmarkResult {
     /// The cell as one entry of a report's `results` (``BenchmarkReport/json``): times in
     /// nanoseconds, a missing or infinite number as `null`, for a crashed cell its `crash`
     /// (kind, message, top frame and line, and the step it crashed in), and for a wrong one
-    /// `wrong` (the broken aspect, expected against found in words and, where one value was compared, as `expected` and `found`, and the step).
+    /// `wrong` (the broken aspect, expected against found in words and, where one value was compared, as `expected` and `found`, and the step),
+    /// and for a slow one `slow` (`lowerBoundNs`, the least an operation costs, and the step it was stopped in).
     ///
     /// - Complexity: O(1).
     package var json: JSONValue {
@@ -40,6 +41,11 @@ extension BenchmarkResult {
             if let location = crash.location { fields.append(("location", .string(location))) }
             if let crashStep { fields.append(("step", .string(crashStep))) }
             members.append(("crash", .object(fields)))
+        }
+        if let slowLowerBoundNanoseconds {
+            var fields: [(String, JSONValue)] = [("lowerBoundNs", Self.number(slowLowerBoundNanoseconds))]
+            if let slowStep { fields.append(("step", .string(slowStep))) }
+            members.append(("slow", .object(fields)))
         }
         if let disagreement {
             var fields: [(String, JSONValue)] = [("aspect", .string(disagreement.aspect.rawValue)), ("detail", .string(disagreement.detail))]
@@ -123,6 +129,14 @@ extension BenchmarkResult {
             crash = Crash(kind: kind, signal: fields["signal"]?.integer.flatMap { Int32(exactly: $0) }, message: message,
                           function: text("frame"), location: text("location"))
             crashStep = text("step")
+        }
+        if let fields = entry["slow"], fields != .null {
+            guard let bound = try Self.figure(fields, "lowerBoundNs", upTo: Self.longestTime), bound > 0 else {
+                throw JSONProblem(description: "\"slow\" lacks its \"lowerBoundNs\" (a positive number of nanoseconds)")
+            }
+            guard samples == 0 else { throw JSONProblem(description: "\"slow\" is given, but \"samples\" is \(samples): a slow cell has none") }
+            slowLowerBoundNanoseconds = bound
+            if case .string(let step)? = fields["step"] { slowStep = step }
         }
         if let fields = entry["wrong"], fields != .null {
             func text(_ key: String) -> String? { if case .string(let value)? = fields[key] { value } else { nil } }

@@ -68,8 +68,20 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// before input 0" or "the final check".
     public var disagreementStep: String?
 
-    /// What the tables print for a cell that failed: `CRASHED` or `WRONG`; `nil` for a correct one.
-    package var failureLabel: String? { crash != nil ? "CRASHED" : correct ? nil : "WRONG" }
+    /// A cell stopped because one of its steps (a batch of inputs) ran past the watchdog's
+    /// budget without being a hang by the strategy's own cost: the least an operation costs,
+    /// from what the step had used when stopped; `nil` for a cell measured to its end. A slow
+    /// cell is neither wrong nor crashed: it has no samples, and ranks last on its operation.
+    public var slowLowerBoundNanoseconds: Double?
+    /// Where a slow cell was stopped: "input 0 (node #3) of 16", or "its build".
+    public var slowStep: String?
+
+    /// Whether the cell was stopped as slow (``slowLowerBoundNanoseconds``).
+    public var isSlow: Bool { slowLowerBoundNanoseconds != nil }
+
+    /// What the tables print for a cell that failed or was not measured to its end:
+    /// `CRASHED`, `WRONG` or `SLOW`; `nil` for a correct, measured one.
+    package var failureLabel: String? { crash != nil ? "CRASHED" : !correct ? "WRONG" : isSlow ? "SLOW" : nil }
 
     /// Why a wrong cell is wrong, in one line: "input 3 (toggle #81): diff … rejected: …";
     /// `nil` for a correct or crashed cell, or one read from a file that does not say.
@@ -83,7 +95,19 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// correct cell, or a wrong one read from a file that does not say why.
     package var failureSummary: String? {
         if let crash { return "crashed in \(crashStep ?? "the cell"): \(crash.summary)" }
+        if correct, let slowLowerBoundNanoseconds {
+            return "is SLOW: > \(Self.duration(slowLowerBoundNanoseconds)) per \(operation) at \(slowStep ?? "the cell"), stopped past"
+                + " the watchdog's budget (its own measured steps did not make it a hang; see docs/Benchmarks.md)"
+        }
         return wrongSummary.map { "is wrong at \($0)" }
+    }
+
+    /// `nanoseconds` as `2.1 s`, `35 ms`, `120 µs` or `80 ns`.
+    static func duration(_ nanoseconds: Double) -> String {
+        if nanoseconds >= 1e9 { return String(format: "%.3g s", nanoseconds / 1e9) }
+        if nanoseconds >= 1e6 { return String(format: "%.3g ms", nanoseconds / 1e6) }
+        if nanoseconds >= 1e3 { return String(format: "%.3g µs", nanoseconds / 1e3) }
+        return String(format: "%.3g ns", nanoseconds)
     }
 
     public init(strategy: String, corpus: String, nodes: Int, operation: String, samples: Int, medianNanoseconds: Double,

@@ -37,7 +37,7 @@ extension BenchmarkRunner {
         func timeInputs(_ count: Int) -> Duration {
             let inputs = workload.inputs[strategyCell.next..<strategyCell.next + count]
             AlternatingTurns.passIfDue()
-            StepMonitor.step(strategy: 0, operation: strategyCell.next)
+            Self.beginStep(inputs, of: operation, tree: tree)
             strategyCell.next += count
             strategyCell.prepare()
             if let eviction = configuration.eviction { sink &+= Int(truncatingIfNeeded: eviction.run()) }

@@ -35,7 +35,7 @@ extension BenchmarkRunner {
         if instructions { InstructionCount.instrument(true) }
         for _ in 0..<Self.untimedInputs.warm {
             guard let inputs = batches.next() else { break }
-            StepMonitor.step(strategy: 0, operation: inputs.startIndex)
+            Self.beginStep(inputs, of: strategyCell.operation, tree: tree)
             strategyCell.prepare()
             let start = clock.now
             sink &+= strategyCell.perform(inputs, tree: tree)
@@ -60,7 +60,7 @@ extension BenchmarkRunner {
             var byteTotal: UInt64 = 0
             var count = 0
             while count < counted, let inputs = batches.next() {
-                StepMonitor.step(strategy: 0, operation: inputs.startIndex)
+                Self.beginStep(inputs, of: strategyCell.operation, tree: tree)
                 strategyCell.prepare()
                 let allocationsBefore = counter?.allocations() ?? 0
                 let bytesBefore = counter?.allocatedBytes() ?? 0
@@ -86,7 +86,7 @@ extension BenchmarkRunner {
         var checked = 0
         var rows: [Row]?  // the rows the last sample left, checked against the reference
         while wrong == nil && checked < verified, let inputs = batches.next() {
-            StepMonitor.step(strategy: 0, operation: inputs.startIndex)
+            Self.beginStep(inputs, of: strategyCell.operation, tree: tree)
             wrong = strategyCell.verify(inputs, rows: &rows)
             checked += 1
         }

@@ -52,6 +52,9 @@ public struct BenchmarkRunner {
     public var configuration: Configuration
     public var strategies: [any RowStrategy.Type]
     public var allocations: (any AllocationCounter)?
+    /// Polled before each strategy's cell, and while an isolated cell runs (Ctrl-C): once it
+    /// answers `true`, the cell under way is stopped and dropped, and no other is measured.
+    package var shouldStop: () -> Bool = { false }
 
     /// Creates a runner; `strategies` should include the reference for ratios to it.
     public init(configuration: Configuration, strategies: [any RowStrategy.Type], allocations: (any AllocationCounter)?) {
@@ -89,8 +92,10 @@ public struct BenchmarkRunner {
         var results: [BenchmarkResult] = []
         let rows = Self.loadMoreRows(loadMoreRows, in: tree)
         for (cell, operation) in configuration.operations.enumerated() {
+            guard !shouldStop() else { break }
             let cellResults = measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation),
                                       rotation: firstCell + cell, loadMoreRows: rows)
+            guard !cellResults.isEmpty else { break }
             results += cellResults
             cellFinished(cellResults)
         }
@@ -138,9 +143,13 @@ public struct BenchmarkRunner {
         var measured: [BenchmarkResult?] = Array(repeating: nil, count: strategies.count)
         for turn in strategies.indices {
             let index = (turn + rotation) % strategies.count
+            // A cell cut short is no cell: stopped, it is dropped whole.
+            guard !shouldStop() else { return [] }
             if let isolation = configuration.isolation {
-                measured[index] = isolatedStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
-                                                       untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, isolation: isolation)
+                guard let result = isolatedStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
+                                                        untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, isolation: isolation)
+                else { return [] }
+                measured[index] = result
             } else {
                 measured[index] = measureStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
                                                       untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink)

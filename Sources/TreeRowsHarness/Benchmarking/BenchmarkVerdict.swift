@@ -1,4 +1,5 @@
 import Foundation
+import TreeRows
 
 /// The answer a benchmark run gives: which strategy to use for the corpora measured.
 ///
@@ -13,6 +14,11 @@ import Foundation
 /// is the all-round pick, only when no steadier strategy was measured there; when it has
 /// the fastest median and loses the lead so, the verdict names it (``Tail``): a list is
 /// judged by its worst frame.
+///
+/// The reference is the oracle every strategy is checked against, not a candidate: it is left
+/// out (and named) unless it is the only strategy measured. A SLOW cell (stopped past the
+/// watchdog's budget, ``BenchmarkResult/isSlow``) ranks last on its operation, and its
+/// strategy is left out of the pick (``Slow``).
 public struct BenchmarkVerdict: Equatable, Sendable {
     /// The fastest strategy on one operation.
     public struct Leader: Equatable, Sendable {
@@ -62,6 +68,18 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     /// The fastest medians passed over for their tails, one per operation at most.
     public var tails: [Tail]
 
+    /// A cell stopped as slow: on `operation` and `corpus`, `strategy` took more than
+    /// `lowerBoundNanoseconds` an operation; it ranks last there.
+    public struct Slow: Equatable, Sendable {
+        public var operation: String
+        public var strategy: String
+        public var corpus: String
+        public var lowerBoundNanoseconds: Double
+    }
+
+    /// The slow cells, in report order.
+    public var slow: [Slow]
+
     /// How many times the smallest correct p99 of a cell a strategy's p99 may be before it is
     /// tail-heavy there.
     package static let tailLimit = 10.0
@@ -69,7 +87,11 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     /// The verdict of `results`; `nil` when no cell has a correct, sampled result.
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
-    public init?(_ results: [BenchmarkResult]) {
+    public init?(_ measured: [BenchmarkResult]) {
+        // The oracle is no candidate, unless nothing else was measured.
+        let oracle = ReferenceStrategy.name
+        let onlyOracle = !measured.contains { $0.strategy != oracle && $0.correct && $0.samples > 0 }
+        let results = onlyOracle ? measured : measured.filter { $0.strategy != oracle }
         let corpora = Self.unique(results.map(\.corpus)), operations = Self.unique(results.map(\.operation))
         let strategies = Self.unique(results.map(\.strategy))
         // The fastest correct, sampled median of each corpus and operation.
@@ -113,8 +135,15 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         var firstWrong: [String: BenchmarkResult] = [:]
         var measuredOperations: [String: Int] = [:]
         for result in results where !result.correct && firstWrong[result.strategy] == nil { firstWrong[result.strategy] = result }
+        let slow = results.filter { $0.correct && $0.isSlow }.map {
+            Slow(operation: $0.operation, strategy: $0.strategy, corpus: $0.corpus, lowerBoundNanoseconds: $0.slowLowerBoundNanoseconds!)
+        }
         for (_, standings) in logRatios { for strategy in standings.keys { measuredOperations[strategy, default: 0] += 1 } }
         var excluded: [Exclusion] = []
+        if !onlyOracle && measured.contains(where: { $0.strategy == oracle }) {
+            // (When no other strategy has a correct, sampled cell, the oracle is all there is.)
+            excluded.append(Exclusion(strategy: oracle, reason: "the oracle every strategy is checked against, not a candidate"))
+        }
         var candidates: [Pick] = []
         for strategy in strategies {
             if let wrong = firstWrong[strategy] {
@@ -124,6 +153,11 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             }
             // A strategy with a standing on k operations lacks one among the first k + 1 leaders,
             // so finding it costs O(k): O(r) over all strategies.
+            if let first = slow.first(where: { $0.strategy == strategy }) {
+                excluded.append(Exclusion(strategy: strategy, reason: "SLOW on \(first.corpus) · \(first.operation)"
+                    + " (more than \(BenchmarkResult.duration(first.lowerBoundNanoseconds)) an operation)"))
+                continue
+            }
             if measuredOperations[strategy, default: 0] < leaders.count {
                 let missing = leaders.first { standing($0.operation, strategy) == nil }!
                 excluded.append(Exclusion(strategy: strategy, reason: "no samples on \(missing.operation)"))
@@ -142,6 +176,7 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         self.pick = (steady.isEmpty ? candidates : steady).min { $0.worstRatio < $1.worstRatio }
         self.excluded = excluded
         self.tails = tails
+        self.slow = slow
     }
 
     /// An operation and a strategy.
@@ -209,7 +244,8 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             lines.append("  (a ratio over \(corpora.count) corpora is the geometric mean of the ratios on each)")
         }
         for leader in leaders {
-            let lead = leader.lead.map { ", \(Self.ratio($0)) ahead of \(leader.runnerUp!)" } ?? " (no other correct strategy)"
+            let lead = leader.lead.map { ", \(Self.ratio($0)) ahead of \(leader.runnerUp!)" }
+                ?? (slow.contains { $0.operation == leader.operation } ? " (the others were SLOW there)" : " (no other correct strategy)")
             lines.append("  fastest on \(leader.operation): \(leader.strategy)\(lead)")
         }
         if let pick {
@@ -218,6 +254,10 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         for tail in tails {
             lines.append("  tail: \(tail.strategy) has the fastest median on \(tail.operation), but its p99 on \(tail.corpus) is "
                 + "\(Self.ratio(tail.ratio)) \(Self.possessive(tail.steadier)) (over \(Self.ratio(Self.tailLimit)): it leads only where nothing steadier was measured)")
+        }
+        for cell in slow {
+            lines.append("  slow: \(cell.strategy) on \(cell.operation), more than \(BenchmarkResult.duration(cell.lowerBoundNanoseconds))"
+                + " an operation" + (corpora.count > 1 ? " on \(cell.corpus)" : "") + " (stopped past the watchdog's budget): ranked last there")
         }
         for exclusion in excluded { lines.append("  not considered: \(exclusion.strategy), \(exclusion.reason)") }
         return lines

@@ -34,6 +34,12 @@ public struct DifferentialSession {
     package private(set) var strategyTime: [Duration]
     /// The reference's diff of the last operation.
     package private(set) var lastReferenceDiff: RowDiff = .empty
+    /// What each strategy's sampled steps cost, by kind (positions in the order given):
+    /// what the fuzzer sizes its large cases by.
+    package var costs = StepCostModel()
+    /// The fewest elements an accordion's or a page's step must have for ``costs`` to take
+    /// its cost per element.
+    package static let elementsMeasured = 16
     /// Each strategy's structural events since the build, in the order given.
     private var events: [StructuralEventTally] = []
     private let clock = ContinuousClock()
@@ -100,6 +106,9 @@ public struct DifferentialSession {
     public mutating func perform(_ operation: TreeOperation, index: Int, isLast: Bool) -> Failure? {
         StepMonitor.beginOperation(operation, in: reference.tree)
         StepMonitor.step(strategy: -1, operation: index)
+        // What a flat strategy pays: the nodes, times the elements it handles one by one.
+        let elements = StepMonitor.elements(of: operation, in: reference.tree)
+        let work = Double(max(1, reference.tree.nodeCount)) * Double(elements)
         let oldRows = reference.rows
         let referenceDiff: RowDiff
         do { referenceDiff = try reference.perform(operation) } catch {
@@ -112,11 +121,18 @@ public struct DifferentialSession {
         let full = StepExpectation.wantsFullCheck(rowCount: max(oldRows.count, newRows.count), slotCount: reference.tree.slotCount)
         let deep = isLast || index % Self.deepCheckInterval == Self.deepCheckInterval - 1
         let depth: LockstepStep.Depth = full ? .full : deep ? .deep : .sampled
+        let kind = OperationKindIndex.of(operation.kind)
+        // The strategies' own cost: sampled steps (a full or deep check is the harness's
+        // O(n), the same for all), and an accordion's or a page's only over enough elements
+        // to tell a cost per element from one per operation.
+        let measures = depth == .sampled && (elements >= Self.elementsMeasured || StepCostModel.handlesElementsOneByOne(kind) == false)
         for strategyIndex in strategies.indices {
             let start = clock.now
             StepMonitor.step(strategy: strategyIndex, operation: index)
             let step = LockstepStep.perform(operation, on: &strategies[strategyIndex], expecting: &expectation, depth: depth)
-            strategyTime[strategyIndex] += clock.now - start
+            let elapsed = clock.now - start
+            strategyTime[strategyIndex] += elapsed
+            if measures { costs.record(strategy: strategyIndex, kind: kind, work: work, nanoseconds: elapsed.nanoseconds) }
             events[strategyIndex].read(strategies[strategyIndex].structuralEvents)
             if let problem = step.disagreement { return Failure(strategyIndex: strategyIndex, disagreement: problem, diff: step.diff) }
         }

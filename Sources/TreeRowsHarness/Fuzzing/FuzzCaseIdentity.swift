@@ -12,14 +12,23 @@ package struct FuzzCaseIdentity: Hashable, Sendable {
     package var caseSeed: UInt64
     /// The ``RegionChurn`` arm of a region-churn case (picked by what the run had seen).
     package var churn: RegionChurn?
+    /// The most nodes the case's tree was drawn with (`Int.max`: as the scenario draws it):
+    /// a large case scaled down to what its slow strategies' speed allows.
+    package var nodeCap: Int
+    /// The strategies the case ran, by their positions in the run (bit *i*: strategy *i*;
+    /// all bits: every strategy).
+    package var active: UInt64
 
-    package init(tier: FuzzTier, caseNumber: Int, samplerPosition: UInt64, samplerDrawn: Int, caseSeed: UInt64, churn: RegionChurn? = nil) {
+    package init(tier: FuzzTier, caseNumber: Int, samplerPosition: UInt64, samplerDrawn: Int, caseSeed: UInt64, churn: RegionChurn? = nil,
+                 nodeCap: Int = .max, active: UInt64 = .max) {
         self.tier = tier
         self.caseNumber = caseNumber
         self.samplerPosition = samplerPosition
         self.samplerDrawn = samplerDrawn
         self.caseSeed = caseSeed
         self.churn = churn
+        self.nodeCap = nodeCap
+        self.active = active
     }
 
     /// The identity a watching parent reads from a child's record, if a case was under way.
@@ -27,7 +36,8 @@ package struct FuzzCaseIdentity: Hashable, Sendable {
         guard record.tier >= 0 else { return nil }
         self.init(tier: record.tier == 0 ? .small : .large, caseNumber: Int(record.caseNumber), samplerPosition: record.samplerState,
                   samplerDrawn: Int(record.samplerDrawn), caseSeed: record.caseSeed,
-                  churn: record.churnArm >= 0 ? RegionChurn(arm: Int(record.churnArm)) : nil)
+                  churn: record.churnArm >= 0 ? RegionChurn(arm: Int(record.churnArm)) : nil,
+                  nodeCap: record.nodeCap > 0 ? Int(record.nodeCap) : .max, active: record.activeStrategies)
     }
 
     /// Writes the case to the watched record, if any, before it is drawn.
@@ -41,5 +51,14 @@ package struct FuzzCaseIdentity: Hashable, Sendable {
         record.pointee.samplerDrawn = Int64(samplerDrawn)
         record.pointee.caseSeed = caseSeed
         record.pointee.churnArm = Int64(churn?.arm ?? -1)
+        record.pointee.nodeCap = nodeCap == .max ? 0 : Int64(nodeCap)
+        record.pointee.activeStrategies = active
     }
+}
+
+extension FuzzCaseIdentity {
+    /// Whether the case ran the strategy at `position` in the run.
+    ///
+    /// - Complexity: O(1).
+    package func runs(_ position: Int) -> Bool { position >= 64 || active & (1 << UInt64(position)) != 0 }
 }

@@ -16,6 +16,10 @@ package struct FuzzSummary {
     package var strategyTime: [(name: String, time: Duration)]
     /// What the operations exercised, all workers.
     package var coverage: FuzzCoverage
+    /// Operations per strategy, all workers (empty when the outcomes did not say).
+    package var strategyOperations: [Int]
+    /// The largest tree each strategy ran, over all workers (empty when not said).
+    package var largestTree: [Int]
 
     /// Adds up `outcomes`, which ran side by side for `elapsed`.
     package init(outcomes: [Fuzzer.Outcome], elapsed: Duration) {
@@ -25,7 +29,17 @@ package struct FuzzSummary {
         tiers = [:]
         coverage = FuzzCoverage()
         strategyTime = outcomes.first?.strategyTime.map { ($0.name, Duration.zero) } ?? []
+        let count = strategyTime.count
+        let counted = outcomes.allSatisfy { $0.strategyOperations.count == count && $0.largestTree.count == count }
+        strategyOperations = counted ? Array(repeating: 0, count: count) : []
+        largestTree = counted ? Array(repeating: 0, count: count) : []
         for outcome in outcomes {
+            if counted {
+                for index in 0..<count {
+                    strategyOperations[index] += outcome.strategyOperations[index]
+                    largestTree[index] = max(largestTree[index], outcome.largestTree[index])
+                }
+            }
             for (tier, statistics) in outcome.tiers {
                 var total = tiers[tier] ?? Fuzzer.TierStatistics()
                 total.cases += statistics.cases
@@ -64,15 +78,20 @@ package struct FuzzSummary {
     /// Operations per second of each strategy: the operations over the time spent in its
     /// operations and their checks (the reference's own time not included).
     package var strategyLine: String {
-        "  per strategy (operations and checks): " + strategyTime.map { entry in
-            String(format: "%@ %.0f operations/s", entry.name, Fuzzer.Outcome.rate(operations, entry.time))
-        }.joined(separator: ", ")
+        "  per strategy (operations and checks): " + strategyTime.enumerated().map { index, entry in
+            let done = strategyOperations.isEmpty ? operations : strategyOperations[index]
+            let largest = largestTree.isEmpty ? "" : ", largest tree \(largestTree[index])"
+            return String(format: "%@ %.0f operations/s", entry.name, Fuzzer.Outcome.rate(done, entry.time)) + largest
+        }.joined(separator: "; ")
     }
 
     /// Every feature of the catalog with its hits; the missing ones marked.
     package var coverageTable: String {
         let missing = coverage.missing
         var lines = ["coverage: \(FuzzCoverage.catalog.count - missing.count) of \(FuzzCoverage.catalog.count) features exercised"]
+        if !largestTree.isEmpty {
+            lines.append("  largest tree per strategy: " + zip(strategyTime, largestTree).map { "\($0.name) \($1) nodes" }.joined(separator: ", "))
+        }
         let width = FuzzCoverage.catalog.map(\.count).max() ?? 0
         for feature in FuzzCoverage.catalog {
             let hits = coverage.counts[feature, default: 0]

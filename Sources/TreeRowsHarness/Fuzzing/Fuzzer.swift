@@ -103,6 +103,11 @@ public struct Fuzzer {
         public var strategyTime: [(name: String, time: Duration)]
         /// What the operations exercised.
         public var coverage: FuzzCoverage
+        /// Operations each strategy performed, in the order of ``strategyTime`` (a large case
+        /// too big for a slow strategy runs without it, and a smaller one for it alone).
+        public var strategyOperations: [Int] = []
+        /// The largest tree each strategy ran a case on, in the same order.
+        public var largestTree: [Int] = []
 
         /// Operations per second, all strategies together.
         public var operationsPerSecond: Double { Self.rate(operations, elapsed) }
@@ -182,8 +187,10 @@ public struct Fuzzer {
 
     /// Draws the next case of `tier`, case `caseNumber` of the run (a region-churn case of
     /// the arm `churn`), after writing its identity to the watched record (a crash in the
-    /// draw or the build is then a crash of this case too).
-    func draw(_ tier: FuzzTier, caseNumber: Int, churn: RegionChurn?, from streams: inout Streams) -> Draw {
+    /// draw or the build is then a crash of this case too). A large case may be held to
+    /// `nodeCap` nodes and run by the strategies of `active` alone (``CaseSizing``).
+    func draw(_ tier: FuzzTier, caseNumber: Int, churn: RegionChurn?, nodeCap: Int = .max, active: UInt64 = .max,
+              from streams: inout Streams) -> Draw {
         if tier == .small {
             let identity = FuzzCaseIdentity(tier: .small, caseNumber: caseNumber, samplerPosition: streams.smallTrees.position,
                                             samplerDrawn: 0, caseSeed: streams.smallSeeds.next())
@@ -193,10 +200,24 @@ public struct Fuzzer {
         let position = churn == nil ? streams.largeTrees.position : streams.churnTrees.position
         let caseSeed = churn == nil ? streams.largeSeeds.next() : streams.churnSeeds.next()
         let identity = FuzzCaseIdentity(tier: .large, caseNumber: caseNumber, samplerPosition: position.random,
-                                        samplerDrawn: position.drawn, caseSeed: caseSeed, churn: churn)
+                                        samplerDrawn: position.drawn, caseSeed: caseSeed, churn: churn, nodeCap: nodeCap, active: active)
         identity.announce()
-        let draw = churn == nil ? streams.largeTrees.next() : streams.churnTrees.next(churn: churn)
+        let draw = churn == nil ? streams.largeTrees.next(nodeCap: nodeCap) : streams.churnTrees.next(churn: churn, nodeCap: nodeCap)
         return Draw(identity: identity, tree: draw.tree, operations: draw.operations, focus: draw.focus, scenario: draw.scenario)
+    }
+
+    /// The large case `identity` names, drawn again with every size held to `nodeCap`, for
+    /// the strategies of `active`: the same scenario and random choices, a smaller tree. The
+    /// streams go on from where they were.
+    func redraw(_ identity: FuzzCaseIdentity, caseNumber: Int, nodeCap: Int, active: UInt64, from streams: inout Streams) -> Draw {
+        var again = streams
+        again.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
+        again.churnTrees.position = (identity.samplerPosition, identity.samplerDrawn)
+        again.largeSeeds = SplitMix64(seed: 0)
+        var drawn = draw(.large, caseNumber: caseNumber, churn: identity.churn, nodeCap: nodeCap, active: active, from: &again)
+        drawn.identity.caseSeed = identity.caseSeed
+        drawn.identity.announce()
+        return drawn
     }
 
     /// The case `identity` names, drawn again, with its operations through
@@ -208,7 +229,8 @@ public struct Fuzzer {
         streams.smallTrees.position = identity.samplerPosition
         streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
         streams.churnTrees.position = (identity.samplerPosition, identity.samplerDrawn)
-        let drawn = draw(identity.tier, caseNumber: identity.caseNumber, churn: identity.churn, from: &streams)
+        let drawn = draw(identity.tier, caseNumber: identity.caseNumber, churn: identity.churn, nodeCap: identity.nodeCap,
+                         active: identity.active, from: &streams)
         var fuzzCase = FuzzCase(tree: drawn.tree)
         var session = DifferentialSession(tree: drawn.tree, strategies: [])
         var generator = FuzzOperationGenerator(seed: identity.caseSeed, focus: drawn.focus, churn: drawn.churn)
@@ -227,7 +249,11 @@ public struct Fuzzer {
 
     /// ``run(shouldStop:progress:)``, shrinking the first disagreement in this process or
     /// not (``IsolatedFuzzer`` draws the case again and shrinks it in children).
-    package func run(shrinking: Bool, shouldStop: () -> Bool, progress: (Int, Int) -> Void) -> Outcome {
+    ///
+    /// - Parameter checkpoint: Called after a case, at most every ``checkpointInterval``,
+    ///   with the outcome so far: what a worker stopped in the middle of a case leaves behind.
+    package func run(shrinking: Bool, shouldStop: () -> Bool, progress: (Int, Int) -> Void,
+                     checkpoint: ((Outcome) -> Void)? = nil) -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
         var streams = streams()
@@ -239,12 +265,19 @@ public struct Fuzzer {
         var operations = 0
         var cases = 0
         var stopped = false
+        var lastCheckpoint = start
+        var strategyOperations = [Int](repeating: 0, count: strategies.count)
+        let largeCaseLimit = configuration.timeLimit.map { max(.seconds(3), $0 / 10) } ?? .seconds(10)
+        var sizing = CaseSizing(strategies: strategies.count, caseTime: largeCaseLimit)
+        // A large case drawn again, smaller, for the strategies too slow for it.
+        var followUp: (identity: FuzzCaseIdentity, cap: Int, strategies: [Int])?
         func outcome(_ failure: Finding?) -> Outcome {
             Outcome(operations: operations, cases: cases, elapsed: clock.now - start, failure: failure, wasStopped: stopped,
-                    tiers: tiers, strategyTime: zip(strategies, strategyTime).map { ($0.name, $1) }, coverage: coverage)
+                    tiers: tiers, strategyTime: zip(strategies, strategyTime).map { ($0.name, $1) }, coverage: coverage,
+                    strategyOperations: strategyOperations, largestTree: sizing.largestTree)
         }
         func outOfTime() -> Bool { configuration.timeLimit.map { clock.now - start >= $0 } ?? false }
-        let largeCaseLimit = configuration.timeLimit.map { max(.seconds(3), $0 / 10) } ?? .seconds(10)
+        func mask(_ positions: [Int]) -> UInt64 { positions.reduce(0) { $0 | 1 << UInt64($1) } }
         run: while operations < configuration.operations && !outOfTime() {
             let elapsed = (clock.now - start).nanoseconds / 1e9
             // The small tier goes first, so a fast bug is found before the first large case is built.
@@ -258,13 +291,38 @@ public struct Fuzzer {
             cases += 1
             StepMonitor.record?.pointee.cases = Int64(cases)
             StepMonitor.beginCase(nodes: tier == .large ? ScaleCaseSampler.largestNodes : configuration.maximumNodes)
-            let churn = tier == .large && churnTurn ? steering.choose(using: &streams.steering) : nil
-            let drawn = draw(tier, caseNumber: cases, churn: churn, from: &streams)
+            var active = Array(strategies.indices)
+            var drawn: Draw
+            if tier == .large, let pending = followUp {
+                followUp = nil
+                drawn = redraw(pending.identity, caseNumber: cases, nodeCap: pending.cap, active: mask(pending.strategies), from: &streams)
+                active = pending.strategies
+            } else {
+                let churn = tier == .large && churnTurn ? steering.choose(using: &streams.steering) : nil
+                drawn = draw(tier, caseNumber: cases, churn: churn, from: &streams)
+                // Strategies too slow for this tree run the same draw again, smaller.
+                if tier == .large && strategies.count <= 64 {
+                    let nodes = drawn.tree.nodeCount, siblings = drawn.tree.widestSiblingList
+                    let slow = strategies.indices.filter { !sizing.fits($0, nodes: nodes, siblings: siblings) }
+                    if !slow.isEmpty {
+                        let cap = sizing.cap(for: slow, nodes: nodes, siblings: siblings)
+                        active = strategies.indices.filter { !slow.contains($0) }
+                        if active.isEmpty {
+                            drawn = redraw(drawn.identity, caseNumber: cases, nodeCap: cap, active: mask(slow), from: &streams)
+                            active = slow
+                        } else {
+                            followUp = (drawn.identity, cap, slow)
+                            drawn.identity.active = mask(active)
+                            drawn.identity.announce()
+                        }
+                    }
+                }
+            }
             let (tree, count, focus, scenario) = (drawn.tree, drawn.operations, drawn.focus, drawn.scenario)
             if let scenario { tiers[.large]!.scenarios[scenario, default: 0] += 1 }
             tiers[tier]!.cases += 1
             var fuzzCase = FuzzCase(tree: tree)
-            var session = DifferentialSession(tree: tree, strategies: strategies)
+            var session = DifferentialSession(tree: tree, strategies: active.map { strategies[$0] })
             var generator = FuzzOperationGenerator(seed: drawn.identity.caseSeed, focus: focus, churn: drawn.churn)
             var history = FuzzCoverage.History()
             coverage.recordTree(tree)
@@ -302,8 +360,12 @@ public struct Fuzzer {
             coverage.merge(FuzzCoverage(counts: events))
             if tier == .large { steering.record(events, churn: drawn.churn, work: work) }
             tiers[tier]!.elapsed += clock.now - caseStart
-            if churn != nil { churnElapsed += clock.now - caseStart }
-            for (position, time) in session.strategyTime.enumerated() { strategyTime[position] += time }
+            if drawn.churn != nil { churnElapsed += clock.now - caseStart }
+            for (position, time) in zip(active, session.strategyTime) {
+                strategyTime[position] += time
+                strategyOperations[position] += index
+            }
+            sizing.record(session.costs, positions: active, nodes: tree.nodeCount, large: tier == .large)
             if let (found, operationIndex) = failure {
                 let disagreement = DifferentialRun.disagreement(session, found, operationIndex: operationIndex)
                 let strategy = type(of: session.strategies[found.strategyIndex])
@@ -314,7 +376,14 @@ public struct Fuzzer {
                                        identity: drawn.identity))
             }
             if stopped { break run }
+            if let checkpoint, clock.now - lastCheckpoint >= Self.checkpointInterval {
+                lastCheckpoint = clock.now
+                checkpoint(outcome(nil))
+            }
         }
         return outcome(nil)
     }
+
+    /// How often a run hands its outcome so far to its checkpoint: 250 ms.
+    package static let checkpointInterval = Duration.milliseconds(250)
 }

@@ -45,10 +45,12 @@ package struct ScaleCaseSampler {
     }
 
     /// The next large case: a region-churn case of the arm `churn`, or without one the next
-    /// of the other scenarios in turn.
+    /// of the other scenarios in turn; with a `nodeCap`, the same draw with every size
+    /// (nodes, depth, siblings) held to the cap, for strategies too slow for the whole case.
     ///
     /// - Complexity: O(*n*) for the *n* nodes drawn.
-    package mutating func next(churn: RegionChurn? = nil) -> Draw {
+    package mutating func next(churn: RegionChurn? = nil, nodeCap: Int = .max) -> Draw {
+        let cap = { (nodes: Int) in min(nodes, max(2, nodeCap)) }
         let scenario = churn == nil ? Self.classic[drawn % Self.classic.count] : .regionChurn
         if churn == nil { drawn += 1 }
         var focus: NodeIndex?
@@ -57,37 +59,43 @@ package struct ScaleCaseSampler {
         var expansion: ExpansionPattern = random.chance(7, in: 10) ? .expanded : .randomlyCollapsed(percent: 1)
         switch scenario {
         case .longCase:
-            tree = synthetic(FuzzTreeSampler.shapes, nodes: random.logUniform(1_000, 10_000))
+            tree = synthetic(FuzzTreeSampler.shapes, nodes: cap(random.logUniform(1_000, 10_000)))
             operations = 1_000 + random.below(2_001)
             expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .rowsBeyond16Bits:
-            tree = synthetic([.reddit, .hn, .random, .wide, .balanced(fanout: 3)], nodes: 65_537 + random.below(134_464))
+            tree = synthetic([.reddit, .hn, .random, .wide, .balanced(fanout: 3)], nodes: cap(65_537 + random.below(134_464)))
         case .deepChain:
-            let depth = 100_001 + random.below(200_000)
-            tree = random.chance(1, in: 2) ? synthetic([.chain], nodes: depth) : synthetic([.caterpillar(leaves: 1)], nodes: 2 * depth)
+            let depth = cap(100_001 + random.below(200_000))
+            tree = random.chance(1, in: 2) ? synthetic([.chain], nodes: depth) : synthetic([.caterpillar(leaves: 1)], nodes: cap(2 * depth))
             expansion = random.chance(4, in: 5) ? .expanded : .collapsedBelow(depth: depth / 2)
         case .wideSiblings:
-            let count = 100_001 + random.below(200_000)
+            let count = cap(100_001 + random.below(200_000))
             tree = synthetic([random.chance(1, in: 2) ? .wide : .balanced(fanout: count)], nodes: count + 1)
             // A node in the middle of the long list (both shapes list it in slot order):
             // operations beside it land in the list.
             focus = NodeIndex(Int32(tree.slotCount / 2))
             operations = 24 + random.below(41)
         case .bigBlock:
-            tree = synthetic([.balanced(fanout: 2), .balanced(fanout: 3), .caterpillar(leaves: 2), .hn], nodes: random.logUniform(100_002, 400_000))
+            tree = synthetic([.balanced(fanout: 2), .balanced(fanout: 3), .caterpillar(leaves: 2), .hn], nodes: cap(random.logUniform(100_002, 400_000)))
             focus = FuzzOperationGenerator.largestSubtree(in: tree)
             operations = 12 + random.below(13)
         case .recordedThread:
-            tree = recorded.isEmpty ? synthetic([.reddit], nodes: random.logUniform(1_500, 12_000)) : recorded[random.below(recorded.count)]
+            if recorded.isEmpty {
+                tree = synthetic([.reddit], nodes: cap(random.logUniform(1_500, 12_000)))
+            } else {
+                // A recorded thread larger than the cap gives way to a synthetic one of the cap's size.
+                let pick = recorded[random.below(recorded.count)]
+                tree = pick.nodeCount <= nodeCap ? pick : synthetic([.reddit], nodes: cap(pick.nodeCount))
+            }
             operations = 100 + random.below(700)
             expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .sizeLadder:
-            let nodes = random.logUniform(1_000, 1_000_000)
+            let nodes = cap(random.logUniform(1_000, 1_000_000))
             tree = synthetic(FuzzTreeSampler.shapes, nodes: nodes)
             operations = min(1_000, max(8, 4_000_000 / nodes))
             expansion = FuzzTreeSampler.patterns[random.below(FuzzTreeSampler.patterns.count)]
         case .rowsBeyond20Bits:
-            tree = synthetic([.reddit, .hn, .random, .wide], nodes: 1_048_577 + random.below(101_424))
+            tree = synthetic([.reddit, .hn, .random, .wide], nodes: cap(1_048_577 + random.below(101_424)))
             operations = 6 + random.below(11)
         case .regionChurn:
             let churn = churn ?? RegionChurn(arm: 0)
@@ -95,7 +103,7 @@ package struct ScaleCaseSampler {
             // Bushy shapes on the largest band: a page under a node deep in a chain costs a
             // strategy that counts along the ancestors O(depth) per reply.
             let shapes = churn.isLargest ? [.reddit, .hn, .random, .wide, .balanced(fanout: 3)] : FuzzTreeSampler.shapes
-            tree = synthetic(shapes, nodes: random.logUniform(band.lowerBound, band.upperBound))
+            tree = synthetic(shapes, nodes: cap(random.logUniform(band.lowerBound, band.upperBound)))
             operations = churn.operations(nodes: tree.nodeCount)
             focus = tree.randomLiveNode(using: &random)
         }

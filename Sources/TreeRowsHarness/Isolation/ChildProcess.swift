@@ -26,19 +26,37 @@ import Foundation
 package final class ChildProcess {
     /// What a child may use.
     package struct Limits: Sendable {
-        /// The watchdog's budget per step.
+        /// The watchdog's standard budget per step.
         package var budget: StepMonitor.Budget
         /// The most resident memory, in bytes (`nil`: no limit).
         package var memoryLimit: Int?
+        /// What to do with a step past its standard budget that is no hang by its strategy's
+        /// own cost (``StepMonitor/hangMultiple``).
+        package var slowSteps: SlowStepPolicy = .runOn
+        /// A step past this much processor time is a hang whatever its strategy's cost
+        /// predicts (`nil`: no ceiling).
+        package var hangCeiling: Duration?
 
         /// The defaults: ``StepMonitor/Budget/standard`` and 2 GiB (the fuzzer's largest
         /// cases peak under 1 GiB with every built-in strategy).
         package static let standard = Limits(budget: .standard, memoryLimit: 2 << 30)
 
-        package init(budget: StepMonitor.Budget, memoryLimit: Int?) {
+        package init(budget: StepMonitor.Budget, memoryLimit: Int?, slowSteps: SlowStepPolicy = .runOn, hangCeiling: Duration? = nil) {
             self.budget = budget
             self.memoryLimit = memoryLimit
+            self.slowSteps = slowSteps
+            self.hangCeiling = hangCeiling
         }
+    }
+
+    /// What to do with a slow step: one past its standard budget that its strategy's own
+    /// measured cost says is no hang.
+    package enum SlowStepPolicy: Sendable {
+        /// Let it run (a fuzz worker, a check: the run's deadline bounds it).
+        case runOn
+        /// Stop the child: it ends ``Ending/slow(_:_:)`` (a benchmark cell, which has a
+        /// budget of its own and measures a lower bound instead).
+        case stop
     }
 
     /// How a child ended.
@@ -47,6 +65,14 @@ package final class ChildProcess {
         case finished([UInt8])
         /// The child died or was stopped: how, and its last record.
         case crashed(Crash, StepRecord)
+        /// (``SlowStepPolicy/stop``) A step ran past its standard budget without being a hang:
+        /// the child was stopped; what the step had used.
+        case slow(SlowStep, StepRecord)
+        /// The parent stopped the child itself (``stop()``: a deadline, Ctrl-C): no finding.
+        case stopped(StepRecord)
+        /// A signal from outside TreeRows ended the child (SIGKILL, SIGTERM, SIGINT, SIGHUP
+        /// that the parent did not send): no finding, nothing to replay.
+        case killed(signal: Int32, StepRecord)
     }
 
     /// The child's process id.
@@ -69,7 +95,14 @@ package final class ChildProcess {
     /// Why the parent is stopping the child, when it sends SIGKILL if it is still there, and
     /// the child's record when the parent decided: a child that took SIGABRT from outside
     /// runs on while its backtrace is written, into later steps and cases.
-    private var stopping: (crash: Crash, killAt: ContinuousClock.Instant, record: StepRecord)?
+    private var stopping: (reason: StopReason, killAt: ContinuousClock.Instant, record: StepRecord)?
+
+    /// Why the parent stops a child.
+    private enum StopReason {
+        case crash(Crash)
+        case slow(SlowStep)
+        case stopped
+    }
     private var ending: Ending?
     /// The child crashed by itself and the backtracer is writing its report.
     private var crashedAlready = false
@@ -122,6 +155,14 @@ package final class ChildProcess {
                 dup2(log, 2)
                 close(log)
             }
+            // Ctrl-C keeps the parent's handling (a parent that catches it stops its children
+            // itself, after the step under way or at once); SIGTERM ends the child, which the
+            // parent reports as killed from outside unless it is stopping too.
+            signal(SIGTERM, SIG_DFL)
+            var terminate = sigset_t()
+            sigemptyset(&terminate)
+            sigaddset(&terminate, SIGTERM)
+            pthread_sigmask(SIG_UNBLOCK, &terminate, nil)
             StepMonitor.record = record
             StepMonitor.budget = limits.budget
             let bytes = body()
@@ -139,6 +180,27 @@ package final class ChildProcess {
 
     /// Asks the child to stop at its next operation (it reads ``StepRecord/stopRequested``).
     package func requestStop() { record.pointee.stopRequested = 1 }
+
+    /// Stops the child now (SIGKILL): it ends ``Ending/stopped(_:)``, with the record as it
+    /// stood, unless it had ended already. What its step was doing is no finding. A child
+    /// already being stopped for a finding (a hang's backtrace being written) keeps its
+    /// finding and is killed within ``stopGrace``.
+    ///
+    /// - Complexity: O(1).
+    package func stop() {
+        guard ending == nil else { return }
+        guard stopping == nil else {
+            stopping!.killAt = min(stopping!.killAt, clock.now + Self.stopGrace)
+            return
+        }
+        stopping = (.stopped, clock.now, record.pointee)
+        kill(pid, SIGKILL)
+    }
+
+    /// How long a child asked to stop (``requestStop()``) may take to reach its next
+    /// operation before it is stopped (``stop()``): a step of a slow strategy may run for
+    /// minutes, and Ctrl-C or a deadline must not wait for it.
+    package static let stopGrace = Duration.seconds(1)
 
     /// How the child ended, if it has; otherwise runs the watchdog and the memory check once.
     ///
@@ -168,7 +230,7 @@ package final class ChildProcess {
             if resident > memoryLimit {
                 let crash = Crash(kind: .memory, signal: SIGKILL,
                                   message: "resident memory \(resident >> 20) MiB over the limit of \(memoryLimit >> 20) MiB")
-                stopping = (crash, now, record.pointee)
+                stopping = (.crash(crash), now, record.pointee)
                 kill(pid, SIGKILL)
                 return nil
             }
@@ -180,62 +242,127 @@ package final class ChildProcess {
             residentAtBeat = resident
             processorAtBeat = Self.scheduling(of: pid)?.processor
         } else if record.pointee.stepBudget > 0 && now - lastBeat > .nanoseconds(record.pointee.stepBudget) {
-            // Past the budget in wall time. A step slowed down by other processes (the other
-            // workers, a busy machine) has not used the budget in processor time: a hang is a
-            // step that has, or one blocked (asleep on a lock, a sleep, a read) for four
-            // budgets. A step that waits for a processor or a disk is the machine's slowness,
-            // not the strategy's: it gets 64 budgets.
-            let budgetTime = Duration.nanoseconds(record.pointee.stepBudget)
-            let waited = now - lastBeat
-            let scheduling = Self.scheduling(of: pid)
-            var used: Duration?
-            if let before = processorAtBeat, let scheduling {
-                let spent = scheduling.processor - before
-                used = spent
-                if spent < budgetTime && waited < budgetTime * (scheduling.isAsleep ? 4 : 64) {
-                    return nil
-                }
-            }
-            // A child that crashed waits for the backtracer (a second or more on a big
-            // binary): that is no hang. SIGKILL only if the report never comes.
-            if backtraceStarted() {
-                stopping = (Crash(kind: .exit, message: "the backtracer did not finish"), now + .seconds(60), record.pointee)
-                crashedAlready = true
-                return nil
-            }
-            let budget = Double(record.pointee.stepBudget) / 1e9
-            if limits.memoryLimit != nil, resident - residentAtBeat > Self.runawayGrowth {
-                // A step that neither ends nor stops growing: memory without bound, not a loop.
-                let crash = Crash(kind: .memory, signal: SIGKILL, message: "resident memory grew from \(residentAtBeat >> 20) to "
-                    + "\(resident >> 20) MiB in one step that ran past the watchdog's \(String(format: "%.1f", budget)) s")
-                stopping = (crash, now, record.pointee)
-                kill(pid, SIGKILL)
-                return nil
-            }
-            let crash = Crash(kind: .hang, signal: SIGABRT,
-                              message: "a step ran past the watchdog's \(String(format: "%.1f", budget)) s for a tree of \(record.pointee.budgetNodes) nodes"
-                                + (record.pointee.budgetElements > 1 ? " and an operation of \(record.pointee.budgetElements) elements (a page's replies or an accordion's siblings)" : "")
-                                + Self.spending(used: used, waited: waited, asleep: scheduling?.isAsleep ?? false))
-            // SIGABRT first: the backtracer shows where it loops. Then SIGKILL.
-            stopping = (crash, now + .seconds(10), record.pointee)
-            // The backtracer lets the child run on: it stops at its next operation, if it reads its record.
-            record.pointee.stopRequested = 1
-            kill(pid, SIGABRT)
+            watch(now: now)
         }
         return nil
+    }
+
+    /// The watchdog, for a step past its standard budget in wall time.
+    ///
+    /// A step slowed down by other processes (the other workers, a busy machine) has not
+    /// used its time in processor time. A hang is a step that has used the hang threshold
+    /// (``hangThreshold(budget:predicted:ceiling:)``) in processor time, or been blocked
+    /// (asleep on a lock, a sleep, a read) for four thresholds; a step that waits for a
+    /// processor or a disk is the machine's slowness, not the strategy's: it gets 64. A step
+    /// past the standard budget in processor time that is no hang is slow: it runs on, or is
+    /// stopped (``SlowStepPolicy``).
+    private func watch(now: ContinuousClock.Instant) {
+        let step = record.pointee
+        let budgetTime = Duration.nanoseconds(step.stepBudget)
+        let hangTime = Self.hangThreshold(budget: budgetTime, predicted: step.stepPredicted, ceiling: limits.hangCeiling)
+        let waited = now - lastBeat
+        let scheduling = Self.scheduling(of: pid)
+        var used: Duration?
+        if let before = processorAtBeat, let scheduling { used = scheduling.processor - before }
+        let isHang = used.map { $0 >= hangTime || waited >= hangTime * (scheduling!.isAsleep ? 4 : 64) } ?? (waited >= hangTime)
+        let isSlow = used.map { $0 >= budgetTime || waited >= budgetTime * 64 } ?? true
+        guard isHang || isSlow && limits.slowSteps == .stop else { return }
+        // A child that crashed waits for the backtracer (a second or more on a big
+        // binary): that is no hang. SIGKILL only if the report never comes.
+        if backtraceStarted() {
+            stopping = (.crash(Crash(kind: .exit, message: "the backtracer did not finish")), now + .seconds(60), step)
+            crashedAlready = true
+            return
+        }
+        guard isHang else {
+            let slow = SlowStep(processor: used, wall: waited, budget: budgetTime, predicted: .nanoseconds(step.stepPredicted),
+                                nodes: Int(step.budgetNodes), elements: Int(step.budgetElements))
+            stopping = (.slow(slow), now, step)
+            kill(pid, SIGKILL)
+            return
+        }
+        let budget = Double(step.stepBudget) / 1e9
+        if limits.memoryLimit != nil, resident - residentAtBeat > Self.runawayGrowth {
+            // A step that neither ends nor stops growing: memory without bound, not a loop.
+            let crash = Crash(kind: .memory, signal: SIGKILL, message: "resident memory grew from \(residentAtBeat >> 20) to "
+                + "\(resident >> 20) MiB in one step that ran past the watchdog's \(String(format: "%.1f", budget)) s")
+            stopping = (.crash(crash), now, step)
+            kill(pid, SIGKILL)
+            return
+        }
+        let crash = Crash(kind: .hang, signal: SIGABRT,
+                          message: Self.hangMessage(step, used: used, waited: waited, asleep: scheduling?.isAsleep ?? false,
+                                                    ceiling: limits.hangCeiling))
+        // SIGABRT first: the backtracer shows where it loops. Then SIGKILL.
+        stopping = (.crash(crash), now + .seconds(10), step)
+        // The backtracer lets the child run on: it stops at its next operation, if it reads its record.
+        record.pointee.stopRequested = 1
+        kill(pid, SIGABRT)
+    }
+
+    /// The processor time past which a step is a hang: its standard `budget`, or
+    /// ``StepMonitor/hangMultiple`` times what its strategy's own cost `predicted` (in
+    /// nanoseconds; 0: nothing measured) if that is more; at most `ceiling`.
+    ///
+    /// - Complexity: O(1).
+    package static func hangThreshold(budget: Duration, predicted: Int64, ceiling: Duration?) -> Duration {
+        let own = Double(predicted) * StepMonitor.hangMultiple
+        var threshold = own > budget.nanoseconds ? (own >= 9e18 ? Duration.seconds(Int64.max / 1_000_000_000) : .nanoseconds(Int64(own))) : budget
+        if let ceiling { threshold = min(threshold, ceiling) }
+        return threshold
+    }
+
+    /// A hang's message: which budget the step passed and by how much, the processor time
+    /// it used in the wall time it took, and `blocked` when it was asleep.
+    static func hangMessage(_ step: StepRecord, used: Duration?, waited: Duration, asleep: Bool, ceiling: Duration?) -> String {
+        let seconds = { (time: Duration) in Self.format(time) }
+        let budget = Duration.nanoseconds(step.stepBudget)
+        let taken = used ?? waited
+        var text = "a step ran past the watchdog's \(seconds(budget)) for a tree of \(step.budgetNodes) nodes"
+            + (step.budgetElements > 1 ? " and an operation of \(step.budgetElements) elements (a page's replies or an accordion's siblings)" : "")
+        let predicted = Duration.nanoseconds(step.stepPredicted)
+        if let ceiling, taken >= ceiling, predicted * StepMonitor.hangMultiple > ceiling {
+            text += ", and past the ceiling of \(seconds(ceiling)) (--hang-ceiling)"
+        } else if step.stepPredicted > 0 {
+            let times = taken.nanoseconds / max(1, predicted.nanoseconds)
+            text += ", and past \(Int(StepMonitor.hangMultiple)) times the \(seconds(predicted)) its strategy's own measured steps"
+                + " predict for it (\(times >= 100 ? String(Int(times)) : String(format: "%.1f", times))× the prediction)"
+        } else {
+            text += " (its strategy had no step measured yet to predict it by)"
+        }
+        if let used {
+            text += " (it used \(String(format: "%.2f", used.nanoseconds / 1e9)) s of processor time in"
+                + " \(String(format: "%.2f", waited.nanoseconds / 1e9)) s" + (asleep ? ", blocked)" : ")")
+        }
+        return text
+    }
+
+    /// `time` as `1.2 s`, `35 ms` or `120 µs`.
+    static func format(_ time: Duration) -> String {
+        let nanoseconds = time.nanoseconds
+        if nanoseconds >= 1e9 { return String(format: "%.1f s", nanoseconds / 1e9) }
+        if nanoseconds >= 1e6 { return String(format: "%.3g ms", nanoseconds / 1e6) }
+        return String(format: "%.3g µs", nanoseconds / 1e3)
     }
 
     /// Waits for the child to end, watching it meanwhile: polls at doubling intervals, from
     /// 50 µs up to 50 ms, so that a short child is seen to end soon and a long one (a
     /// benchmark cell being timed) is woken from seldom.
     ///
-    /// - Parameter shouldStop: Polled meanwhile (Ctrl-C): once it answers `true`, the child
-    ///   is asked to stop (``requestStop()``).
+    /// - Parameter shouldStop: Polled meanwhile (Ctrl-C, a deadline): once it answers
+    ///   `true`, the child is asked to stop (``requestStop()``), and stopped (``stop()``) if
+    ///   it has not ended ``stopGrace`` later.
     package func wait(stoppingWhen shouldStop: () -> Bool = { false }) -> Ending {
         var pause: UInt32 = 50
+        var askedAt: ContinuousClock.Instant?
         while true {
             if let ending = poll() { return ending }
-            if shouldStop() { requestStop() }
+            if let askedAt {
+                if clock.now - askedAt >= Self.stopGrace { stop() }
+            } else if shouldStop() {
+                requestStop()
+                askedAt = clock.now
+            }
             usleep(pause)
             pause = min(pause * 2, 50_000)
         }
@@ -262,33 +389,42 @@ package final class ChildProcess {
         if exited && code == 0 && stopping == nil, let bytes = FileManager.default.contents(atPath: resultPath) {
             return .finished(Array(bytes))
         }
-        let log = FileManager.default.contents(atPath: outputPath).map { Array($0.suffix(4 << 20)) } ?? []
         let last = stopping?.record ?? record.pointee
-        if var crash = stopping?.crash, !crashedAlready {
+        switch stopping?.reason {
+        case .stopped?:
+            return .stopped(last)
+        case .slow(let slow)?:
+            return .slow(slow, last)
+        case .crash(var crash)? where !crashedAlready:
             guard crash.kind == .hang else { return .crashed(crash, last) }
             // A hang's backtrace (SIGABRT) names the function it loops in.
-            let traced = Crash(signal: SIGABRT, standardError: log)
+            let traced = Crash(signal: SIGABRT, standardError: readLog())
             crash.function = traced.function
             crash.location = traced.location
             return .crashed(crash, last)
+        default:
+            break
         }
         if exited {
             return .crashed(Crash(kind: .exit, message: "the child exited with code \(code) before it finished"), last)
         }
-        return .crashed(Crash(signal: signal, standardError: log), last)
+        if stopping == nil && Self.outsideSignals.contains(signal) { return .killed(signal: signal, last) }
+        return .crashed(Crash(signal: signal, standardError: readLog()), last)
     }
+
+    /// The last 4 MiB of the child's log.
+    private func readLog() -> [UInt8] {
+        FileManager.default.contents(atPath: outputPath).map { Array($0.suffix(4 << 20)) } ?? []
+    }
+
+    /// Signals that end a child from outside, never by a crash of its own: a strategy that
+    /// traps, overflows its stack or aborts ends by SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE
+    /// or SIGABRT.
+    static let outsideSignals: Set<Int32> = [SIGKILL, SIGTERM, SIGINT, SIGHUP]
 
     /// How much a step that outlasts the watchdog must have grown to be memory without
     /// bound rather than a loop (a loop that does not allocate grows by nothing).
     private static let runawayGrowth = 64 << 20
-
-    /// What a hang's message says of its step: the processor time it used in the wall time
-    /// it took, and whether it was asleep (blocked) when stopped.
-    private static func spending(used: Duration?, waited: Duration, asleep: Bool) -> String {
-        guard let used else { return "" }
-        let seconds = { (time: Duration) in String(format: "%.2f", time.nanoseconds / 1e9) }
-        return " (it used \(seconds(used)) s of processor time in \(seconds(waited)) s" + (asleep ? ", blocked)" : ")")
-    }
 
     /// What the scheduler says of process `pid`: the processor time (user and system) it has
     /// used, and whether it is asleep (blocked on a lock, a sleep or a read) rather than

@@ -21,12 +21,16 @@ extension Fuzzer.Outcome {
             })),
             ("strategyTime", .array(strategyTime.map { nanoseconds($0.time) })),
             ("coverage", .object(coverage.counts.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })),
+            ("strategyOperations", .array(strategyOperations.map { .integer($0) })),
+            ("largestTree", .array(largestTree.map { .integer($0) })),
         ]
         if let failure {
             members.append(("failure", .object([
                 ("tier", .string(failure.identity.tier.rawValue)), ("case", .integer(failure.identity.caseNumber)),
                 ("position", .number(String(failure.identity.samplerPosition))), ("drawn", .integer(failure.identity.samplerDrawn)),
                 ("seed", .number(String(failure.identity.caseSeed))), ("churn", .integer(failure.identity.churn?.arm ?? -1)),
+                ("nodeCap", .integer(failure.identity.nodeCap == .max ? 0 : failure.identity.nodeCap)),
+                ("active", .number(String(failure.identity.active))),
                 ("disagreement", failure.disagreement.json),
             ])))
         }
@@ -66,8 +70,11 @@ extension Fuzzer.Outcome {
                   let position = UInt64(position), let drawn = failure["drawn"]?.integer, case .number(let seed)? = failure["seed"],
                   let seed = UInt64(seed), let churn = failure["churn"]?.integer,
                   let disagreement = failure["disagreement"].flatMap({ Disagreement(json: $0) }) else { return nil }
+            let cap = failure["nodeCap"]?.integer ?? 0
+            let active = if case .number(let text)? = failure["active"], let mask = UInt64(text) { mask } else { UInt64.max }
             let identity = FuzzCaseIdentity(tier: tier, caseNumber: Int(caseNumber), samplerPosition: position, samplerDrawn: Int(drawn),
-                                            caseSeed: seed, churn: churn >= 0 ? RegionChurn(arm: Int(churn)) : nil)
+                                            caseSeed: seed, churn: churn >= 0 ? RegionChurn(arm: Int(churn)) : nil,
+                                            nodeCap: cap > 0 ? Int(cap) : .max, active: active)
             let empty = FuzzCase(nodes: [], operations: [])
             finding = Fuzzer.Finding(found: empty, shrunk: empty, disagreement: disagreement, caseNumber: Int(caseNumber), tier: tier,
                                      scenario: nil, shrinkElapsed: .zero, identity: identity)
@@ -77,7 +84,13 @@ extension Fuzzer.Outcome {
             guard let time = duration(time) else { return nil }
             strategyTime.append((strategy.name, time))
         }
+        func integers(_ key: String) -> [Int]? {
+            guard case .array(let items)? = value[key], items.count == strategies.count else { return nil }
+            let numbers = items.compactMap { $0.integer.map { Int($0) } }
+            return numbers.count == items.count ? numbers : nil
+        }
         self.init(operations: Int(operations), cases: Int(cases), elapsed: elapsed, failure: finding, wasStopped: stopped, tiers: tiers,
-                  strategyTime: strategyTime, coverage: FuzzCoverage(counts: counts))
+                  strategyTime: strategyTime, coverage: FuzzCoverage(counts: counts),
+                  strategyOperations: integers("strategyOperations") ?? [], largestTree: integers("largestTree") ?? [])
     }
 }

@@ -28,13 +28,21 @@ package struct IsolatedCheck {
     ///   strategy, plus a fork per strategy.
     ///
     /// With `shouldStop` (Ctrl-C), the running child is asked to stop after its current
-    /// operation, and no other strategy is started: the reports cover what was checked.
+    /// operation (and stopped a second later if it is in a long step), and no other strategy
+    /// is started: the reports cover what was checked. With a `timeLimit`, each strategy gets
+    /// an equal share of the time left when its turn comes, and is stopped alike at its end.
     package func run(tree: Tree, strategies: [any RowStrategy.Type], seed: UInt64, operations count: Int,
-                     fullCheckInterval: Int, shouldStop: () -> Bool = { false }) -> [LockstepReport] {
+                     fullCheckInterval: Int, timeLimit: Duration? = nil, shouldStop: () -> Bool = { false }) -> [LockstepReport] {
         var reference: LockstepReport?
         var reports: [LockstepReport] = []
-        for strategy in strategies where strategy != ReferenceStrategy.self {
+        let clock = ContinuousClock()
+        let end = timeLimit.map { clock.now + $0 }
+        let tested = strategies.filter { $0 != ReferenceStrategy.self }
+        for (position, strategy) in tested.enumerated() {
             if !reports.isEmpty && shouldStop() { break }
+            // An equal share of the time left, so that a slow strategy leaves the others theirs.
+            let turnEnd = end.map { clock.now + ($0 - clock.now) / (tested.count - position) }
+            let stopTurn = { shouldStop() || turnEnd.map { clock.now >= $0 } ?? false }
             let child = ChildProcess.start(limits: limits, folder: folder.path) {
                 StepMonitor.beginCase(nodes: tree.nodeCount)
                 let record = StepMonitor.record
@@ -42,7 +50,7 @@ package struct IsolatedCheck {
                 let reports = checker.run(operations: count, shouldStop: { record?.pointee.stopRequested ?? 0 != 0 })
                 return Array(JSONValue.array(reports.map(\.json)).serialized.utf8)
             }
-            switch child.wait(stoppingWhen: shouldStop) {
+            switch child.wait(stoppingWhen: stopTurn) {
             case .finished(let bytes):
                 guard case .array(let items)? = try? JSONParser.parse(bytes), items.count == 2,
                       let first = LockstepReport(json: items[0]), let second = LockstepReport(json: items[1]) else {
@@ -58,6 +66,11 @@ package struct IsolatedCheck {
                 var report = Self.crashed(strategy, crash, at: Int(record.operationIndex), tree: tree, seed: seed)
                 report.strategy = name
                 reports.append(report)
+            case .slow(_, let record), .stopped(let record), .killed(_, let record):
+                // Stopped in the middle of a step (Ctrl-C): the operations before it, no verdict on it.
+                let done = max(0, Int(record.operationIndex))
+                reports.append(LockstepReport(strategy: strategy.name, operations: done, disagreements: 0,
+                                              messages: [], timings: [:]))
             }
         }
         return (reference.map { [$0] } ?? []) + reports

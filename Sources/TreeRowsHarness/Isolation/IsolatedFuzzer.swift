@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import TreeRows
 import TreeRowsCorpora
 
@@ -42,44 +43,158 @@ public struct IsolatedFuzzer {
     /// Runs every worker to the end and returns their outcomes, worker 0 first, findings shrunk.
     ///
     /// - Parameters:
-    ///   - shouldStop: Polled by the parent (Ctrl-C): the workers are told to stop.
+    ///   - shouldStop: Polled by the parent (Ctrl-C): the workers are told to stop, and
+    ///     stopped ``stopGrace`` later if they have not.
     ///   - progress: Called now and then with the operations and cases of all workers.
     /// - Throws: when no temporary folder can be made for the children's files.
     public func run(shouldStop: () -> Bool = { false }, progress: (Int, Int) -> Void = { _, _ in }) throws -> [Fuzzer.Outcome] {
-        let runner = try IsolatedRun(limits: limits)
+        try run(shouldStop: shouldStop, status: { progress($0.operations, $0.cases) }).outcomes
+    }
+
+    /// What the workers have done so far, for a status line.
+    package struct Progress {
+        package var operations: Int
+        package var cases: Int
+        /// Workers that found something.
+        package var findings: Int
+    }
+
+    /// A whole run: the outcomes, and how it ended.
+    package struct Ending {
+        /// Per worker, worker 0 first, findings shrunk.
+        package var outcomes: [Fuzzer.Outcome]
+        /// Cases stopped in the middle of a step (at the deadline, on Ctrl-C, or when another
+        /// worker's finding stopped the run): not findings.
+        package var cutShort: Int
+        /// Workers that a signal from outside TreeRows ended: the worker and the signal.
+        package var killed: [(worker: Int, signal: Int32)]
+    }
+
+    /// Runs every worker until its time, its operations, `shouldStop` or a finding.
+    ///
+    /// At the time limit the workers are told to stop; one still in a step ``stopGrace``
+    /// later (a slow strategy's step may take minutes) is stopped,
+    /// and its outcome is its last checkpoint (``Fuzzer/checkpointInterval``) with the counts of
+    /// its record: its case is cut short, not a finding. A worker ended by a signal from outside
+    /// stops the run; it is not started again and is no finding.
+    ///
+    /// - Throws: when no temporary folder can be made for the children's files.
+    package func run(shouldStop: () -> Bool, status: (Progress) -> Void) throws -> Ending {
+        var runner = try IsolatedRun(limits: limits)
         let fuzzers = workers.fuzzers
-        let children = fuzzers.map { fuzzer in
+        let clock = ContinuousClock()
+        let deadline = workers.configuration.timeLimit.map { clock.now + $0 }
+        let checkpoints = fuzzers.indices.map { "\(runner.folder.path)/worker-\($0).outcome" }
+        let children = fuzzers.enumerated().map { worker, fuzzer in
             ChildProcess.start(limits: limits, folder: runner.folder.path) {
                 let record = StepMonitor.record
-                let outcome = fuzzer.run(shrinking: false, shouldStop: { record?.pointee.stopRequested ?? 0 != 0 }) { operations, cases in
+                let outcome = fuzzer.run(shrinking: false, shouldStop: { record?.pointee.stopRequested ?? 0 != 0 }, progress: { operations, cases in
                     record?.pointee.operations = Int64(operations)
                     record?.pointee.cases = Int64(cases)
-                }
+                }, checkpoint: { Self.writeCheckpoint($0, to: checkpoints[worker]) })
                 return Array(outcome.json.serialized.utf8)
             }
         }
         var endings = [ChildProcess.Ending?](repeating: nil, count: children.count)
-        var stopping = false
+        var found = false
+        var askedAt: ContinuousClock.Instant?
         var pause: UInt32 = 1_000
         while endings.contains(where: { $0 == nil }) {
+            let now = clock.now
+            if askedAt == nil && (found || shouldStop() || deadline.map { now >= $0 } == true) {
+                askedAt = now
+                for child in children { child.requestStop() }
+            }
+            if let askedAt, now - askedAt >= Self.stopGrace {
+                for (worker, child) in children.enumerated() where endings[worker] == nil { child.stop() }
+            }
             for (worker, child) in children.enumerated() where endings[worker] == nil {
                 guard let ending = child.poll() else { continue }
                 endings[worker] = ending
-                if case .finished(let bytes) = ending, (try? JSONParser.parse(bytes))?["failure"] == nil { continue }
-                stopping = true
+                switch ending {
+                case .finished(let bytes):
+                    if (try? JSONParser.parse(bytes))?["failure"] != nil { found = true }
+                case .crashed:
+                    found = true
+                case .killed:
+                    // Not started again: the run stops with what the others did.
+                    if askedAt == nil {
+                        askedAt = clock.now
+                        for child in children { child.requestStop() }
+                    }
+                case .slow, .stopped:
+                    break
+                }
             }
-            if stopping || shouldStop() { for child in children { child.requestStop() } }
-            progress(children.reduce(0) { $0 + Int($1.record.pointee.operations) }, children.reduce(0) { $0 + Int($1.record.pointee.cases) })
+            status(Progress(operations: children.reduce(0) { $0 + Int($1.record.pointee.operations) },
+                            cases: children.reduce(0) { $0 + Int($1.record.pointee.cases) }, findings: found ? 1 : 0))
             usleep(pause)
             pause = min(pause * 2, 20_000)
         }
-        return zip(fuzzers, zip(children, endings)).map { fuzzer, pair in
-            outcome(of: pair.1!, record: pair.0.record.pointee, fuzzer: fuzzer, runner: runner)
+        // Ctrl-C starts no child: a finding is written as found, not run again nor shrunk;
+        // one during shrinking stops it.
+        let interrupted = shouldStop()
+        var cutShort = 0
+        var killed: [(worker: Int, signal: Int32)] = []
+        var outcomes: [Fuzzer.Outcome] = []
+        withoutActuallyEscaping(shouldStop) { shouldStop in
+            runner.shouldStop = shouldStop
+            for (worker, (fuzzer, (child, ending))) in zip(fuzzers, zip(children, endings)).enumerated() {
+                switch ending! {
+                case .killed(let signal, let record) where !interrupted:
+                    killed.append((worker, signal))
+                    outcomes.append(Self.checkpoint(checkpoints[worker], record: record, fuzzer: fuzzer))
+                case .killed(_, let record), .stopped(let record), .slow(_, let record):
+                    cutShort += 1
+                    var outcome = Self.checkpoint(checkpoints[worker], record: record, fuzzer: fuzzer)
+                    outcome.wasStopped = interrupted
+                    outcomes.append(outcome)
+                case .finished, .crashed:
+                    outcomes.append(outcome(of: ending!, record: child.record.pointee, fuzzer: fuzzer, runner: runner,
+                                            shrinking: !interrupted))
+                }
+            }
+            runner.shouldStop = { false }
         }
+        return Ending(outcomes: outcomes, cutShort: cutShort, killed: killed)
+    }
+
+    /// How long a worker asked to stop may take to reach its next operation before it is
+    /// stopped: a quarter of a second (what it did meanwhile is in its checkpoint, at most
+    /// ``Fuzzer/checkpointInterval`` old, and in its record's counts).
+    package static let stopGrace = Duration.milliseconds(250)
+
+    /// Writes `outcome` to `path` whole or not at all (a new file renamed over the old).
+    private static func writeCheckpoint(_ outcome: Fuzzer.Outcome, to path: String) {
+        let bytes = Array(outcome.json.serialized.utf8)
+        let temporary = path + ".new"
+        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard file >= 0 else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }
+            if count <= 0 { break }
+            written += count
+        }
+        if close(file) == 0 && written == bytes.count { rename(temporary, path) }
+    }
+
+    /// The outcome of a worker that was stopped: its last checkpoint, with the operations
+    /// and cases of its record (which move on between checkpoints), or those counts alone.
+    private static func checkpoint(_ path: String, record: StepRecord, fuzzer: Fuzzer) -> Fuzzer.Outcome {
+        var outcome = bare(record, fuzzer)
+        if let bytes = FileManager.default.contents(atPath: path), let json = try? JSONParser.parse(Array(bytes)),
+           let saved = Fuzzer.Outcome(json: json, strategies: fuzzer.strategies) {
+            outcome = saved
+            outcome.operations = max(saved.operations, Int(record.operations))
+            outcome.cases = max(saved.cases, Int(record.cases))
+        }
+        return outcome
     }
 
     /// A worker's outcome from how its child ended, its finding drawn again and shrunk.
-    private func outcome(of ending: ChildProcess.Ending, record: StepRecord, fuzzer: Fuzzer, runner: IsolatedRun) -> Fuzzer.Outcome {
+    private func outcome(of ending: ChildProcess.Ending, record: StepRecord, fuzzer: Fuzzer, runner: IsolatedRun,
+                         shrinking: Bool) -> Fuzzer.Outcome {
         var outcome: Fuzzer.Outcome
         let identity: FuzzCaseIdentity?
         let failure: Disagreement?
@@ -88,7 +203,8 @@ public struct IsolatedFuzzer {
             guard let json = try? JSONParser.parse(bytes), let read = Fuzzer.Outcome(json: json, strategies: fuzzer.strategies) else {
                 let crash = Crash(kind: .exit, message: "the worker's outcome could not be read")
                 return shrunk(Self.bare(record, fuzzer), identity: FuzzCaseIdentity(record),
-                              failure: IsolatedRun.crashed(crash, record, fuzzer.strategies), fuzzer: fuzzer, runner: runner)
+                              failure: IsolatedRun.crashed(crash, record, Self.active(record, fuzzer)), fuzzer: fuzzer, runner: runner,
+                              shrinking: shrinking)
             }
             outcome = read
             identity = read.failure?.identity
@@ -97,10 +213,19 @@ public struct IsolatedFuzzer {
             // What the worker ran is lost with it, but for its counts.
             outcome = Self.bare(record, fuzzer)
             identity = FuzzCaseIdentity(record)
-            failure = IsolatedRun.crashed(crash, record, fuzzer.strategies)
+            failure = IsolatedRun.crashed(crash, record, Self.active(record, fuzzer))
+        case .slow(_, let record), .stopped(let record), .killed(_, let record):
+            return Self.bare(record, fuzzer)
         }
         guard let failure else { return outcome }
-        return shrunk(outcome, identity: identity, failure: failure, fuzzer: fuzzer, runner: runner)
+        return shrunk(outcome, identity: identity, failure: failure, fuzzer: fuzzer, runner: runner, shrinking: shrinking)
+    }
+
+    /// The strategies the case under way ran, in the order its session had them: a record's
+    /// strategy index counts among them.
+    private static func active(_ record: StepRecord, _ fuzzer: Fuzzer) -> [any RowStrategy.Type] {
+        guard let identity = FuzzCaseIdentity(record) else { return fuzzer.strategies }
+        return fuzzer.strategies.enumerated().filter { identity.runs($0.offset) }.map(\.element)
     }
 
     /// An outcome of the counts a dead worker left in its record.
@@ -112,7 +237,7 @@ public struct IsolatedFuzzer {
     /// `outcome` with the finding of `failure` in the case `identity` names: drawn again,
     /// run again in a child, shrunk.
     private func shrunk(_ outcome: Fuzzer.Outcome, identity: FuzzCaseIdentity?, failure: Disagreement, fuzzer: Fuzzer,
-                        runner: IsolatedRun) -> Fuzzer.Outcome {
+                        runner: IsolatedRun, shrinking: Bool) -> Fuzzer.Outcome {
         var outcome = outcome
         let clock = ContinuousClock()
         let start = clock.now
@@ -129,6 +254,11 @@ public struct IsolatedFuzzer {
         let (found, scenario) = fuzzer.regenerate(identity, through: max(failure.operationIndex, 0))
         var finding = Fuzzer.Finding(found: found, shrunk: found, disagreement: failure, caseNumber: identity.caseNumber,
                                      tier: identity.tier, scenario: scenario, shrinkElapsed: .zero, identity: identity)
+        guard shrinking else {
+            finding.disagreement.problem += " (not run again nor shrunk: the run was stopped; the repro is the whole case)"
+            outcome.failure = finding
+            return outcome
+        }
         // Alone in a child, does it fail the same way again?
         if case .failure(let again) = runner.run(found, strategies: strategies, strictly: false),
            again.crash?.signature == failure.crash?.signature {

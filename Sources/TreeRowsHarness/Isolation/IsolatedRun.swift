@@ -14,12 +14,17 @@ package struct IsolatedRun {
         case failure(Disagreement)
         /// (Replayed strictly.) An operation did not apply to the tree as it stood.
         case invalid(DifferentialRun.InvalidOperation)
+        /// The child was stopped before it finished (``shouldStop``), or a signal from outside
+        /// ended it: nothing was decided.
+        case stopped
     }
 
     /// The limits of each child.
     package var limits: ChildProcess.Limits
     /// Where the children leave their files.
     package let folder: ScratchFolder
+    /// Polled while a child runs (Ctrl-C): the child is stopped, and its run is ``Result/stopped``.
+    package var shouldStop: () -> Bool = { false }
 
     /// Creates a runner with its own scratch folder.
     ///
@@ -48,7 +53,8 @@ package struct IsolatedRun {
             }
             return Array(answer.serialized.utf8)
         }
-        switch child.wait() {
+        if shouldStop() { return .stopped }
+        switch child.wait(stoppingWhen: shouldStop) {
         case .finished(let bytes):
             guard let answer = try? JSONParser.parse(bytes) else {
                 return .failure(Self.crashed(Crash(kind: .exit, message: "the child's answer is not JSON"), StepRecord(), strategies))
@@ -62,6 +68,8 @@ package struct IsolatedRun {
             return .pass
         case .crashed(let crash, let record):
             return .failure(Self.crashed(crash, record, strategies))
+        case .slow, .stopped, .killed:
+            return .stopped
         }
     }
 

@@ -16,6 +16,14 @@ package struct StepRecord {
     /// The elements of the operation the budget was computed for (a page's replies; 1 for
     /// any other operation).
     package var budgetElements: Int64 = 1
+    /// What the strategy's own measured cost predicts for the current step, in nanoseconds
+    /// (0: nothing measured yet): ``StepCostModel``.
+    package var stepPredicted: Int64 = 0
+    /// The kind of the current step: an ``OperationKindIndex`` position, or
+    /// ``StepCostModel/buildKind`` or ``StepCostModel/inputsKind``.
+    package var stepKind: Int64 = 0
+    /// The inputs a benchmark cell's current step times (1 for any other step).
+    package var stepInputs: Int64 = 1
     /// The strategy of the current step: its position among those run, -1 for the reference
     /// and the harness.
     package var strategyIndex: Int64 = -1
@@ -29,6 +37,10 @@ package struct StepRecord {
     package var samplerDrawn: Int64 = 0
     package var caseSeed: UInt64 = 0
     package var churnArm: Int64 = -1
+    /// The node cap of a scaled-down large case (0: none), and the strategies it runs (bit
+    /// *i*: the run's strategy *i*).
+    package var nodeCap: Int64 = 0
+    package var activeStrategies: UInt64 = .max
     /// Progress of a fuzz worker, for the parent's status line.
     package var operations: Int64 = 0
     package var cases: Int64 = 0
@@ -40,15 +52,17 @@ package struct StepRecord {
 
 /// The child's side of the watchdog: every step of a differential session calls
 /// ``step(strategy:operation:)``, which bumps the heartbeat of the ``StepRecord`` this
-/// process writes to (none in an ordinary process: then each call is one load and a branch).
+/// process writes to (none in an ordinary process: then each call is one load and a branch),
+/// times the step before it into the strategy's ``StepCostModel``, and writes what the
+/// model predicts for the new step.
 ///
-/// The budget of a step is ``Budget/base`` plus ``Budget/perNode`` for every node of the
-/// tree, plus ``Budget/perNodeElement`` for every node and every element the operation adds
-/// beyond one (a page of *k* replies costs a flat strategy *k* passes over the rows). It is
-/// set for the case's tree by ``beginCase(nodes:)`` (the build and the initial checks) and
-/// for each operation by ``beginOperation(_:nodes:)``: a generous bound for one operation
-/// and its checks on any built-in strategy (seconds at most), so that only a loop that does
-/// not end trips it.
+/// The standard budget of a step is ``Budget/base`` plus ``Budget/perNode`` for every node
+/// of the tree, plus ``Budget/perNodeElement`` for every node and every element the
+/// operation adds beyond one (a page of *k* replies costs a flat strategy *k* passes over the
+/// rows). It is set for the case's tree by ``beginCase(nodes:)`` (the build and the initial
+/// checks) and for each operation by ``beginOperation(_:in:)``. A step past it is a hang only
+/// if it is also past ``hangMultiple`` times what the strategy's own cost predicts: a slow
+/// strategy is measured, not called stuck (``ChildProcess`` applies the rule).
 package enum StepMonitor {
     /// The watchdog's limits.
     package struct Budget: Sendable {
@@ -82,10 +96,23 @@ package enum StepMonitor {
         }
     }
 
+    /// How many times its own predicted cost a step past the standard budget must have used
+    /// to be a hang: 32 (a step's cost varies with where it acts and with the deeper checks
+    /// every 16 operations; the prediction already takes the highest rate seen).
+    package static let hangMultiple = 32.0
+
     /// The record of this process, if its parent watches it.
     nonisolated(unsafe) package static var record: UnsafeMutablePointer<StepRecord>?
     /// The budget steps get (set in the child before it runs).
     nonisolated(unsafe) package static var budget = Budget.standard
+    /// Every strategy's measured cost in this process.
+    nonisolated(unsafe) private static var costs = StepCostModel()
+    /// The step under way: its strategy, kind and work, and when it began.
+    nonisolated(unsafe) private static var current: (strategy: Int, kind: Int, work: Double, start: ContinuousClock.Instant)?
+    /// The kind and work the next steps are of.
+    nonisolated(unsafe) private static var kind = StepCostModel.buildKind
+    nonisolated(unsafe) private static var work = 1.0
+    private static let clock = ContinuousClock()
 
     /// A new case on a tree of `nodes` nodes: its steps get the budget of that size.
     ///
@@ -93,7 +120,10 @@ package enum StepMonitor {
     @inline(__always)
     package static func beginCase(nodes: Int) {
         guard let record else { return }
+        endStep()
         setBudget(record, nodes: nodes, elements: 1)
+        record.pointee.stepInputs = 1
+        kind = StepCostModel.buildKind
         record.pointee.strategyIndex = -1
         record.pointee.operationIndex = -1
         record.pointee.heartbeat &+= 1
@@ -109,16 +139,37 @@ package enum StepMonitor {
     @inline(__always)
     package static func beginOperation(_ operation: TreeOperation, in tree: Tree) {
         guard let record else { return }
-        var elements = 1
+        endStep()
+        setBudget(record, nodes: tree.nodeCount, elements: elements(of: operation, in: tree))
+        kind = OperationKindIndex.of(operation.kind)
+    }
+
+    /// A benchmark cell's next steps time `inputs` inputs of `elements` elements in all (the
+    /// siblings its accordions collapse, the replies of its pages) on a tree of `nodes` nodes.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    package static func beginInputs(_ inputs: Int, elements: Int, nodes: Int) {
+        guard let record else { return }
+        endStep()
+        setBudget(record, nodes: nodes, elements: elements)
+        record.pointee.stepInputs = Int64(max(1, inputs))
+        kind = StepCostModel.inputsKind
+    }
+
+    /// The elements of `operation` on `tree` that a flat strategy handles one by one: a
+    /// page's replies and an accordion's siblings; 1 for any other operation.
+    ///
+    /// - Complexity: O(1), or O(*k*) for an accordion among *k* siblings.
+    package static func elements(of operation: TreeOperation, in tree: Tree) -> Int {
         switch operation {
         case .loadPage(let ids, _, _, _):
-            elements = max(1, ids.count)
+            return max(1, ids.count)
         case .accordionExpand(let node) where tree.contains(node):
-            elements = max(1, tree.childCount(of: tree.parent(of: node)))
+            return max(1, tree.childCount(of: tree.parent(of: node)))
         default:
-            break
+            return 1
         }
-        setBudget(record, nodes: tree.nodeCount, elements: elements)
     }
 
     /// Writes the budget of `nodes` and `elements`, and what it was computed for.
@@ -127,6 +178,16 @@ package enum StepMonitor {
         record.pointee.stepBudget = budget.nanoseconds(nodes: nodes, elements: elements)
         record.pointee.budgetNodes = Int64(nodes)
         record.pointee.budgetElements = Int64(elements)
+        work = Double(max(1, nodes)) * Double(max(1, elements))
+    }
+
+    /// Times the step under way, if any, into the cost model.
+    @inline(__always)
+    private static func endStep() {
+        guard let step = current else { return }
+        current = nil
+        let elapsed = clock.now - step.start
+        costs.record(strategy: step.strategy, kind: step.kind, work: step.work, nanoseconds: elapsed.nanoseconds)
     }
 
     /// The current step is alive but waiting on another process (a turn with a peer bench,
@@ -138,14 +199,21 @@ package enum StepMonitor {
     }
 
     /// A step begins: `strategy` (-1: the reference or the harness) on operation
-    /// `operation` (-1: the build or the initial check).
+    /// `operation` (-1: the build or the initial check). The step before it is timed into
+    /// the cost model, and the record gets what the model predicts for this one.
     ///
     /// - Complexity: O(1).
     @inline(__always)
     package static func step(strategy: Int, operation: Int) {
         guard let record else { return }
+        endStep()
+        let stepKind = operation < 0 ? StepCostModel.buildKind : kind
+        let predicted = costs.predict(strategy: strategy, kind: stepKind, work: work)
+        record.pointee.stepPredicted = predicted >= 9e18 ? Int64.max : Int64(predicted)
+        record.pointee.stepKind = Int64(stepKind)
         record.pointee.strategyIndex = Int64(strategy)
         record.pointee.operationIndex = Int64(operation)
+        current = (strategy, stepKind, work, clock.now)
         record.pointee.heartbeat &+= 1
     }
 }

@@ -78,6 +78,10 @@ struct ReportDocument {
             blocks.append(.paragraph([.text("All-round pick: \(pick.strategy), at most \(BenchmarkVerdict.ratio(pick.worstRatio)) the fastest"
                 + " (weakest: \(pick.weakestOperation)).")]))
         }
+        blocks += verdict.slow.map {
+            .paragraph([.text("Slow: \($0.strategy) on \($0.operation), more than \(BenchmarkResult.duration($0.lowerBoundNanoseconds))"
+                + " an operation (stopped past the watchdog's budget): ranked last there.")])
+        }
         blocks += verdict.excluded.map { .paragraph([.text("Not considered: \($0.strategy), \($0.reason).")]) }
         return blocks
     }

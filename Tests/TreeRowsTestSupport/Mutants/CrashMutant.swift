@@ -23,14 +23,19 @@ public struct CrashMutant<Bug: RowArrayBug>: ForwardingStrategy {
         }
         if Bug.bug == .firstToggleStalls && !firstToggleDone {
             firstToggleDone = true
-            Self.warmCache(for: StepMonitor.budget.nanoseconds(nodes: base.tree.nodeCount) / 2 * 3)
+            // One and a half standard budgets, and at least twice the hang multiple of what this
+            // strategy's own steps predict (a debug build's steps take milliseconds): a hang by
+            // either measure, however slow the build.
+            let predicted = StepMonitor.record.map { Double($0.pointee.stepPredicted) } ?? 0
+            Self.warmCache(for: max(StepMonitor.budget.nanoseconds(nodes: base.tree.nodeCount) / 2 * 3,
+                                    Int64(2 * StepMonitor.hangMultiple * predicted)))
         }
         return base.toggle(node)
     }
 
     /// Spins the processor for `nanoseconds` of this thread's processor time (what the
-    /// watchdog counts, however busy the machine), a scan that ends: one and a half watchdog
-    /// budgets of the step.
+    /// watchdog counts, however busy the machine), a scan that ends: past the watchdog's
+    /// budget of the step and its hang multiple of the strategy's own cost.
     @inline(never)
     private static func warmCache(for nanoseconds: Int64) {
         func used() -> Int64 {

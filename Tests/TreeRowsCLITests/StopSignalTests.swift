@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TreeRows
+import TreeRowsTestSupport
+
+/// Ctrl-C (SIGINT to the whole process group, as a terminal sends it) and SIGTERM stop a long
+/// command in the middle of a slow strategy's step: it prints what it did, exits 130 or 143,
+/// and leaves no process running and nothing in the temporary folder.
+enum StopSignal {
+    /// Starts the mutants tool with `arguments` in `folder` (its TMPDIR a folder of its own),
+    /// waits `after`, sends `signalNumber` to its process group, and checks the ending.
+    ///
+    /// - Returns: The standard output.
+    @discardableResult
+    static func stops(_ arguments: [String], with signalNumber: Int32, after: Duration, in folder: TemporaryFolder,
+                      within limit: Duration) throws -> String {
+        let temporary = try folder.subfolder("tmp")
+        let process = Process()
+        process.executableURL = try TreeRowsExecutable.mutantsLocation.get()
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.url.path]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        let (output, errors) = (folder.path("stdout"), folder.path("stderr"))
+        FileManager.default.createFile(atPath: output, contents: nil)
+        FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        // Foundation makes the tool the leader of a process group of its own, as a shell does.
+        try process.run()
+        let group = process.processIdentifier
+        usleep(UInt32(after.nanoseconds / 1_000))
+        let sent = ContinuousClock.now
+        #expect(kill(-group, signalNumber) == 0)
+        let ended = process.ended(within: .seconds(60))
+        let took = ContinuousClock.now - sent
+        let stdout = try String(contentsOfFile: output, encoding: .utf8), stderr = try String(contentsOfFile: errors, encoding: .utf8)
+        let context = "\(arguments.joined(separator: " ")), signal \(signalNumber): \(stdout.suffix(2_000))\n\(stderr.suffix(2_000))"
+        #expect(ended && took <= limit, "took \(took): \(context)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signalNumber, "\(context)")
+        // No process of the group is left (a child killed last may take a moment to be reaped).
+        let gone = ContinuousClock.now + .seconds(2)
+        while kill(-group, 0) == 0 && ContinuousClock.now < gone { usleep(20_000) }
+        #expect(kill(-group, 0) == -1 && errno == ESRCH, "a process of the group is still running: \(context)")
+        let left = try temporary.entries()
+        #expect(left.isEmpty, "left behind in TMPDIR: \(left): \(context)")
+        return stdout
+    }
+
+    /// What a terminal's Ctrl-C and a service manager's stop send.
+    static let signals = [SIGINT, SIGTERM]
+}
+
+/// `fuzz` and `check` on a strategy slow by design (a row array rebuilt after every change):
+/// each is stopped inside a long step.
+@Suite(.serialized) struct StopSignalTests {
+    @Test(arguments: StopSignal.signals)
+    func fuzzStopsInTheMiddleOfASlowStep(_ signalNumber: Int32) throws {
+        let folder = try TemporaryFolder("stop-fuzz")
+        defer { folder.remove() }
+        let stdout = try StopSignal.stops(["fuzz", "--strategies", MinimalStrategy.name, "--time", "600", "--out", "findings"],
+                                          with: signalNumber, after: .seconds(6), in: folder, within: .seconds(internalChecksEnabled ? 5 : 2))
+        #expect(stdout.contains("no disagreement (stopped by \(signalNumber == SIGINT ? "Ctrl-C" : "SIGTERM"))"), "\(stdout)")
+        #expect(stdout.contains("fuzz: ") && stdout.contains(" cases on \(MinimalStrategy.name)"), "\(stdout)")
+        #expect(try folder.subfolder("findings").entries().isEmpty, "a stopped case was taken for a finding")
+    }
+
+    @Test(arguments: StopSignal.signals)
+    func checkStops(_ signalNumber: Int32) throws {
+        let folder = try TemporaryFolder("stop-check")
+        defer { folder.remove() }
+        let tree = try folder.write((1...3_000).map { #"{"id": \#($0), "parent": \#($0 <= 1_000 ? "null" : String($0 / 3))}"# }
+            .joined(separator: "\n"), to: "tree.jsonl")
+        let stdout = try StopSignal.stops(["check", "--corpus", tree, "--ops", "1000000000", "--strategies", MinimalStrategy.name],
+                                          with: signalNumber, after: .seconds(3), in: folder, within: .seconds(internalChecksEnabled ? 5 : 2))
+        #expect(stdout.contains("median/op") && stdout.contains("the table covers the operations done"), "\(stdout)")
+    }
+}
+
+/// `bench` and `gate` (release only: a debug build's bench refuses to time) stopped in the
+/// middle of a slow cell.
+@Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ReleaseStopSignalTests"))
+struct ReleaseStopSignalTests {
+    static let slowBench = ["--strategies", "reference,\(MinimalStrategy.name)", "--operations", "accordion-expand,load-page,toggle-random"]
+
+    @Test(arguments: StopSignal.signals)
+    func benchStops(_ signalNumber: Int32) throws {
+        let folder = try TemporaryFolder("stop-bench")
+        defer { folder.remove() }
+        let stdout = try StopSignal.stops(["bench"] + Self.slowBench + ["--json", "results.json"], with: signalNumber,
+                                          after: .seconds(3), in: folder, within: .seconds(2))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("results.json")), "a stopped bench wrote its results: \(stdout)")
+    }
+
+    @Test(arguments: StopSignal.signals)
+    func gateStops(_ signalNumber: Int32) throws {
+        let folder = try TemporaryFolder("stop-gate")
+        defer { folder.remove() }
+        let tool = try TreeRowsExecutable.mutantsLocation.get().path
+        try StopSignal.stops(["gate", "--base-tool", tool, "--head-tool", tool, "--rounds", "2", "--out", "gate", "--"] + Self.slowBench,
+                             with: signalNumber, after: .seconds(3), in: folder, within: .seconds(3))
+    }
+
+    /// A round past --round-timeout fails the gate, naming the side.
+    @Test func aRoundPastItsBudgetFailsTheGate() async throws {
+        try await TemporaryFolder.with("gate-round-timeout") { folder in
+            let tool = try TreeRowsExecutable.mutantsLocation.get().path
+            let result = try await TreeRowsExecutable.run(
+                ["gate", "--base-tool", tool, "--head-tool", tool, "--rounds", "2", "--round-timeout", "2", "--out", folder.path("gate"), "--"]
+                    + Self.slowBench, mutants: true, deadline: .seconds(120))
+            #expect(result.exitCode == 1, "\(result)")
+            #expect(result.standardError.contains("ran past the round's budget of 2 s (--round-timeout) and was stopped"), "\(result)")
+        }
+    }
+}
