@@ -76,6 +76,35 @@ import TreeRowsHarness
         #expect(even.leaders.first?.strategy == "a" && even.tails.isEmpty && even.pick?.strategy == "a")
     }
 
+    /// The reference is the oracle, not a candidate: never a leader nor the pick, and not
+    /// named, unless nothing else has a correct, sampled cell.
+    @Test func theReferenceIsNoCandidate() throws {
+        let verdict = try #require(BenchmarkVerdict([
+            Self.cell("reference", "toggle", 10), Self.cell("a", "toggle", 100), Self.cell("b", "toggle", 300),
+        ]))
+        #expect(verdict.leaders.map(\.strategy) == ["a"] && verdict.leaders[0].runnerUp == "b" && verdict.pick?.strategy == "a")
+        #expect(!verdict.lines.joined().contains("reference"), "\(verdict.lines)")
+        let alone = try #require(BenchmarkVerdict([Self.cell("reference", "toggle", 10), Self.cell("a", "toggle", 5, correct: false)]))
+        #expect(alone.pick?.strategy == "reference")
+    }
+
+    /// A SLOW cell ranks last on its operation, keeps its strategy out of the pick, and is said.
+    @Test func aSlowCellRanksLast() throws {
+        var slow = Self.cell("row-array", "accordion", 0)
+        slow.samples = 0
+        slow.slowLowerBoundNanoseconds = 2.15e9
+        let verdict = try #require(BenchmarkVerdict([
+            Self.cell("row-array", "toggle", 50), Self.cell("counts", "toggle", 100),
+            slow, Self.cell("counts", "accordion", 1_000),
+        ]))
+        #expect(verdict.leaders.map(\.strategy) == ["row-array", "counts"])
+        #expect(verdict.pick?.strategy == "counts")
+        #expect(verdict.slow.map(\.strategy) == ["row-array"])
+        #expect(verdict.lines.contains("  slow: row-array on accordion, more than 2.15 s an operation (stopped past the watchdog's budget): ranked last there"),
+                "\(verdict.lines)")
+        #expect(verdict.excluded.first?.reason == "SLOW on t · accordion (more than 2.15 s an operation)")
+    }
+
     @Test func noVerdictWithoutACorrectSampledCell() {
         #expect(BenchmarkVerdict([Self.cell("a", "toggle", 100, correct: false)]) == nil)
         #expect(BenchmarkVerdict([]) == nil)

@@ -15,8 +15,8 @@ import TreeRows
 /// the fastest median and loses the lead so, the verdict names it (``Tail``): a list is
 /// judged by its worst frame.
 ///
-/// The reference is the oracle every strategy is checked against, not a candidate: it is left
-/// out (and named) unless it is the only strategy measured. A SLOW cell (stopped past the
+/// The reference is the oracle every strategy is checked against, not a candidate: the verdict
+/// leaves it out, unless no other strategy has a correct, sampled cell. A SLOW cell (stopped past the
 /// watchdog's budget, ``BenchmarkResult/isSlow``) ranks last on its operation, and its
 /// strategy is left out of the pick (``Slow``).
 public struct BenchmarkVerdict: Equatable, Sendable {
@@ -140,10 +140,6 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         }
         for (_, standings) in logRatios { for strategy in standings.keys { measuredOperations[strategy, default: 0] += 1 } }
         var excluded: [Exclusion] = []
-        if !onlyOracle && measured.contains(where: { $0.strategy == oracle }) {
-            // (When no other strategy has a correct, sampled cell, the oracle is all there is.)
-            excluded.append(Exclusion(strategy: oracle, reason: "the oracle every strategy is checked against, not a candidate"))
-        }
         var candidates: [Pick] = []
         for strategy in strategies {
             if let wrong = firstWrong[strategy] {

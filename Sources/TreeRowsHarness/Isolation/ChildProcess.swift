@@ -65,8 +65,9 @@ package final class ChildProcess {
         case finished([UInt8])
         /// The child died or was stopped: how, and its last record.
         case crashed(Crash, StepRecord)
-        /// (``SlowStepPolicy/stop``) A step ran past its standard budget without being a hang:
-        /// the child was stopped; what the step had used.
+        /// (``SlowStepPolicy/stop``) A step ran past its standard budget without being a hang
+        /// (a hang needs the strategy's earlier steps of the same kind, past 32 times what they
+        /// predict): the child was stopped; what the step had used.
         case slow(SlowStep, StepRecord)
         /// The parent stopped the child itself (``stop()``: a deadline, Ctrl-C): no finding.
         case stopped(StepRecord)
@@ -259,7 +260,12 @@ package final class ChildProcess {
     private func watch(now: ContinuousClock.Instant) {
         let step = record.pointee
         let budgetTime = Duration.nanoseconds(step.stepBudget)
-        let hangTime = Self.hangThreshold(budget: budgetTime, predicted: step.stepPredicted, ceiling: limits.hangCeiling)
+        // Where a slow step is stopped (a benchmark cell), a hang needs the strategy's own steps
+        // of this kind to go by: a first input past the budget may be superlinear, not stuck.
+        let stopsSlow = limits.slowSteps == .stop
+        let predicted = stopsSlow ? step.stepPredictedOwnKind : step.stepPredicted
+        let hangTime = stopsSlow && predicted == 0 ? limits.hangCeiling ?? .seconds(Int64.max / 1_000_000_000)
+            : Self.hangThreshold(budget: budgetTime, predicted: predicted, ceiling: limits.hangCeiling)
         let waited = now - lastBeat
         let scheduling = Self.scheduling(of: pid)
         var used: Duration?

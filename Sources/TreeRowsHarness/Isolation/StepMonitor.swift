@@ -19,6 +19,8 @@ package struct StepRecord {
     /// What the strategy's own measured cost predicts for the current step, in nanoseconds
     /// (0: nothing measured yet): ``StepCostModel``.
     package var stepPredicted: Int64 = 0
+    /// The same from the strategy's steps of the current step's kind alone (0: none yet).
+    package var stepPredictedOwnKind: Int64 = 0
     /// The kind of the current step: an ``OperationKindIndex`` position, or
     /// ``StepCostModel/buildKind`` or ``StepCostModel/inputsKind``.
     package var stepKind: Int64 = 0
@@ -210,6 +212,7 @@ package enum StepMonitor {
         let stepKind = operation < 0 ? StepCostModel.buildKind : kind
         let predicted = costs.predict(strategy: strategy, kind: stepKind, work: work)
         record.pointee.stepPredicted = predicted >= 9e18 ? Int64.max : Int64(predicted)
+        record.pointee.stepPredictedOwnKind = costs.hasOwn(strategy: strategy, kind: stepKind) ? record.pointee.stepPredicted : 0
         record.pointee.stepKind = Int64(stepKind)
         record.pointee.strategyIndex = Int64(strategy)
         record.pointee.operationIndex = Int64(operation)
