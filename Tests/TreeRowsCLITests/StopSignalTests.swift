@@ -58,11 +58,57 @@ enum StopSignal {
     func fuzzStopsInTheMiddleOfASlowStep(_ signalNumber: Int32) throws {
         let folder = try TemporaryFolder("stop-fuzz")
         defer { folder.remove() }
-        let stdout = try StopSignal.stops(["fuzz", "--strategies", MinimalStrategy.name, "--time", "600", "--out", "findings"],
+        let stdout = try StopSignal.stops(["fuzz", "--strategies", MinimalStrategy.name, "--time", "600", "--jobs", "1", "--out", "findings"],
                                           with: signalNumber, after: .seconds(6), in: folder, within: .seconds(internalChecksEnabled ? 5 : 2))
         #expect(stdout.contains("no disagreement (stopped by \(signalNumber == SIGINT ? "Ctrl-C" : "SIGTERM"))"), "\(stdout)")
         #expect(stdout.contains("fuzz: ") && stdout.contains(" cases on \(MinimalStrategy.name)"), "\(stdout)")
         #expect(try folder.subfolder("findings").entries().isEmpty, "a stopped case was taken for a finding")
+    }
+
+    /// A worker killed from outside (the out-of-memory killer's SIGKILL) is no finding and is
+    /// not started again: the run stops, says which worker and signal, and exits 2.
+    @Test(.linuxOnly("the workers are found in /proc")) func aWorkerKilledFromOutsideEndsTheRun() throws {
+        let folder = try TemporaryFolder("killed-worker")
+        defer { folder.remove() }
+        let process = Process()
+        process.executableURL = try TreeRowsExecutable.mutantsLocation.get()
+        process.arguments = ["fuzz", "--strategies", MinimalStrategy.name, "--time", "600", "--jobs", "1", "--out", "findings"]
+        process.currentDirectoryURL = folder.url
+        process.standardInput = FileHandle.nullDevice
+        let (output, errors) = (folder.path("stdout"), folder.path("stderr"))
+        FileManager.default.createFile(atPath: output, contents: nil)
+        FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        try process.run()
+        // The tool starts itself again once (for its crash reports); its workers are the
+        // children of that process.
+        let deadline = ContinuousClock.now + .seconds(30)
+        var workers: [pid_t] = []
+        while workers.isEmpty && ContinuousClock.now < deadline {
+            usleep(200_000)
+            workers = Self.descendants(of: process.processIdentifier).filter { Self.descendants(of: $0).isEmpty }
+        }
+        try #require(!workers.isEmpty, "no worker found")
+        #expect(kill(workers[0], SIGKILL) == 0)
+        let ended = process.ended(within: .seconds(60))
+        let stdout = try String(contentsOfFile: output, encoding: .utf8), stderr = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(ended && process.terminationReason == .exit && process.terminationStatus == 2, "\(stdout)\n\(stderr)")
+        #expect(stderr.contains("was ended by SIGKILL (signal 9) from outside") && stderr.contains("no finding"), "\(stderr)")
+        #expect(stdout.contains("fuzz: ") && !stdout.contains("crash:"), "\(stdout)")
+        #expect(try folder.subfolder("findings").entries().isEmpty)
+    }
+
+    /// The processes whose parent is `pid`, and theirs, from /proc (Linux).
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        let children = entries.compactMap { Int32($0) }.filter { candidate in
+            guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+        return children + children.flatMap { descendants(of: $0) }
     }
 
     @Test(arguments: StopSignal.signals)
