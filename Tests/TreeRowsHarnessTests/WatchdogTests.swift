@@ -129,7 +129,7 @@ extension ChildProcess.Ending: CustomStringConvertible {
 /// Slow or stuck, by the strategy's own measured cost (``StepCostModel``): a step past the
 /// standard budget is a hang only past ``StepMonitor/hangMultiple`` times what the strategy's
 /// earlier steps predict for it.
-struct SlowOrStuckTests {
+@Suite(.serialized) struct SlowOrStuckTests {
     /// A fifth of a second per step, whatever the tree.
     static let limits = ChildProcess.Limits(budget: StepMonitor.Budget(base: .milliseconds(200), perNode: .zero), memoryLimit: nil)
 
