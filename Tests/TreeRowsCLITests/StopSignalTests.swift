@@ -13,7 +13,7 @@ enum StopSignal {
     /// - Returns: The standard output.
     @discardableResult
     static func stops(_ arguments: [String], with signalNumber: Int32, after: Duration, in folder: TemporaryFolder,
-                      within limit: Duration) throws -> String {
+                      within limit: Duration, readyWhen marker: String? = nil) throws -> String {
         let temporary = try folder.subfolder("tmp")
         let process = Process()
         process.executableURL = try TreeRowsExecutable.mutantsLocation.get()
@@ -29,6 +29,14 @@ enum StopSignal {
         // Foundation makes the tool the leader of a process group of its own, as a shell does.
         try process.run()
         let group = process.processIdentifier
+        // A command that takes its signals once its input is read says so first (check: its replay line).
+        if let marker {
+            let ready = ContinuousClock.now + .seconds(120)
+            while process.isRunning && ContinuousClock.now < ready,
+                  !((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains(marker) {
+                usleep(50_000)
+            }
+        }
         usleep(UInt32(after.nanoseconds / 1_000))
         let sent = ContinuousClock.now
         #expect(kill(-group, signalNumber) == 0)
@@ -118,7 +126,8 @@ enum StopSignal {
         let tree = try folder.write((1...3_000).map { #"{"id": \#($0), "parent": \#($0 <= 1_000 ? "null" : String($0 / 3))}"# }
             .joined(separator: "\n"), to: "tree.jsonl")
         let stdout = try StopSignal.stops(["check", "--corpus", tree, "--ops", "1000000000", "--strategies", MinimalStrategy.name],
-                                          with: signalNumber, after: .seconds(3), in: folder, within: .seconds(internalChecksEnabled ? 5 : 2))
+                                          with: signalNumber, after: .seconds(1), in: folder, within: .seconds(internalChecksEnabled ? 5 : 2),
+                                          readyWhen: "replay:")
         #expect(stdout.contains("median/op") && stdout.contains("the table covers the operations done"), "\(stdout)")
     }
 }
