@@ -1,6 +1,9 @@
 #include <sys/types.h>
 #include <unistd.h>
 #include <signal.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -21,6 +24,53 @@ static inline pid_t treerows_fork(void) {
     }
 #endif
     return pid;
+}
+
+/// Marks every descriptor from `first` up close-on-exec, so that a program a forked child
+/// starts (Swift's backtracer, after a crash) inherits none of them: an inherited pipe or
+/// socket of whoever started TreeRows would keep that caller waiting for as long as the
+/// program runs. The child itself keeps using them. Through `close_range` on Linux 5.11 and
+/// later; otherwise each descriptor up to the soft limit (at most 65,536) in turn.
+static inline void treerows_mark_close_on_exec_from(int first) {
+#if defined(__linux__) && defined(SYS_close_range)
+    if (syscall(SYS_close_range, (unsigned)first, ~0U, 4 /* CLOSE_RANGE_CLOEXEC */) == 0) return;
+#endif
+    long limit = sysconf(_SC_OPEN_MAX);
+    if (limit < 0 || limit > 65536) limit = 65536;
+    for (int fd = first; fd < (int)limit; fd++) {
+        int flags = fcntl(fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC)) fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
+/// The processes that `pid`'s main thread started and that still run, written to
+/// `children` (at most `capacity`): their count, or -1 where the system does not say
+/// (macOS, or a Linux without /proc/PID/task/PID/children).
+static inline int treerows_children_of(pid_t pid, pid_t *children, int capacity) {
+#if defined(__linux__)
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)pid, (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char text[4096];
+    ssize_t length = read(fd, text, sizeof(text) - 1);
+    close(fd);
+    if (length < 0) return -1;
+    text[length] = 0;
+    int count = 0;
+    char *cursor = text;
+    while (count < capacity) {
+        char *end;
+        long value = strtol(cursor, &end, 10);
+        if (end == cursor) break;
+        children[count++] = (pid_t)value;
+        cursor = end;
+    }
+    return count;
+#else
+    (void)pid; (void)children; (void)capacity;
+    return -1;
+#endif
 }
 
 /// The processors this process may run on, written to `cpus` (at most `capacity`): their

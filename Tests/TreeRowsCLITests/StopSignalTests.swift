@@ -7,29 +7,39 @@ import TreeRowsTestSupport
 /// command in the middle of a slow strategy's step: it prints what it did, exits 130 or 143,
 /// and leaves no process running and nothing in the temporary folder.
 enum StopSignal {
-    /// Starts the mutants tool with `arguments` in `folder` (its TMPDIR a folder of its own),
-    /// waits `after`, sends `signalNumber` to its process group, and checks the ending.
-    ///
-    /// - Returns: The standard output.
-    @discardableResult
-    static func stops(_ arguments: [String], with signalNumber: Int32, after: Duration, in folder: TemporaryFolder,
-                      within limit: Duration, readyWhen marker: String? = nil) throws -> String {
-        let temporary = try folder.subfolder("tmp")
+    /// The mutants tool started in `folder` with `arguments`, its output in `stdout` and
+    /// `stderr` there, and `environment` over this process's. Foundation makes it the leader
+    /// of a process group of its own, as a shell does.
+    static func start(_ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = [:]) throws
+        -> (process: Process, output: String, errors: String)
+    {
         let process = Process()
         process.executableURL = try TreeRowsExecutable.mutantsLocation.get()
         process.arguments = arguments
         process.currentDirectoryURL = folder.url
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.url.path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         let (output, errors) = (folder.path("stdout"), folder.path("stderr"))
         FileManager.default.createFile(atPath: output, contents: nil)
         FileManager.default.createFile(atPath: errors, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        // Foundation makes the tool the leader of a process group of its own, as a shell does.
         try process.run()
+        return (process, output, errors)
+    }
+
+    /// Starts the mutants tool with `arguments` in `folder` (its TMPDIR a folder of its own),
+    /// waits until its output holds `marker` (a command that takes its signals once its input
+    /// is read says so first: check's replay line), then `after`, sends `signalNumber` to its
+    /// process group, and checks the ending.
+    ///
+    /// - Returns: The standard output.
+    @discardableResult
+    static func stops(_ arguments: [String], with signalNumber: Int32, after: Duration, in folder: TemporaryFolder,
+                      readyWhen marker: String? = nil) throws -> String {
+        let temporary = try folder.subfolder("tmp")
+        let (process, output, errors) = try start(arguments, in: folder, environment: ["TMPDIR": temporary.url.path])
         let group = process.processIdentifier
-        // A command that takes its signals once its input is read says so first (check: its replay line).
         if let marker {
             let ready = ContinuousClock.now + .seconds(120)
             while process.isRunning && ContinuousClock.now < ready,
@@ -38,13 +48,12 @@ enum StopSignal {
             }
         }
         usleep(UInt32(after.nanoseconds / 1_000))
-        let sent = ContinuousClock.now
         #expect(kill(-group, signalNumber) == 0)
+        // A bound against a run that never ends (one that waited for a slow step did), not a timing.
         let ended = process.ended(within: .seconds(60))
-        let took = ContinuousClock.now - sent
         let stdout = try String(contentsOfFile: output, encoding: .utf8), stderr = try String(contentsOfFile: errors, encoding: .utf8)
         let context = "\(arguments.joined(separator: " ")), signal \(signalNumber): \(stdout.suffix(2_000))\n\(stderr.suffix(2_000))"
-        #expect(ended && took <= limit, "took \(took): \(context)")
+        #expect(ended, "\(context)")
         #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signalNumber, "\(context)")
         // No process of the group is left (a child killed last may take a moment to be reaped).
         let gone = ContinuousClock.now + .seconds(2)
@@ -67,7 +76,7 @@ enum StopSignal {
         let folder = try TemporaryFolder("stop-fuzz")
         defer { folder.remove() }
         let stdout = try StopSignal.stops(["fuzz", "--strategies", MinimalStrategy.name, "--time", "600", "--jobs", "1", "--out", "findings"],
-                                          with: signalNumber, after: .seconds(6), in: folder, within: .seconds(internalChecksEnabled ? 5 : 2))
+                                          with: signalNumber, after: .seconds(6), in: folder)
         #expect(stdout.contains("no disagreement (stopped by \(signalNumber == SIGINT ? "Ctrl-C" : "SIGTERM"))"), "\(stdout)")
         #expect(stdout.contains("fuzz: ") && stdout.contains(" cases on \(MinimalStrategy.name)"), "\(stdout)")
         #expect(try folder.subfolder("findings").entries().isEmpty, "a stopped case was taken for a finding")
@@ -78,17 +87,8 @@ enum StopSignal {
     @Test(.linuxOnly("the workers are found in /proc")) func aWorkerKilledFromOutsideEndsTheRun() throws {
         let folder = try TemporaryFolder("killed-worker")
         defer { folder.remove() }
-        let process = Process()
-        process.executableURL = try TreeRowsExecutable.mutantsLocation.get()
-        process.arguments = ["fuzz", "--strategies", MinimalStrategy.name, "--time", "600", "--jobs", "1", "--out", "findings"]
-        process.currentDirectoryURL = folder.url
-        process.standardInput = FileHandle.nullDevice
-        let (output, errors) = (folder.path("stdout"), folder.path("stderr"))
-        FileManager.default.createFile(atPath: output, contents: nil)
-        FileManager.default.createFile(atPath: errors, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        try process.run()
+        let (process, output, errors) = try StopSignal.start(
+            ["fuzz", "--strategies", MinimalStrategy.name, "--time", "600", "--jobs", "1", "--out", "findings"], in: folder)
         // The tool starts itself again once (for its crash reports); its workers are the
         // children of that process.
         let deadline = ContinuousClock.now + .seconds(30)
@@ -126,7 +126,7 @@ enum StopSignal {
         let tree = try folder.write((1...3_000).map { #"{"id": \#($0), "parent": \#($0 <= 1_000 ? "null" : String($0 / 3))}"# }
             .joined(separator: "\n"), to: "tree.jsonl")
         let stdout = try StopSignal.stops(["check", "--corpus", tree, "--ops", "1000000000", "--strategies", MinimalStrategy.name],
-                                          with: signalNumber, after: .seconds(1), in: folder, within: .seconds(internalChecksEnabled ? 5 : 2),
+                                          with: signalNumber, after: .seconds(1), in: folder,
                                           readyWhen: "replay:")
         #expect(stdout.contains("median/op") && stdout.contains("the table covers the operations done"), "\(stdout)")
     }
@@ -143,7 +143,7 @@ struct ReleaseStopSignalTests {
         let folder = try TemporaryFolder("stop-bench")
         defer { folder.remove() }
         let stdout = try StopSignal.stops(["bench"] + Self.slowBench + ["--json", "results.json"], with: signalNumber,
-                                          after: .seconds(3), in: folder, within: .seconds(2))
+                                          after: .seconds(3), in: folder)
         #expect(!FileManager.default.fileExists(atPath: folder.path("results.json")), "a stopped bench wrote its results: \(stdout)")
     }
 
@@ -153,7 +153,7 @@ struct ReleaseStopSignalTests {
         defer { folder.remove() }
         let tool = try TreeRowsExecutable.mutantsLocation.get().path
         try StopSignal.stops(["gate", "--base-tool", tool, "--head-tool", tool, "--rounds", "2", "--out", "gate", "--"] + Self.slowBench,
-                             with: signalNumber, after: .seconds(3), in: folder, within: .seconds(3))
+                             with: signalNumber, after: .seconds(3), in: folder)
     }
 
     /// A round past --round-timeout fails the gate, naming the side.

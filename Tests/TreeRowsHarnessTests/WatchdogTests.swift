@@ -133,19 +133,6 @@ extension ChildProcess.Ending: CustomStringConvertible {
     /// A fifth of a second per step, whatever the tree.
     static let limits = ChildProcess.Limits(budget: StepMonitor.Budget(base: .milliseconds(200), perNode: .zero), memoryLimit: nil)
 
-    /// Spins for `milliseconds` of this thread's processor time (what the watchdog counts).
-    static func spin(milliseconds: Int64) {
-        func used() -> Int64 {
-            var now = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-        }
-        let start = used()
-        var hash: UInt64 = 1
-        while used() - start < milliseconds * 1_000_000 { for value in 0..<UInt64(1_000) { hash = (hash ^ value) &* 0x100_0000_01B3 } }
-        precondition(hash != 0)
-    }
-
     /// A child whose strategy 0 takes two steps of `earlier` milliseconds, then one of `last`.
     static func child(_ limits: ChildProcess.Limits, earlier: Int64, last: Int64, folder: ScratchFolder) -> ChildProcess {
         ChildProcess.start(limits: limits, folder: folder.path) {
@@ -153,7 +140,7 @@ extension ChildProcess.Ending: CustomStringConvertible {
             for operation in 0..<3 {
                 StepMonitor.beginOperation(.toggle(NodeIndex(0)), in: Tree())
                 StepMonitor.step(strategy: 0, operation: operation)
-                spin(milliseconds: operation < 2 ? earlier : last)
+                ProcessorSpin.spin(for: (operation < 2 ? earlier : last) * 1_000_000)
             }
             StepMonitor.step(strategy: -1, operation: 3)
             return [7]

@@ -104,10 +104,10 @@ public struct DifferentialSession {
     /// - Complexity: one operation of each strategy, plus the reference's O(*n* log *n*) and
     ///   the checks.
     public mutating func perform(_ operation: TreeOperation, index: Int, isLast: Bool) -> Failure? {
-        StepMonitor.beginOperation(operation, in: reference.tree)
-        StepMonitor.step(strategy: -1, operation: index)
         // What a flat strategy pays: the nodes, times the elements it handles one by one.
         let elements = StepMonitor.elements(of: operation, in: reference.tree)
+        StepMonitor.beginOperation(operation, nodes: reference.tree.nodeCount, elements: elements)
+        StepMonitor.step(strategy: -1, operation: index)
         let work = Double(max(1, reference.tree.nodeCount)) * Double(elements)
         let oldRows = reference.rows
         let referenceDiff: RowDiff

@@ -188,17 +188,18 @@ public struct Fuzzer {
     /// Draws the next case of `tier`, case `caseNumber` of the run (a region-churn case of
     /// the arm `churn`), after writing its identity to the watched record (a crash in the
     /// draw or the build is then a crash of this case too). A large case may be held to
-    /// `nodeCap` nodes and run by the strategies of `active` alone (``CaseSizing``).
+    /// `nodeCap` nodes and run by the strategies of `active` alone (``CaseSizing``); a case
+    /// drawn again keeps its own `caseSeed` instead of drawing one.
     func draw(_ tier: FuzzTier, caseNumber: Int, churn: RegionChurn?, nodeCap: Int = .max, active: UInt64 = .max,
-              from streams: inout Streams) -> Draw {
+              caseSeed ownSeed: UInt64? = nil, from streams: inout Streams) -> Draw {
         if tier == .small {
             let identity = FuzzCaseIdentity(tier: .small, caseNumber: caseNumber, samplerPosition: streams.smallTrees.position,
-                                            samplerDrawn: 0, caseSeed: streams.smallSeeds.next())
+                                            samplerDrawn: 0, caseSeed: ownSeed ?? streams.smallSeeds.next())
             identity.announce()
             return Draw(identity: identity, tree: streams.smallTrees.next(), operations: configuration.operationsPerCase)
         }
         let position = churn == nil ? streams.largeTrees.position : streams.churnTrees.position
-        let caseSeed = churn == nil ? streams.largeSeeds.next() : streams.churnSeeds.next()
+        let caseSeed = ownSeed ?? (churn == nil ? streams.largeSeeds.next() : streams.churnSeeds.next())
         let identity = FuzzCaseIdentity(tier: .large, caseNumber: caseNumber, samplerPosition: position.random,
                                         samplerDrawn: position.drawn, caseSeed: caseSeed, churn: churn, nodeCap: nodeCap, active: active)
         identity.announce()
@@ -206,18 +207,18 @@ public struct Fuzzer {
         return Draw(identity: identity, tree: draw.tree, operations: draw.operations, focus: draw.focus, scenario: draw.scenario)
     }
 
-    /// The large case `identity` names, drawn again with every size held to `nodeCap`, for
-    /// the strategies of `active`: the same scenario and random choices, a smaller tree. The
-    /// streams go on from where they were.
-    func redraw(_ identity: FuzzCaseIdentity, caseNumber: Int, nodeCap: Int, active: UInt64, from streams: inout Streams) -> Draw {
-        var again = streams
-        again.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
-        again.churnTrees.position = (identity.samplerPosition, identity.samplerDrawn)
-        again.largeSeeds = SplitMix64(seed: 0)
-        var drawn = draw(.large, caseNumber: caseNumber, churn: identity.churn, nodeCap: nodeCap, active: active, from: &again)
-        drawn.identity.caseSeed = identity.caseSeed
-        drawn.identity.announce()
-        return drawn
+    /// The case `identity` names, drawn again from fresh streams set to its position, with its
+    /// own operations' seed: as it was, or (a large case for the strategies too slow for it)
+    /// as case `caseNumber`, held to `nodeCap` nodes and run by the strategies of `active`.
+    ///
+    /// - Complexity: one draw.
+    func redraw(_ identity: FuzzCaseIdentity, caseNumber: Int? = nil, nodeCap: Int? = nil, active: UInt64? = nil) -> Draw {
+        var streams = streams()
+        streams.smallTrees.position = identity.samplerPosition
+        streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
+        streams.churnTrees.position = (identity.samplerPosition, identity.samplerDrawn)
+        return draw(identity.tier, caseNumber: caseNumber ?? identity.caseNumber, churn: identity.churn, nodeCap: nodeCap ?? identity.nodeCap,
+                    active: active ?? identity.active, caseSeed: identity.caseSeed, from: &streams)
     }
 
     /// The case `identity` names, drawn again, with its operations through
@@ -225,12 +226,7 @@ public struct Fuzzer {
     ///
     /// - Complexity: one draw, and *m* operations of the reference for the *m* kept.
     package func regenerate(_ identity: FuzzCaseIdentity, through lastOperation: Int) -> (fuzzCase: FuzzCase, scenario: ScaleScenario?) {
-        var streams = streams()
-        streams.smallTrees.position = identity.samplerPosition
-        streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
-        streams.churnTrees.position = (identity.samplerPosition, identity.samplerDrawn)
-        let drawn = draw(identity.tier, caseNumber: identity.caseNumber, churn: identity.churn, nodeCap: identity.nodeCap,
-                         active: identity.active, from: &streams)
+        let drawn = redraw(identity)
         var fuzzCase = FuzzCase(tree: drawn.tree)
         var session = DifferentialSession(tree: drawn.tree, strategies: [])
         var generator = FuzzOperationGenerator(seed: identity.caseSeed, focus: drawn.focus, churn: drawn.churn)
@@ -295,7 +291,7 @@ public struct Fuzzer {
             var drawn: Draw
             if tier == .large, let pending = followUp {
                 followUp = nil
-                drawn = redraw(pending.identity, caseNumber: cases, nodeCap: pending.cap, active: mask(pending.strategies), from: &streams)
+                drawn = redraw(pending.identity, caseNumber: cases, nodeCap: pending.cap, active: mask(pending.strategies))
                 active = pending.strategies
             } else {
                 let churn = tier == .large && churnTurn ? steering.choose(using: &streams.steering) : nil
@@ -308,7 +304,7 @@ public struct Fuzzer {
                         let cap = sizing.cap(for: slow, nodes: nodes, siblings: siblings)
                         active = strategies.indices.filter { !slow.contains($0) }
                         if active.isEmpty {
-                            drawn = redraw(drawn.identity, caseNumber: cases, nodeCap: cap, active: mask(slow), from: &streams)
+                            drawn = redraw(drawn.identity, caseNumber: cases, nodeCap: cap, active: mask(slow))
                             active = slow
                         } else {
                             followUp = (drawn.identity, cap, slow)

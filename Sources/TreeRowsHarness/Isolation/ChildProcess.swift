@@ -120,7 +120,7 @@ package final class ChildProcess {
 
     deinit {
         if ending == nil {
-            kill(pid, SIGKILL)
+            killWithHelpers()
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
         }
@@ -156,6 +156,9 @@ package final class ChildProcess {
                 dup2(log, 2)
                 close(log)
             }
+            // A program the child starts (the backtracer, after a crash) gets no descriptor of
+            // the parent's: a caller's pipe held open by it would keep the caller waiting.
+            treerows_mark_close_on_exec_from(3)
             // Ctrl-C keeps the parent's handling (a parent that catches it stops its children
             // itself, after the step under way or at once); SIGTERM ends the child, which the
             // parent reports as killed from outside unless it is stopping too.
@@ -167,16 +170,37 @@ package final class ChildProcess {
             StepMonitor.record = record
             StepMonitor.budget = limits.budget
             let bytes = body()
-            let file = open(resultPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            var written = 0
-            while file >= 0 && written < bytes.count {
-                let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }
-                if count <= 0 { _exit(3) }
-                written += count
-            }
-            _exit(file >= 0 && close(file) == 0 ? 0 : 3)
+            _exit(writeWhole(bytes, to: resultPath) ? 0 : 3)
         }
         return ChildProcess(pid: pid, record: record, limits: limits, outputPath: outputPath, resultPath: resultPath)
+    }
+
+    /// Writes `bytes` to a new file at `path` with the system's calls alone (what a forked
+    /// child may use: no lock another thread of its parent may have held).
+    ///
+    /// - Returns: Whether every byte was written and the file closed.
+    /// - Complexity: O(*b*) for *b* bytes.
+    package static func writeWhole(_ bytes: [UInt8], to path: String) -> Bool {
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard file >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }
+            if count <= 0 { break }
+            written += count
+        }
+        return close(file) == 0 && written == bytes.count
+    }
+
+    /// Sends SIGKILL to the child and to the programs it started (a backtracer writing a crash
+    /// report), which would otherwise run on without it, some never ending.
+    ///
+    /// - Complexity: one read of the child's list of children on Linux.
+    private func killWithHelpers() {
+        var helpers = [pid_t](repeating: 0, count: 16)
+        let count = treerows_children_of(pid, &helpers, Int32(helpers.count))
+        kill(pid, SIGKILL)
+        for helper in helpers.prefix(Int(max(0, count))) { kill(helper, SIGKILL) }
     }
 
     /// Asks the child to stop at its next operation (it reads ``StepRecord/stopRequested``).
@@ -195,7 +219,7 @@ package final class ChildProcess {
             return
         }
         stopping = (.stopped, clock.now, record.pointee)
-        kill(pid, SIGKILL)
+        killWithHelpers()
     }
 
     /// How long a child asked to stop (``requestStop()``) may take to reach its next
@@ -220,7 +244,7 @@ package final class ChildProcess {
             // The backtracer lets a child that took SIGABRT from outside run on once its
             // report is out: SIGKILL then, or at the deadline.
             if now >= stopping.killAt || !crashedAlready && now - lastMemoryCheck >= .milliseconds(50) && reportIsWritten() {
-                kill(pid, SIGKILL)
+                killWithHelpers()
             }
             lastMemoryCheck = now
             return nil
@@ -232,7 +256,7 @@ package final class ChildProcess {
                 let crash = Crash(kind: .memory, signal: SIGKILL,
                                   message: "resident memory \(resident >> 20) MiB over the limit of \(memoryLimit >> 20) MiB")
                 stopping = (.crash(crash), now, record.pointee)
-                kill(pid, SIGKILL)
+                killWithHelpers()
                 return nil
             }
         }
@@ -262,10 +286,8 @@ package final class ChildProcess {
         let budgetTime = Duration.nanoseconds(step.stepBudget)
         // Where a slow step is stopped (a benchmark cell), a hang needs the strategy's own steps
         // of this kind to go by: a first input past the budget may be superlinear, not stuck.
-        let stopsSlow = limits.slowSteps == .stop
-        let predicted = stopsSlow ? step.stepPredictedOwnKind : step.stepPredicted
-        let hangTime = stopsSlow && predicted == 0 ? limits.hangCeiling ?? .seconds(Int64.max / 1_000_000_000)
-            : Self.hangThreshold(budget: budgetTime, predicted: predicted, ceiling: limits.hangCeiling)
+        let predicted = limits.slowSteps == .stop ? (step.stepPredictedOwnKind > 0 ? step.stepPredictedOwnKind : nil) : step.stepPredicted
+        let hangTime = Self.hangThreshold(budget: budgetTime, predicted: predicted, ceiling: limits.hangCeiling)
         let waited = now - lastBeat
         let scheduling = Self.scheduling(of: pid)
         var used: Duration?
@@ -284,7 +306,7 @@ package final class ChildProcess {
             let slow = SlowStep(processor: used, wall: waited, budget: budgetTime, predicted: .nanoseconds(step.stepPredicted),
                                 nodes: Int(step.budgetNodes), elements: Int(step.budgetElements))
             stopping = (.slow(slow), now, step)
-            kill(pid, SIGKILL)
+            killWithHelpers()
             return
         }
         let budget = Double(step.stepBudget) / 1e9
@@ -293,7 +315,7 @@ package final class ChildProcess {
             let crash = Crash(kind: .memory, signal: SIGKILL, message: "resident memory grew from \(residentAtBeat >> 20) to "
                 + "\(resident >> 20) MiB in one step that ran past the watchdog's \(String(format: "%.1f", budget)) s")
             stopping = (.crash(crash), now, step)
-            kill(pid, SIGKILL)
+            killWithHelpers()
             return
         }
         let crash = Crash(kind: .hang, signal: SIGABRT,
@@ -308,15 +330,22 @@ package final class ChildProcess {
 
     /// The processor time past which a step is a hang: its standard `budget`, or
     /// ``StepMonitor/hangMultiple`` times what its strategy's own cost `predicted` (in
-    /// nanoseconds; 0: nothing measured) if that is more; at most `ceiling`.
+    /// nanoseconds; 0: nothing measured) if that is more; never without a prediction (`nil`);
+    /// at most `ceiling`.
     ///
     /// - Complexity: O(1).
-    package static func hangThreshold(budget: Duration, predicted: Int64, ceiling: Duration?) -> Duration {
-        let own = Double(predicted) * StepMonitor.hangMultiple
-        var threshold = own > budget.nanoseconds ? (own >= 9e18 ? Duration.seconds(Int64.max / 1_000_000_000) : .nanoseconds(Int64(own))) : budget
+    package static func hangThreshold(budget: Duration, predicted: Int64?, ceiling: Duration?) -> Duration {
+        var threshold = never
+        if let predicted {
+            let own = Double(predicted) * StepMonitor.hangMultiple
+            threshold = own <= budget.nanoseconds ? budget : own < 9e18 ? min(.nanoseconds(Int64(own)), never) : never
+        }
         if let ceiling { threshold = min(threshold, ceiling) }
         return threshold
     }
+
+    /// A threshold no step reaches (2^40 seconds), that a watchdog can still multiply.
+    private static let never = Duration.seconds(Int64(1) << 40)
 
     /// A hang's message: which budget the step passed and by how much, the processor time
     /// it used in the wall time it took, and `blocked` when it was asleep.

@@ -166,17 +166,8 @@ public struct IsolatedFuzzer {
 
     /// Writes `outcome` to `path` whole or not at all (a new file renamed over the old).
     private static func writeCheckpoint(_ outcome: Fuzzer.Outcome, to path: String) {
-        let bytes = Array(outcome.json.serialized.utf8)
         let temporary = path + ".new"
-        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard file >= 0 else { return }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }
-            if count <= 0 { break }
-            written += count
-        }
-        if close(file) == 0 && written == bytes.count { rename(temporary, path) }
+        if ChildProcess.writeWhole(Array(outcome.json.serialized.utf8), to: temporary) { rename(temporary, path) }
     }
 
     /// The outcome of a worker that was stopped: its last checkpoint, with the operations

@@ -140,9 +140,19 @@ package enum StepMonitor {
     ///   only.
     @inline(__always)
     package static func beginOperation(_ operation: TreeOperation, in tree: Tree) {
+        guard record != nil else { return }
+        beginOperation(operation, nodes: tree.nodeCount, elements: elements(of: operation, in: tree))
+    }
+
+    /// ``beginOperation(_:in:)`` with the tree's `nodes` and the operation's `elements`
+    /// (``elements(of:in:)``) counted already.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    package static func beginOperation(_ operation: TreeOperation, nodes: Int, elements: Int) {
         guard let record else { return }
         endStep()
-        setBudget(record, nodes: tree.nodeCount, elements: elements(of: operation, in: tree))
+        setBudget(record, nodes: nodes, elements: elements)
         kind = OperationKindIndex.of(operation.kind)
     }
 

@@ -23,32 +23,14 @@ public struct CrashMutant<Bug: RowArrayBug>: ForwardingStrategy {
         }
         if Bug.bug == .firstToggleStalls && !firstToggleDone {
             firstToggleDone = true
-            // One and a half standard budgets, and at least twice the hang multiple of what this
+            // A scan that warms a cache and ends: one and a half standard budgets, and at least twice the hang multiple of what this
             // strategy's own steps predict (a debug build's steps take milliseconds): a hang by
             // either measure, however slow the build.
             let predicted = StepMonitor.record.map { Double($0.pointee.stepPredicted) } ?? 0
-            Self.warmCache(for: max(StepMonitor.budget.nanoseconds(nodes: base.tree.nodeCount) / 2 * 3,
+            ProcessorSpin.spin(for: max(StepMonitor.budget.nanoseconds(nodes: base.tree.nodeCount) / 2 * 3,
                                     Int64(2 * StepMonitor.hangMultiple * predicted)))
         }
         return base.toggle(node)
-    }
-
-    /// Spins the processor for `nanoseconds` of this thread's processor time (what the
-    /// watchdog counts, however busy the machine), a scan that ends: past the watchdog's
-    /// budget of the step and its hang multiple of the strategy's own cost.
-    @inline(never)
-    private static func warmCache(for nanoseconds: Int64) {
-        func used() -> Int64 {
-            var now = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-        }
-        let start = used()
-        var hash: UInt64 = 0
-        while used() - start < nanoseconds {
-            for value in 0..<UInt64(10_000) { hash = (hash ^ value) &* 0x100_0000_01B3 }
-        }
-        precondition(hash != 1)
     }
 
     public mutating func remove(_ node: NodeIndex) -> RowDiff {
