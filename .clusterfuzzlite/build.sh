@@ -19,3 +19,6 @@ for target in DifferentialFuzzer ImporterFuzzer; do
 done
 (cd "$root/Tests/Fuzzing/Corpus/differential" && zip -q -r "$OUT/DifferentialFuzzer_seed_corpus.zip" .)
 (cd "$root/Tests/Fuzzing/Corpus/importer" && zip -q -r "$OUT/ImporterFuzzer_seed_corpus.zip" .)
+# Hostile field values and names for the importers' mutations (libFuzzer's -dict, which
+# ClusterFuzzLite passes for $OUT/TARGET.dict).
+cp "$root/Tests/Fuzzing/ImporterFuzzer.dict" "$OUT/ImporterFuzzer.dict"

@@ -72,7 +72,7 @@ enum CorpusLayout: Equatable {
                 throw CorpusError(file: file, problem: decompressed ? "the decompressed content is empty: no nodes" : "empty file: no nodes",
                                   fix: "write one node per line (JSON Lines or CSV node,parent,time,score)")
             }
-            return .csv  // 64 bytes of white space: let the reader say where the content goes wrong
+            return .csv  // 64 bytes of white space: the reader looks further (textLayout(of:))
         }
         if let control = text.firstIndex(where: isControl) {
             guard isText(first) else {
@@ -85,6 +85,20 @@ enum CorpusLayout: Equatable {
         switch first {
         case UInt8(ascii: "{"): return .jsonLines
         case UInt8(ascii: "["): return .jsonDocument
+        default: return .csv
+        }
+    }
+
+    /// The text layout of `bytes` by their first byte that is not white space (after a
+    /// byte-order mark), however far in: ``jsonLines`` for `{`, ``jsonDocument`` for `[`,
+    /// else ``csv``. For a file whose first ``prefixLength`` bytes are white space.
+    ///
+    /// - Complexity: O(*w*) for *w* bytes of leading white space.
+    static func textLayout(of bytes: [UInt8]) -> CorpusLayout {
+        let text = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(3) : bytes[...]
+        switch text.first(where: { !whiteSpace.contains($0) }) {
+        case UInt8(ascii: "{")?: return .jsonLines
+        case UInt8(ascii: "[")?: return .jsonDocument
         default: return .csv
         }
     }

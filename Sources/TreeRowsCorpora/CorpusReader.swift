@@ -43,7 +43,10 @@ public enum CorpusReader {
             if let thread = try ThreadDocument.readIfDocument(bytes, file: file) { return thread }
             return try JSONLinesReader.parse(bytes, file: file)
         case .jsonDocument: return try ThreadDocument.read(bytes, file: file)
-        case .csv: return try CSVReader.parse(bytes, file: file)
+        case .csv:
+            // Recognized from a prefix of white space alone: the first other byte decides, however far in.
+            let text = CorpusLayout.textLayout(of: bytes)
+            return text == .csv ? try CSVReader.parse(bytes, file: file) : try parse(bytes, layout: text, file: file)
         }
     }
 }

@@ -47,6 +47,13 @@ struct TreeAssembler {
     ///
     /// - Complexity: O(*n*) expected.
     func assemble() throws(CorpusError) -> Tree {
+        // What every reader checks already, checked once more here: the tree below cannot then fail.
+        for record in records {
+            for (field, value) in [("time", record.time), ("score", record.score)] where value == .min {
+                throw failure(record.line, "\"\(field)\" \(Int64.min) is out of range (the smallest 64-bit integer is reserved)",
+                              fix: "use a value above \(Int64.min), or leave \"\(field)\" out for a node without one")
+            }
+        }
         if let tree = assembleInOrder() { return tree }
         var recordOfID: [NodeID: Int] = [:]
         recordOfID.reserveCapacity(records.count)
@@ -85,8 +92,11 @@ struct TreeAssembler {
         while let index = stack.popLast() {
             let record = records[index]
             let parent = parentRecord[index] < 0 ? Tree.root : nodeOfRecord[parentRecord[index]]!
-            // Ids are unique and parents come first, so this cannot fail.
-            nodeOfRecord[index] = try! tree.append(record.id, under: parent, time: record.time, score: record.score)
+            do { nodeOfRecord[index] = try tree.append(record.id, under: parent, time: record.time, score: record.score) } catch {
+                // Ids are unique, parents come first and values are checked above: not reached.
+                throw failure(record.line, "node \(Self.quoted(record.id)) cannot be added: \(error.description)",
+                              fix: "report this file to TreeRows: its reader should have named the problem")
+            }
             children.removeAll(keepingCapacity: true)
             var child = firstChild[index]
             while child >= 0 {

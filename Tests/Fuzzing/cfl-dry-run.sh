@@ -33,7 +33,9 @@ for target in DifferentialFuzzer ImporterFuzzer; do
     unzip -q "$OUT/${target}_seed_corpus.zip" -d "$corpus"
     echo "cfl-dry-run: $target for $seconds s from $(ls "$corpus" | wc -l) seeds" >&2
     # Swift's own crash handler confuses ASan; libFuzzer reports crashes itself.
-    if ! SWIFT_BACKTRACE=enable=no "$OUT/$target" -max_total_time="$seconds" -rss_limit_mb=20000 -timeout=600 \
+    dict=()
+    [ -f "$OUT/$target.dict" ] && dict=(-dict="$OUT/$target.dict")
+    if ! SWIFT_BACKTRACE=enable=no "$OUT/$target" -max_total_time="$seconds" -rss_limit_mb=20000 -timeout=600 ${dict[@]+"${dict[@]}"} \
         -artifact_prefix="$findings/$target-" -print_final_stats=1 "$corpus" > "$scratch/$target.log" 2>&1; then
         tail -30 "$scratch/$target.log" >&2
         echo "cfl-dry-run: $target failed (above; a crash input is in Tests/Fuzzing/findings/)" >&2

@@ -35,5 +35,7 @@ trap 'rm -rf "$work"' EXIT
 cp -R "$seeds/." "$work/"
 mkdir -p "$here/findings"
 # Swift's own crash handler confuses ASan; libFuzzer reports crashes itself.
-SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -artifact_prefix="$here/findings/$target-" \
+dict=()
+[ -f "$here/$target.dict" ] && dict=(-dict="$here/$target.dict")
+SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -artifact_prefix="$here/findings/$target-" ${dict[@]+"${dict[@]}"} \
     -print_final_stats=1 -rss_limit_mb=20000 -timeout=600 "$@" "$work"

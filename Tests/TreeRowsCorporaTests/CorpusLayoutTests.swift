@@ -96,4 +96,19 @@ import Testing
             #expect(error.fix.contains("gunzip -k"), "\(error)")
         }
     }
+
+    /// The first byte that is not white space decides the layout however far in it is: a
+    /// thread or JSON Lines after 64 or more bytes of blank lines is not read as CSV.
+    @Test(arguments: [64, 65, 1_000, 100_000])
+    func jsonIsJSONAfterAnyAmountOfWhiteSpace(_ blank: Int) throws {
+        let space = String(repeating: " \n\t", count: blank / 3 + 1)
+        let thread = space + #"{"id":1,"created_at_i":1,"children":[{"id":2,"points":3,"children":[]}]}"#
+        #expect(try CorpusReader.parse(Array(thread.utf8), file: "t.json").tree.nodeCount == 1)
+        let array = space + #"[{"id":1,"type":"story","kids":[2]},{"id":2,"type":"comment","parent":1}]"#
+        #expect(try CorpusReader.parse(Array(array.utf8), file: "t.json").tree.nodeCount == 1)
+        let lines = space + "{\"id\": 1}\n{\"id\": 2, \"parent\": 1}\n"
+        #expect(try CorpusReader.parse(Array(lines.utf8), file: "t.jsonl").tree.nodeCount == 2)
+        let gzipped = try CSVReaderTests.gzip(Array(thread.utf8))
+        #expect(try CorpusReader.parse(gzipped, file: "t.json.gz").tree.nodeCount == 1)
+    }
 }

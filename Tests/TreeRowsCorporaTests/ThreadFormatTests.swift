@@ -57,15 +57,6 @@ import TreeRowsCorpora
         #expect(again.pages == corpus.pages)
     }
 
-    @Test func aHugeHiddenCountStaysReadableThroughATreeRowsFile() throws {
-        let text = #"[{"kind":"Listing","data":{"children":[]}},{"kind":"Listing","data":{"children":[{"kind":"t1","data":{"id":"a","replies":""}},"#
-            + #"{"kind":"more","data":{"count":99999999999,"children":[]}}]}}]"#
-        let corpus = try Self.read(text)
-        #expect(corpus.pages == [CorpusPage(loadMoreRow: "more-top", hiddenReplies: Int(Int32.max))])
-        let again = try CorpusReader.parse(try TreeFile.encode(corpus.tree, metadata: corpus.header!), file: "t.trows")
-        #expect(again.pages == corpus.pages)
-    }
-
     @Test func aRedditThreadAsDeepAsRedditNestsIsReadWithoutRecursion() throws {
         // 80 replies each under the last: about 400 levels of JSON.
         var model = ThreadModel()

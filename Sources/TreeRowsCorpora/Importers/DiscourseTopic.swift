@@ -9,11 +9,20 @@ enum DiscourseTopic {
     ///
     /// - Complexity: O(*n*) expected for *n* posts.
     static func read(_ document: JSONValue, into builder: inout ThreadBuilder) throws(CorpusError) -> [(key: String, value: JSONValue)] {
-        let posts = document["post_stream"]?["posts"]?.elements ?? []
+        let posts = try builder.list(document["post_stream"]?["posts"], "post_stream.posts", at: "the topic")
         var idOfNumber: [Int64: Int64] = [:]
+        /// Where each post number was first given, for the error of a second.
+        var placeOfNumber: [Int64: Int] = [:]
         for (index, post) in posts.enumerated() {
-            guard let id = post["id"]?.integer, let number = post["post_number"]?.integer else {
-                throw builder.failure("post \(index + 1)", "a post without an integer \"id\" and \"post_number\"")
+            let place = "post \(index + 1) of post_stream.posts"
+            guard let id = try builder.integer(post["id"], "id", at: place),
+                  let number = try builder.integer(post["post_number"], "post_number", at: place) else {
+                throw builder.failure(place, "a post without an integer \"id\" and \"post_number\"")
+            }
+            guard number >= 1 else { throw builder.fieldFailure(place, "post_number", must: "1 or more", found: .number(String(number))) }
+            if let first = placeOfNumber.updateValue(index, forKey: number) {
+                throw CorpusError(file: builder.file, problem: "\(place): post_number \(number) is given to a second post (post \(first + 1) has it too)",
+                                  fix: "pass the Discourse topic as the service returned it: each post has its own post_number")
             }
             idOfNumber[number] = id
         }
@@ -23,9 +32,11 @@ enum DiscourseTopic {
         if let count = document["posts_count"]?.integer { members.append(("x-posts-count", .number(String(count)))) }
         for (index, post) in posts.enumerated() where post["post_number"]?.integer != 1 {
             let id = post["id"]!.integer!
-            let parent = post["reply_to_post_number"]?.integer.flatMap { $0 == 1 ? nil : idOfNumber[$0] }.map(NodeID.integer)
-            builder.comment(.integer(id), parent: parent, time: post["created_at"]?.text.flatMap { Timestamp.seconds($0) },
-                            score: post["score"]?.wholeNumber, at: "post \(id) (post \(index + 1) of post_stream.posts)")
+            let at = "post \(id) (post \(index + 1) of post_stream.posts)"
+            let replyTo = try builder.integer(post["reply_to_post_number"], "reply_to_post_number", at: at)
+            let parent = replyTo.flatMap { $0 == 1 ? nil : idOfNumber[$0] }.map(NodeID.integer)
+            builder.comment(.integer(id), parent: parent, time: try builder.timestamp(post["created_at"], "created_at", at: at),
+                            score: try builder.value(post["score"], "score", at: at), at: at)
         }
         return members
     }

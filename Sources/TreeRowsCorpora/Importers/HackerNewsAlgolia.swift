@@ -13,15 +13,20 @@ enum HackerNewsAlgolia {
         var members: [(key: String, value: JSONValue)] = []
         if let id = document["id"]?.integer { members.append(("thread", .string("https://news.ycombinator.com/item?id=\(id)"))) }
         if let title = document["title"]?.text { members.append(("description", .string(title))) }
-        var pending: [(children: [JSONValue], parent: NodeID?, place: String)] = [(document["children"]?.elements ?? [], nil, "the item's children")]
+        let top = try builder.list(document["children"], "children", at: "the item")
+        var pending: [(children: [JSONValue], parent: NodeID?, place: String)] = [(top, nil, "the item's children")]
         while let (children, parent, place) = pending.popLast() {
             for (index, child) in children.enumerated() {
                 let here = "\(place), item \(index + 1)"
-                guard let id = child["id"]?.integer else { throw builder.failure(here, "a comment without an integer \"id\"") }
+                guard let id = try builder.integer(child["id"], "id", at: here) else {
+                    throw builder.failure(here, "a comment without an integer \"id\"")
+                }
                 let node = NodeID.integer(id)
-                builder.comment(node, parent: parent, time: child["created_at_i"]?.wholeNumber, score: child["points"]?.wholeNumber,
-                                at: "comment \(id) (\(here))")
-                if let replies = child["children"]?.elements, !replies.isEmpty { pending.append((replies, node, "the children of \(id)")) }
+                let at = "comment \(id) (\(here))"
+                builder.comment(node, parent: parent, time: try builder.value(child["created_at_i"], "created_at_i", at: at),
+                                score: try builder.value(child["points"], "points", at: at), at: at)
+                let replies = try builder.list(child["children"], "children", at: at)
+                if !replies.isEmpty { pending.append((replies, node, "the children of \(id)")) }
             }
         }
         return members

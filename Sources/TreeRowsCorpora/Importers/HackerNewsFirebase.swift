@@ -5,7 +5,12 @@ import TreeRows
 /// order), `time` (seconds) and `score` (stories only). The story (or poll, or job) is the
 /// thread, not a row. Replies follow their parent's `kids` order; kids the file does not
 /// hold become one load-more row after the parent's present replies, hiding as many
-/// replies as are missing. Deleted and dead items stay, with their replies.
+/// replies as are missing; then come the items whose `parent` names an item that does not
+/// list them, in file order. An item whose parent is not in the file is top-level. Deleted
+/// and dead items stay, with their replies.
+///
+/// A file that contradicts itself is refused, with the place named: an item listed in two
+/// items' `kids`, or listed by one item while its `parent` names another.
 enum HackerNewsFirebase {
     /// The item types of the API.
     static let types: Set<String> = ["story", "comment", "job", "poll", "pollopt"]
@@ -21,75 +26,85 @@ enum HackerNewsFirebase {
     /// Reads the items (an array, or one item); returns the header members (the story's id
     /// and title).
     ///
-    /// - Complexity: O(*n*) expected for *n* items, iterative (any depth).
+    /// - Complexity: O(*n*) expected for *n* items and their kids, iterative (any depth).
     static func read(_ document: JSONValue, into builder: inout ThreadBuilder) throws(CorpusError) -> [(key: String, value: JSONValue)] {
         let items = document.elements ?? [document]
+        /// One item as read and checked.
+        struct Item {
+            var id: Int64
+            var parent: Int64?
+            var kids: [Int64]
+            var isThread: Bool
+            var place: String
+        }
+        var read: [Item] = []
+        read.reserveCapacity(items.count)
         var itemOfID: [Int64: Int] = [:]
         for (index, item) in items.enumerated() {
+            let place = "item \(index + 1)"
             guard isItem(item), let id = item["id"]?.integer else {
-                throw builder.failure("item \(index + 1)", "not a Hacker News item (an object with an integer \"id\" and a \"type\")")
+                throw builder.failure(place, "not a Hacker News item (an object with an integer \"id\" and a \"type\")")
             }
-            guard itemOfID.updateValue(index, forKey: id) == nil else { throw builder.failure("item \(index + 1)", "a second item \(id)") }
+            if let first = itemOfID.updateValue(index, forKey: id) {
+                throw builder.failure(place, "a second item \(id) (item \(first + 1) is \(id) too)")
+            }
+            let at = "item \(id) (item \(index + 1) of the file)"
+            let parent = try builder.integer(item["parent"], "parent", at: at)
+            var kids: [Int64] = []
+            for kid in try builder.list(item["kids"], "kids", at: at) {
+                guard let kid = kid.integer else { throw builder.fieldFailure(at, "kids", must: "an array of integer ids", found: kid) }
+                kids.append(kid)
+            }
+            // The story (or poll, or job) is the thread itself rather than a row (unless an item lists it, below).
+            read.append(Item(id: id, parent: parent, kids: kids, isThread: parent == nil && item["type"]?.text != "comment", place: at))
         }
-        /// Whether the item is the thread itself rather than a row.
-        func isThread(_ item: JSONValue) -> Bool { item["parent"] == nil && item["type"]?.text != "comment" }
+        // Who lists each item the file holds in its kids: one item at most, and the one its parent names.
+        var listedBy: [Int64: Int] = [:]
+        for (lister, item) in read.enumerated() {
+            for kid in item.kids {
+                guard let kidIndex = itemOfID[kid] else { continue }
+                if let other = listedBy.updateValue(lister, forKey: kid), other != lister {
+                    throw builder.failure(read[kidIndex].place, "listed in the kids of both \(read[other].id) and \(item.id)")
+                }
+                if let parent = read[kidIndex].parent, parent != item.id {
+                    throw builder.failure(read[kidIndex].place, "its \"parent\" is \(parent), but item \(item.id) lists it in its kids")
+                }
+            }
+        }
+        // A story that another item lists is a reply, not the thread.
+        for index in read.indices where read[index].isThread && listedBy[read[index].id] != nil { read[index].isThread = false }
         var members: [(key: String, value: JSONValue)] = []
-        if let story = items.first(where: isThread), let id = story["id"]?.integer {
-            members.append(("thread", .string("https://news.ycombinator.com/item?id=\(id)")))
-            if let title = story["title"]?.text { members.append(("description", .string(title))) }
-            if let descendants = story["descendants"]?.integer { members.append(("x-descendants", .number(String(descendants)))) }
+        if let story = read.firstIndex(where: \.isThread) {
+            members.append(("thread", .string("https://news.ycombinator.com/item?id=\(read[story].id)")))
+            if let title = items[story]["title"]?.text { members.append(("description", .string(title))) }
+            if let descendants = items[story]["descendants"]?.integer { members.append(("x-descendants", .number(String(descendants)))) }
         }
-        // The roots: the threads, and the comments whose parent is not in the file.
-        var placed = Set<Int64>()
-        var pending: [(item: Int, parent: NodeID?)] = []
-        for (index, item) in items.enumerated().reversed() {
-            let parent = item["parent"]?.integer
-            if isThread(item) || parent.flatMap({ itemOfID[$0] }) == nil { pending.append((index, nil)) }
+        /// The row an item's replies go under: `nil` (top level) for the thread.
+        func rowParent(_ index: Int) -> NodeID? { read[index].isThread ? nil : .integer(read[index].id) }
+        /// Adds item `index` as a row under `parent`.
+        func add(_ index: Int, under parent: NodeID?) throws(CorpusError) {
+            let at = read[index].place
+            builder.comment(.integer(read[index].id), parent: parent, time: try builder.value(items[index]["time"], "time", at: at),
+                            score: try builder.value(items[index]["score"], "score", at: at), at: at)
         }
-        /// How many of each item's kids the file lacks.
-        var pageCounts: [Int64: Int] = [:]
-        /// Adds `item`'s present kids in `kids` order, then a load-more row for the missing ones,
-        /// under `parent` (`nil` when the item is the thread).
-        func addReplies(of item: JSONValue, id: Int64, under parent: NodeID?, into pending: inout [(item: Int, parent: NodeID?)]) {
+        // Siblings come in the order rows are added (see ThreadBuilder): each item's listed kids in
+        // kids order and its load-more row, then the rest in file order.
+        var listed = Set<Int64>()
+        for (index, item) in read.enumerated() {
             var missing = 0
-            var present: [Int] = []
-            for kid in item["kids"]?.elements ?? [] {
-                guard let kidID = kid.integer, let kidIndex = itemOfID[kidID] else { missing += 1; continue }
-                present.append(kidIndex)
+            for kid in item.kids {
+                guard let kidIndex = itemOfID[kid], listedBy[kid] == index else { missing += 1; continue }
+                guard listed.insert(kid).inserted else { continue }
+                try add(kidIndex, under: rowParent(index))
             }
-            // Present kids are added when popped: push them in reverse, so they pop in rank order,
-            // and the page row is added after them (it is pushed first, below them).
-            if missing > 0 { pending.append((-1 - Int(id), parent)) }
-            for kidIndex in present.reversed() { pending.append((kidIndex, parent)) }
-            pageCounts[id] = missing
-        }
-        while let (index, parent) = pending.popLast() {
-            if index < 0 {
-                let owner = Int64(-1 - index)
-                builder.loadMoreRow("more-\(owner)", parent: parent, hidden: pageCounts[owner] ?? 0,
-                                    at: "the kids of \(owner) that the file does not hold")
-                continue
-            }
-            let item = items[index]
-            let id = item["id"]!.integer!
-            guard placed.insert(id).inserted else { continue }
-            if isThread(item) {
-                addReplies(of: item, id: id, under: nil, into: &pending)
-            } else {
-                let node = NodeID.integer(id)
-                builder.comment(node, parent: parent, time: item["time"]?.wholeNumber, score: item["score"]?.wholeNumber,
-                                at: "item \(id) (item \(index + 1) of the file)")
-                addReplies(of: item, id: id, under: node, into: &pending)
+            if missing > 0 {
+                builder.loadMoreRow("more-\(item.id)", parent: rowParent(index), hidden: min(missing, Int(Int32.max)),
+                                    at: "the kids of \(item.id) that the file does not hold")
             }
         }
-        // Items that no present item lists in its kids, under a parent that is present.
-        for (index, item) in items.enumerated() where !placed.contains(item["id"]!.integer!) {
-            let id = item["id"]!.integer!
-            placed.insert(id)
-            let parent = item["parent"]?.integer.flatMap { itemOfID[$0] }.map { items[$0] }
-            let parentNode: NodeID? = parent.flatMap { isThread($0) ? nil : $0["id"]?.integer.map(NodeID.integer) }
-            builder.comment(.integer(id), parent: parentNode, time: item["time"]?.wholeNumber, score: item["score"]?.wholeNumber,
-                            at: "item \(id) (item \(index + 1) of the file)")
+        for (index, item) in read.enumerated() where !item.isThread && listedBy[item.id] == nil {
+            let parent = item.parent.flatMap { itemOfID[$0] }.flatMap(rowParent)
+            try add(index, under: parent)
         }
         return members
     }

@@ -11,17 +11,20 @@ enum MastodonContext {
     ///
     /// - Complexity: O(*n*) expected for *n* statuses.
     static func read(_ document: JSONValue, into builder: inout ThreadBuilder) throws(CorpusError) -> [(key: String, value: JSONValue)] {
-        let statuses = document["descendants"]?.elements ?? []
+        let statuses = try builder.list(document["descendants"], "descendants", at: "the context")
         var ids = Set<String>()
         for (index, status) in statuses.enumerated() {
-            guard let id = status["id"]?.text else { throw builder.failure("descendant \(index + 1)", "a status without a string \"id\"") }
+            guard let id = try builder.text(status["id"], "id", at: "descendant \(index + 1)") else {
+                throw builder.failure("descendant \(index + 1)", "a status without a string \"id\"")
+            }
             ids.insert(id)
         }
         for (index, status) in statuses.enumerated() {
             let id = status["id"]!.text!
-            let parent = status["in_reply_to_id"]?.text.flatMap { ids.contains($0) ? NodeID.string($0) : nil }
-            builder.comment(.string(id), parent: parent, time: status["created_at"]?.text.flatMap { Timestamp.seconds($0) },
-                            score: status["favourites_count"]?.wholeNumber, at: "status \(id) (descendant \(index + 1))")
+            let at = "status \(id) (descendant \(index + 1))"
+            let parent = try builder.text(status["in_reply_to_id"], "in_reply_to_id", at: at).flatMap { ids.contains($0) ? NodeID.string($0) : nil }
+            builder.comment(.string(id), parent: parent, time: try builder.timestamp(status["created_at"], "created_at", at: at),
+                            score: try builder.value(status["favourites_count"], "favourites_count", at: at), at: at)
         }
         return []
     }

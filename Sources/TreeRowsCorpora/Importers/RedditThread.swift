@@ -29,18 +29,28 @@ enum RedditThread {
                 guard let data = thing["data"], data.isObject else { throw builder.failure(here, "has no \"data\" object") }
                 switch thing["kind"]?.text {
                 case "t1":
-                    guard let id = data["id"]?.text else { throw builder.failure(here, "a comment (t1) without a string \"id\"") }
+                    guard let id = try builder.text(data["id"], "id", at: here) else {
+                        throw builder.failure(here, "a comment (t1) without a string \"id\"")
+                    }
                     let node = NodeID.string(id)
-                    builder.comment(node, parent: parent, time: data["created_utc"]?.wholeNumber, score: data["score"]?.wholeNumber,
-                                    at: "comment \(id) (\(here))")
-                    if let replies = data["replies"]?["data"]?["children"]?.elements, !replies.isEmpty {
-                        pending.append((replies, node, "the replies of \(id)"))
+                    let at = "comment \(id) (\(here))"
+                    builder.comment(node, parent: parent, time: try builder.value(data["created_utc"], "created_utc", at: at),
+                                    score: try builder.value(data["score"], "score", at: at), at: at)
+                    // No replies: "" (or nothing); else a listing.
+                    if let replies = data["replies"], replies != .string(""), replies != .null {
+                        guard replies.isObject, let listing = replies["data"], listing.isObject else {
+                            throw builder.fieldFailure(at, "replies", must: "a listing (an object with data.children) or \"\"", found: replies)
+                        }
+                        let children = try builder.list(listing["children"], "replies.data.children", at: at)
+                        if !children.isEmpty { pending.append((children, node, "the replies of \(id)")) }
                     }
                 case "more":
                     // `count` replies not loaded; a "continue this thread" link has 0 and no children.
-                    let hidden = data["count"]?.integer ?? Int64(data["children"]?.elements?.count ?? 0)
+                    let at = "the more stub of \(here)"
+                    let listed = try builder.list(data["children"], "children", at: at).count
+                    let hidden = try builder.hiddenCount(data["count"], "count", at: at) ?? listed
                     let name = "more-" + (parent.map { "\($0)" } ?? "top")
-                    builder.loadMoreRow(name, parent: parent, hidden: Int(clamping: hidden), at: "the more stub of \(here)")
+                    builder.loadMoreRow(name, parent: parent, hidden: hidden, at: at)
                 case let kind:
                     throw builder.failure(here, "a thing of kind \(kind.map { "\"\($0.echoed)\"" } ?? "(none)"), neither a comment (t1) nor a more stub")
                 }

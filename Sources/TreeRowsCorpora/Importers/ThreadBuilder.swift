@@ -35,7 +35,8 @@ struct ThreadBuilder {
     }
 
     /// Adds a load-more row after `parent`'s replies so far, standing for `hidden` replies the
-    /// file does not hold, with an id made from `name` that no other row has.
+    /// file does not hold (0...2^31 - 1, as ``hiddenCount(_:_:at:)`` reads them), with an id
+    /// made from `name` that no other row has.
     ///
     /// - Complexity: O(1) expected.
     mutating func loadMoreRow(_ name: String, parent: NodeID?, hidden: Int, at place: String) {
@@ -45,9 +46,9 @@ struct ThreadBuilder {
             suffix += 1
             id = .string("\(name)~\(suffix)")
         }
+        precondition((0...Int(Int32.max)).contains(hidden), "a hidden count outside what a page holds")
         comment(id, parent: parent, time: nil, score: nil, at: place)
-        // Within what a header's page may say, so that a `.trows` file of the thread reads back.
-        pages.append(CorpusPage(loadMoreRow: id, hiddenReplies: min(max(0, hidden), Int(Int32.max))))
+        pages.append(CorpusPage(loadMoreRow: id, hiddenReplies: hidden))
     }
 
     /// An error at `place` in the document.

@@ -7,7 +7,7 @@
 enum Timestamp {
     /// The whole seconds since 1970 (UTC) of `text`, or `nil` when it is not of the form
     /// `YYYY-MM-DDTHH:MM:SS` with an optional fraction (dropped) and zone (`Z`, `±HH:MM`,
-    /// `±HHMM`; none is UTC).
+    /// `±HHMM`; none is UTC), or names a day the month does not have (2022-02-29).
     ///
     /// - Complexity: O(*c*) for *c* characters.
     static func seconds(_ text: String) -> Int64? {
@@ -25,7 +25,8 @@ enum Timestamp {
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         var index = 19
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
@@ -58,6 +59,17 @@ enum Timestamp {
         if let whole = Int64(text) { return whole }
         guard let value = Double(text), value.isFinite, abs(value) < 9e15 else { return nil }
         return Int64(value.rounded(.down))
+    }
+
+    /// The days of `month` (1...12) in `year` of the proleptic Gregorian calendar.
+    ///
+    /// - Complexity: O(1).
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// The days from 1970-01-01 to the date (negative before it), in the proleptic Gregorian
