@@ -18,10 +18,12 @@ struct GateCommand: ParsableCommand {
             cell gets the ratio head/base over the pairs of rounds (Wilcoxon signed-rank) with an interval that holds \
             for the whole comparison (--confidence), and regresses only when the whole interval lies beyond \
             --threshold. A base built before tools took turns runs alone; its rounds are then compared as samples. \
-            Allocations (deterministic for a seed): a cell regresses beyond --allocation-threshold. \
+            Allocations (deterministic for a seed): a cell regresses beyond --allocation-threshold; a side that \
+            counted none fails (exit 2) unless --no-allocations. \
             With --instructions, each side's first round also counts instructions per operation under valgrind \
             (exact for a seed, so one round is enough), and a cell regresses beyond --instruction-threshold. \
-            Exit 1 on any regression or a WRONG, CRASHED, UNMEASURED or missing cell, or a side past --round-timeout; \
+            Exit 1 on any regression or a WRONG, CRASHED, UNMEASURED or missing cell (missing from any round of \
+            either side), a bench that exits non-zero, or a side past --round-timeout; \
             2 on bad input or a tool that fails to run; 130 when stopped by Ctrl-C, 143 by SIGTERM.
             """)
 
@@ -37,6 +39,8 @@ struct GateCommand: ParsableCommand {
     @Flag(help: "Also gate instructions per operation, counted under valgrind in each side's first round (bench --instructions).")
     var instructions = false
     @Option(help: ArgumentHelp("Instructions: the growth that regresses.", valueName: "percent")) var instructionThreshold = "1%"
+    @Flag(help: "Gate time alone: leave allocations out (for tools built without jemalloc, which count none).")
+    var noAllocations = false
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "The most seconds one round may take: a side still running then is stopped, and the gate fails naming it.",
         valueName: "seconds"))
@@ -68,6 +72,7 @@ struct GateCommand: ParsableCommand {
         if instructions { _ = try InstructionRun.valgrind() }
         let head = try headTool.map(Self.executable) ?? Self.currentExecutable()
         let base = try Self.executable(baseTool)
+        try Self.checkOutputs(in: out, rounds: rounds, tools: [base, head], inputs: Self.corpora(in: benchOptions))
         try Self.makeFolder(out)
         // Ctrl-C or SIGTERM: both sides of the round are stopped, nothing is compared.
         Interruption.install(terminating: true)
@@ -80,8 +85,9 @@ struct GateCommand: ParsableCommand {
             let order = round % 2 == 1 ? [("base", base), ("head", head)] : [("head", head), ("base", base)]
             let sides = order.map { side, tool in
                 let json = "\(out)/\(side)-round-\(round).json", log = "\(out)/\(side)-round-\(round).txt"
-                // A round reads only what this run wrote: an earlier run's file is gone first.
+                // A round reads only what this run wrote: an earlier run's file (or a link in its place) is gone first.
                 unlink(json)
+                unlink(log)
                 // Counts repeat exactly for a seed: one round of each side counts them.
                 let counting = instructions && round == 1 ? ["--instructions"] : []
                 return (side: side, tool: tool, json: json, run: TurnTakingRuns.Side(executable: tool, arguments: ["bench"] + benchOptions + counting + ["--json", json], log: log))
@@ -113,9 +119,19 @@ struct GateCommand: ParsableCommand {
                         + " results to \(side.json.escapingControls()), so it is not a treerows tool of this kind."
                         + " Fix: give the path of a built treerows tool; its output is in \(side.run.log.escapingControls())")
                 }
-                do { results[side.side]!.append(try BenchmarkReport.readRelease(contentsOf: side.json)) } catch {
+                let report: BenchmarkReport
+                do { report = try BenchmarkReport.readRelease(contentsOf: side.json) } catch {
                     throw CommandFailure(message: "\(side.side) round \(round): \(error.description)")
                 }
+                // A bench that says it failed fails its side, whatever its JSON says.
+                guard run.exitedCleanly else {
+                    let failing = report.results.filter { !$0.correct || $0.crash != nil }.count
+                    throw CommandFailure(message: "round \(round): the \(side.side) tool \(side.tool.escapingControls()) ended its bench with"
+                        + " \(run.ending)" + (failing > 0 ? ", with \(failing) cells WRONG or CRASHED in its results" : ", though its results show no failing cell")
+                        + ". Fix: run it alone with the same options (\(side.tool.escapingControls()) bench \(benchOptions.joined(separator: " ").escapingControls()));"
+                        + " its output is in \(side.run.log.escapingControls())", exitCode: 1)
+                }
+                results[side.side]!.append(report)
                 line.append("\(side.side) \(String(format: "%.1f", run.seconds)) s")
             }
             print("round \(round)/\(rounds): " + line.joined(separator: ", "))
@@ -124,21 +140,37 @@ struct GateCommand: ParsableCommand {
         let pairing = results.values.allSatisfy({ $0.allSatisfy(\.tookTurns) })
             ? "\(out) \(Date().timeIntervalSince1970) \(getpid())" : nil
         if pairing == nil { print("time: the rounds are not in pairs, as a tool did not take turns (built before gate did); compared as samples") }
+        // A cell some round did not measure is missing, not left out of the comparison.
+        var failures: [String] = []
+        for side in ["base", "head"] {
+            for (cell, rounds) in BenchmarkReport.cellsMissing(fromRounds: results[side]!) {
+                failures.append("\(side): \(cell.escapingControls()) is missing from round" + (rounds.count > 1 ? "s " : " ")
+                    + rounds.map(String.init).joined(separator: ", ") + " of \(self.rounds), so it is not gated."
+                    + " Fix: bench the same cells in every round (a fixed --seed, no per-round options)")
+            }
+        }
         let combined = ["base", "head"].map { BenchmarkReport.combining(rounds: results[$0]!, pairing: pairing) }
         for (side, report) in zip(["base", "head"], combined) {
+            // A link there is replaced, never written through.
+            Self.removeLink("\(out)/\(side).json")
             try OutputPath.write(Array(report.json.utf8), to: "\(out)/\(side).json")
         }
         print("")
-        var failures = try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .median, threshold: timeThreshold,
-                                                  confidence: level, allowMissing: false).failures
+        failures += try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .median, threshold: timeThreshold,
+                                               confidence: level, allowMissing: false).failures
         print("")
-        // Allocations need jemalloc in both tools; without it time alone gates.
-        if combined.allSatisfy({ $0.results.contains { $0.allocationsPerOperation != nil } }) {
+        if noAllocations {
+            print("allocations: not gated (--no-allocations)")
+        } else {
+            // The same rules as `compare --metric allocations`: a side that counted none cannot pass.
+            for (side, report) in zip(["base", "head"], combined) where !report.results.contains(where: { $0.allocationsPerOperation != nil }) {
+                throw CommandFailure(message: "allocations: the \(side) tool's bench counted none (it was built without jemalloc),"
+                    + " so they cannot be gated. Fix: build both tools with jemalloc (bash .ci/setup installs it), or pass"
+                    + " --no-allocations to gate time alone; the rounds are in \(out.escapingControls())")
+            }
             failures += try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .allocations, threshold: allocationFraction,
                                                    confidence: level, allowMissing: false).failures
                 .map { "allocations: " + $0 }
-        } else {
-            print("allocations: not compared, as a tool did not count them (jemalloc)")
         }
         if instructions {
             print("")
@@ -170,6 +202,66 @@ struct GateCommand: ParsableCommand {
             throw CommandFailure(message: "cannot find this tool's own path. Fix: give --head-tool")
         }
         return path
+    }
+
+    /// The files a gate of `rounds` rounds writes into `folder`: each round's JSON and log per
+    /// side, and the combined `base.json` and `head.json`.
+    static func outputs(in folder: String, rounds: Int) -> [String] {
+        ["base.json", "head.json"].map { "\(folder)/\($0)" }
+            + (1...rounds).flatMap { round in ["base", "head"].flatMap { ["\(folder)/\($0)-round-\(round).json", "\(folder)/\($0)-round-\(round).txt"] } }
+    }
+
+    /// The corpus files among bench options (`--corpus PATH`, `--corpus=PATH`).
+    static func corpora(in options: [String]) -> [String] {
+        var paths: [String] = []
+        for (index, option) in options.enumerated() {
+            if option == "--corpus", index + 1 < options.count { paths.append(options[index + 1]) }
+            if option.hasPrefix("--corpus=") { paths.append(String(option.dropFirst("--corpus=".count))) }
+        }
+        return paths
+    }
+
+    /// Fails before the first round when `--out` cannot take the gate's files: it is not a
+    /// folder, or a file the gate writes there is a folder, FIFO, device or socket, or is one
+    /// of the tools or inputs (a link to one too), which the gate would destroy. Regular
+    /// files and links there are replaced, never written through.
+    ///
+    /// - Complexity: O(*r* (*t* + *i*)) system calls for *r* rounds, *t* tools and *i* inputs.
+    static func checkOutputs(in folder: String, rounds: Int, tools: [String], inputs: [String]) throws(CommandFailure) {
+        var status = stat()
+        if stat(folder, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR {
+            throw CommandFailure(message: "--out \(folder.escapingControls()) is a file, not a folder. Fix: give --out a folder (gate-results by default)")
+        }
+        /// The files (device and inode) `path` names, itself and, for a link, where it leads.
+        func identities(_ path: String) -> [[UInt64]] {
+            var found: [[UInt64]] = []
+            var status = stat()
+            if lstat(path, &status) == 0 { found.append([UInt64(status.st_dev), UInt64(status.st_ino)]) }
+            if stat(path, &status) == 0 { found.append([UInt64(status.st_dev), UInt64(status.st_ino)]) }
+            return found
+        }
+        let guarded = (tools.map { ($0, "the tool") } + inputs.map { ($0, "an input") }).map { (identities($0.0), $0.0, $0.1) }
+        for path in outputs(in: folder, rounds: rounds) {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            let here = identities(path)
+            if let (_, other, what) = guarded.first(where: { !Set($0.0).isDisjoint(with: here) }) {
+                throw CommandFailure(message: "--out \(folder.escapingControls()): \(path.escapingControls()) is \(what) \(other.escapingControls()),"
+                    + " which the gate would overwrite. Fix: give --out a folder of its own, away from the tools and corpora")
+            }
+            let kind = status.st_mode & S_IFMT
+            guard kind == S_IFREG || kind == S_IFLNK else {
+                let name = kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a FIFO" : "a device or socket"
+                throw CommandFailure(message: "--out \(folder.escapingControls()): \(path.escapingControls()) is \(name), where the gate writes"
+                    + " a file. Fix: remove it, or give --out another folder")
+            }
+        }
+    }
+
+    /// Removes `path` if it is a symbolic link, so that what is written there replaces it.
+    static func removeLink(_ path: String) {
+        var status = stat()
+        if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK { unlink(path) }
     }
 
     /// Creates `folder` (and its parents) if it is missing.

@@ -6,6 +6,8 @@ import TreeRowsCorpora
 struct LoggedRun {
     /// Whether it exited with 0 or 1 (1: a WRONG or CRASHED cell, which the caller reports).
     var succeeded: Bool
+    /// Whether it exited with 0.
+    var exitedCleanly: Bool
     /// How it ended: `exit 3` or `signal 11`.
     var ending: String
     /// The log's last `lines` lines joined by ` / `, control characters escaped, or "it
@@ -58,12 +60,54 @@ struct LoggedRun {
     /// A run that exited with `code` (`exited`) or was ended by signal `code`.
     private init(exited: Bool, code: Int32, log: String, lines: Int, seconds: Double) {
         succeeded = exited && [0, 1].contains(code)
+        exitedCleanly = exited && code == 0
         ending = "\(exited ? "exit" : "signal") \(code)"
-        var tail = ""
-        if !succeeded {
-            tail = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(lines).joined(separator: " / ")
-        }
-        self.tail = tail.isEmpty ? "it printed nothing" : tail.escapingControls()
+        tail = succeeded ? "" : Self.tail(of: log, lines: lines)
         self.seconds = seconds
+    }
+
+    /// How much of a log's end ``tail(of:lines:)`` reads, whatever the log's size.
+    static let tailBytes = 16 << 10
+    /// How many bytes of one line a message quotes.
+    static let lineBytes = 240
+
+    /// The last `lines` lines of the log at `path` that hold anything, joined by ` / `: each
+    /// cut to ``lineBytes`` with its length said, control characters escaped, and shown as
+    /// bytes (hexadecimal) when it is not UTF-8. "it printed nothing" for an empty log.
+    ///
+    /// - Complexity: O(``tailBytes``): a log of gigabytes costs no more.
+    static func tail(of path: String, lines: Int) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "it printed nothing" }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > UInt64(tailBytes) ? size - UInt64(tailBytes) : 0)
+        var bytes = Array((try? handle.readToEnd()) ?? Data())
+        // Read from inside a line: drop that part, unless it is all there is (one line longer than what is read).
+        var partial = size > UInt64(tailBytes)
+        if partial, let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), bytes[(newline + 1)...].contains(where: { $0 > 0x20 }) {
+            bytes.removeFirst(newline + 1)
+            partial = false
+        }
+        let pieces = bytes.split(separator: UInt8(ascii: "\n"))
+        let kept = pieces.filter { line in line.contains { $0 > 0x20 } }.suffix(lines)
+        guard !kept.isEmpty else { return "it printed nothing" }
+        return kept.map { line -> String in
+            let shown = line.prefix(lineBytes)
+            let isCut = partial && line.startIndex == pieces.first?.startIndex
+            let more = isCut ? "… (a line of more than \(tailBytes) bytes)" : line.count > lineBytes ? "… (\(line.count) bytes)" : ""
+            guard let text = String(bytes: shown, encoding: .utf8) ?? (more.isEmpty ? nil : Self.validPrefix(shown)) else {
+                return "bytes " + shown.prefix(48).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+                    .joined(separator: " ") + (line.count > 48 ? "… (\(line.count) bytes, not UTF-8)" : " (not UTF-8)")
+            }
+            return text.escapingControls() + more
+        }.joined(separator: " / ")
+    }
+
+    /// The text of `bytes` when only their end, cut through a character, is not UTF-8.
+    private static func validPrefix(_ bytes: ArraySlice<UInt8>) -> String? {
+        for cut in 0..<4 where cut < bytes.count {
+            if let text = String(bytes: bytes.dropLast(cut), encoding: .utf8) { return text }
+        }
+        return nil
     }
 }

@@ -103,7 +103,8 @@ enum TurnTakingRuns {
     /// - Complexity: one `posix_spawn`.
     private static func spawn(_ side: Side, closing: Int32, extraEnvironment: String, logFix: String,
                               cannotStart: (String) -> String) throws(CommandFailure) -> pid_t {
-        let log = open(side.log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // A new file, never through a link or into a FIFO left there.
+        let log = open(side.log, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard log >= 0 else { throw CommandFailure(message: "cannot write \(side.log.escapingControls()). Fix: \(logFix)") }
         defer { close(log) }
         #if os(Linux)

@@ -56,6 +56,25 @@ extension BenchmarkReport {
                                results: results, exponents: first.exponents)
     }
 
+    /// The cells that some of `rounds` hold and others lack, each with the rounds (1-based)
+    /// that lack it, in the order the cells first appear: ``combining(rounds:pairing:)``
+    /// keeps only the cells every round has, so a caller that gates must fail these.
+    ///
+    /// - Complexity: O(*r* *c*) expected for *r* rounds of *c* cells.
+    public static func cellsMissing(fromRounds rounds: [BenchmarkReport]) -> [(cell: String, rounds: [Int])] {
+        let keysOfRound = rounds.map { Set($0.results.map(BenchmarkCellKey.init)) }
+        var seen = Set<BenchmarkCellKey>()
+        var missing: [(cell: String, rounds: [Int])] = []
+        for round in rounds {
+            for result in round.results where seen.insert(BenchmarkCellKey(result)).inserted {
+                let key = BenchmarkCellKey(result)
+                let lacking = keysOfRound.indices.filter { !keysOfRound[$0].contains(key) }.map { $0 + 1 }
+                if !lacking.isEmpty { missing.append((key.description, lacking)) }
+            }
+        }
+        return missing
+    }
+
     /// The machine entry that names the gate whose paired rounds a combined report holds.
     static let pairingKey = "pairedRounds"
 
