@@ -70,16 +70,10 @@ enum CrashExpectations {
     }
 }
 
-/// The small tier alone, at debug speed: every crash mutant that a small tree shows.
+/// What a debug build shows of crashing strategies: a stall's own case and operation, and two
+/// workers that stop at the first crash. Every crash mutant, caught, shrunk and replayed,
+/// is `ScaleCrashMutantTests` (release speed: a shrink at debug speed costs minutes of a core).
 @Suite("fuzz survives crashing strategies") struct CrashMutantTests {
-    @Test(arguments: ["toggle-hidden-unwraps-row", "remove-last-child-reads-past-end", "accordion-only-child-loops",
-                      "empty-page-retries-forever"])
-    func smallTierCatchesShrinksAndReplays(_ mutant: String) async throws {
-        // Each candidate that traps costs a child and its backtrace (a second or more in a
-        // debug build beside the rest of the suite): the shrink time is a cap, not a target.
-        try await CrashExpectations.caughtAndReplayed(mutant, ["--large-share", "0", "--time", "60", "--shrink-time", "120"])
-    }
-
     /// A step slow enough for the watchdog, after which the strategy goes on (its backtrace
     /// is written meanwhile): the finding is the case and operation the watchdog saw, the
     /// worker's first toggle, not wherever the worker had got to when it was stopped.
