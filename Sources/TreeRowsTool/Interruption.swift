@@ -7,14 +7,15 @@
 #endif
 import Synchronization
 
-/// Ctrl-C (SIGINT) and SIGTERM in a long run (`fuzz`, `check`, `bench`, `gate`): the first
-/// signal is noted, the run stops (its children within ``TreeRowsHarness/ChildProcess/stopGrace``),
-/// reports what it did, and the command exits 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM.
+/// Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGQUIT in a long run (`fuzz`, `check`, `bench`,
+/// `gate`): the first signal is noted, the run stops (its children within
+/// ``TreeRowsHarness/ChildProcess/stopGrace``), reports what it did, and the command exits
+/// 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP, 131 for SIGQUIT.
 enum Interruption {
     /// The first signal taken, 0 for none.
     private static let taken = Atomic<Int32>(0)
 
-    /// Makes SIGINT (and SIGTERM, when `terminating`) set ``requested`` instead of ending the
+    /// Makes SIGINT (and SIGTERM, SIGHUP and SIGQUIT, when `terminating`) set ``requested`` instead of ending the
     /// process. Child processes forked afterwards inherit it, so a Ctrl-C to the terminal's
     /// process group does not end them either; the parent stops them.
     ///
@@ -24,7 +25,9 @@ enum Interruption {
     /// The signals are also unblocked: a process inherits its parent's blocked signals (a
     /// test runner's, some CI agents'), and a blocked Ctrl-C would never arrive.
     static func install(terminating: Bool = false) {
-        let signals = terminating ? [SIGINT, SIGTERM] : [SIGINT]
+        // A closed terminal (SIGHUP) and Ctrl-\ (SIGQUIT) stop a run as SIGTERM does: ending at
+        // once would leave `gate`'s two benches, which are not forked children, running on.
+        let signals = terminating ? [SIGINT, SIGTERM, SIGHUP, SIGQUIT] : [SIGINT]
         var set = sigset_t()
         sigemptyset(&set)
         for number in signals {
@@ -48,6 +51,13 @@ enum Interruption {
         return number == 0 ? nil : 128 + number
     }
 
-    /// What stopped the run, for its messages: "Ctrl-C" or "SIGTERM".
-    static var name: String { taken.load(ordering: .relaxed) == SIGTERM ? "SIGTERM" : "Ctrl-C" }
+    /// What stopped the run, for its messages: "Ctrl-C", "SIGTERM", "SIGHUP" or "SIGQUIT".
+    static var name: String {
+        switch taken.load(ordering: .relaxed) {
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGQUIT: "SIGQUIT"
+        default: "Ctrl-C"
+        }
+    }
 }

@@ -66,18 +66,25 @@ enum StopSignal {
 
     /// What a terminal's Ctrl-C and a service manager's stop send.
     static let signals = [SIGINT, SIGTERM]
+    /// Those, and a closed terminal's SIGHUP and Ctrl-\'s SIGQUIT.
+    static let allSignals = signals + [SIGHUP, SIGQUIT]
+
+    /// How a stopped run names `signalNumber`.
+    static func name(_ signalNumber: Int32) -> String {
+        [SIGINT: "Ctrl-C", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGQUIT: "SIGQUIT"][signalNumber] ?? "signal \(signalNumber)"
+    }
 }
 
 /// `fuzz` and `check` on a strategy slow by design (a row array rebuilt after every change):
 /// each is stopped inside a long step.
 @Suite(.serialized) struct StopSignalTests {
-    @Test(arguments: StopSignal.signals)
+    @Test(arguments: StopSignal.allSignals)
     func fuzzStopsInTheMiddleOfASlowStep(_ signalNumber: Int32) throws {
         let folder = try TemporaryFolder("stop-fuzz")
         defer { folder.remove() }
         let stdout = try StopSignal.stops(["fuzz", "--strategies", MinimalStrategy.name, "--time", "600", "--jobs", "1", "--out", "findings"],
                                           with: signalNumber, after: .seconds(6), in: folder)
-        #expect(stdout.contains("no disagreement (stopped by \(signalNumber == SIGINT ? "Ctrl-C" : "SIGTERM"))"), "\(stdout)")
+        #expect(stdout.contains("no disagreement (stopped by \(StopSignal.name(signalNumber)))"), "\(stdout)")
         #expect(stdout.contains("fuzz: ") && stdout.contains(" cases on \(MinimalStrategy.name)"), "\(stdout)")
         #expect(try folder.subfolder("findings").entries().isEmpty, "a stopped case was taken for a finding")
     }
@@ -147,7 +154,7 @@ struct ReleaseStopSignalTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("results.json")), "a stopped bench wrote its results: \(stdout)")
     }
 
-    @Test(arguments: StopSignal.signals)
+    @Test(arguments: StopSignal.allSignals)
     func gateStops(_ signalNumber: Int32) throws {
         let folder = try TemporaryFolder("stop-gate")
         defer { folder.remove() }

@@ -160,12 +160,14 @@ package final class ChildProcess {
             // the parent's: a caller's pipe held open by it would keep the caller waiting.
             treerows_mark_close_on_exec_from(3)
             // Ctrl-C keeps the parent's handling (a parent that catches it stops its children
-            // itself, after the step under way or at once); SIGTERM ends the child, which the
+            // itself, after the step under way or at once); SIGTERM or SIGHUP ends the child, which the
             // parent reports as killed from outside unless it is stopping too.
             signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
             var terminate = sigset_t()
             sigemptyset(&terminate)
             sigaddset(&terminate, SIGTERM)
+            sigaddset(&terminate, SIGHUP)
             pthread_sigmask(SIG_UNBLOCK, &terminate, nil)
             StepMonitor.record = record
             StepMonitor.budget = limits.budget
