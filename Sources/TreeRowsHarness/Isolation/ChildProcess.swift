@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CProcess
 import Foundation
+import TreeRowsCorpora
 
 /// A forked child that runs one closure of this process, so that a strategy's trap, fatal
 /// signal, stack overflow, hang or runaway memory ends the child and is reported to the
@@ -185,13 +186,8 @@ package final class ChildProcess {
     package static func writeWhole(_ bytes: [UInt8], to path: String) -> Bool {
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard file >= 0 else { return false }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }
-            if count <= 0 { break }
-            written += count
-        }
-        return close(file) == 0 && written == bytes.count
+        let failed = AtomicFile.writeAll(bytes, to: file) != nil
+        return close(file) == 0 && !failed
     }
 
     /// Sends SIGKILL to the child and to the programs it started (a backtracer writing a crash
