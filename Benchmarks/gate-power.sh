@@ -25,15 +25,9 @@ release=(-c release --scratch-path .build-release-tests -Xswiftc -enable-testing
 swift build "${release[@]}" --product treerows-mutants >&2
 tool="$(swift build "${release[@]}" --show-bin-path)/treerows-mutants"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-bench=(--operations toggle-random --strategies planted-slowdown)
-median_of() {  # the median toggle of nine runs with $1 steps planted
-    for run in 1 2 3 4 5 6 7 8 9; do
-        TREEROWS_PLANTED_ITERATIONS="$1" "$tool" bench "${bench[@]}" --json "$work/calibrate.json" > /dev/null
-        grep -o '"medianNs":[0-9.e+]*' "$work/calibrate.json" | head -1 | cut -d: -f2
-    done | sort -g | sed -n 5p
-}
+source Benchmarks/planted.sh
 plant() {  # $work/head: the tool with $1 percent of $plain planted, at ($steps - $plain) a 2,000 steps
-    iterations=$(awk "BEGIN { d = $steps - $plain; if (d <= 0) d = 1; printf \"%d\", $1 / 100 * $plain * 2000 / d + 0.5 }")
+    iterations=$(steps_for "$1")
     printf '#!/bin/sh\nTREEROWS_PLANTED_ITERATIONS=%s exec "%s" "$@"\n' "$iterations" "$tool" > "$work/head"
     chmod +x "$work/head"
 }

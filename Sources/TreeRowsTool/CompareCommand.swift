@@ -3,22 +3,33 @@ import Foundation
 import TreeRowsCorpora
 import TreeRowsHarness
 
-/// `treerows compare BASE.json HEAD.json`: the regression gate.
+/// `treerows compare BASE.json HEAD.json`, or `--base A1.json … --head B1.json …`: the
+/// regression gate.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two `bench --json` results; exit 1 on a regression beyond the threshold.",
+        abstract: "Compare `bench --json` results, one file or several runs a side; exit 1 on a regression beyond the threshold.",
         discussion: """
             Allocations per operation are deterministic for a seed and are the default gate. Time (--metric median) \
-            is tested on every sample the two files keep: each cell gets the ratio head/base with a confidence \
-            interval, regresses only when the whole interval lies beyond the threshold, and is "within noise" \
-            otherwise; the intervals share --confidence over the whole comparison. A cell that is wrong in the head is WRONG and \
+            is tested only where the unit of the test is a run: one process's samples of a cell are not independent \
+            draws (each process settles into its own speed), so each run's median of a cell is one observation. Give \
+            several runs a side (--base A1.json A2.json … --head B1.json B2.json …, each a separate bench process), \
+            or a gate's base.json and head.json (its rounds in pairs). Each cell gets the ratio head/base with a \
+            confidence interval, regresses only when the whole interval lies beyond the threshold, and is "within \
+            noise" otherwise; the intervals share --confidence over the whole comparison. With one run a side, time \
+            cannot be tested: every cell is "not tested", nothing is called a regression, and compare exits 2 (1 if \
+            a cell is WRONG, CRASHED or missing) naming the fix. A cell that is wrong in the head is WRONG and \
             fails, whatever its figures. Cells of the base missing from the head fail too, unless --allow-missing \
-            (cells only the head has are listed, never a failure).
+            (cells only the head has are listed, never a failure); with several runs a side, so does a cell missing \
+            from any run.
             """)
 
-    @Argument(help: "The baseline results.") var base: String
-    @Argument(help: "The results to check.") var head: String
+    @Argument(help: ArgumentHelp("The baseline results and the results to check (or --base and --head).", valueName: "BASE.json HEAD.json"))
+    var files: [String] = []
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("The base's runs: bench --json files of separate processes.", valueName: "file"))
+    var base: [String] = []
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("The head's runs, as --base.", valueName: "file"))
+    var head: [String] = []
     @Option(help: ArgumentHelp("Allowed growth, e.g. 10% or 0.1 (default: 1% for instructions, else 10%).", valueName: "percent"))
     var threshold: String?
     @Option(help: "allocations, median or instructions (bench --instructions).") var metric = "allocations"
@@ -29,6 +40,21 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "text (the table), markdown or html (with time, base and head distributions side by side).") var format = "text"
     @Option(name: .shortAndLong, help: "Write the markdown or html report to this file; the table still goes to standard output.")
     var output: String?
+
+    func validate() throws {
+        if files.isEmpty {
+            guard !base.isEmpty && !head.isEmpty else {
+                throw ValidationError("give the base and the head: compare BASE.json HEAD.json, or --base A1.json A2.json … --head B1.json B2.json …")
+            }
+        } else {
+            guard base.isEmpty && head.isEmpty else {
+                throw ValidationError("give the files either as two arguments or with --base and --head, not both")
+            }
+            guard files.count == 2 else {
+                throw ValidationError("compare takes two files, BASE.json HEAD.json, not \(files.count). For several runs a side, use --base A1.json A2.json … --head B1.json B2.json …")
+            }
+        }
+    }
 
     func run() throws {
         guard let metric = BenchmarkComparison.Metric(rawValue: metric) else {
@@ -43,26 +69,64 @@ struct CompareCommand: ParsableCommand {
         if output != nil && format == "text" {
             throw CommandFailure(message: "-o writes a markdown or html report. Fix: add --format markdown or --format html")
         }
-        if let output { try OutputPath.check(output, inputs: [base, head]) }
-        let reports: [BenchmarkReport]
-        do { reports = [try BenchmarkReport.readRelease(contentsOf: base), try BenchmarkReport.readRelease(contentsOf: head)] } catch {
-            throw CommandFailure(message: error.description)
-        }
+        let sides = files.isEmpty ? [base, head] : files.map { [$0] }
+        let inputs = sides.flatMap { $0 }
+        if let output { try OutputPath.check(output, inputs: inputs) }
+        let read = try zip(["base", "head"], sides).map { side, paths throws(CommandFailure) in try Self.runs(of: side, paths) }
+        let reports = read.map(\.report)
         // A report on standard output takes the table's place.
-        let (comparison, failures) = try Self.verdict(base: reports[0], head: reports[1], metric: metric, threshold: fraction,
+        let (comparison, found) = try Self.verdict(base: reports[0], head: reports[1], metric: metric, threshold: fraction,
                                                       confidence: level, allowMissing: allowMissing,
                                                       printing: format == "text" || output != nil)
+        let failures = read.flatMap(\.missing) + found
         if format != "text" {
             let text = format == "html" ? ReportHTML.render(comparison, base: reports[0], head: reports[1])
                 : ReportMarkdown.render(comparison, base: reports[0], head: reports[1])
             if let output {
-                try OutputPath.write(Array(text.utf8), to: output, inputs: [base, head])
+                try OutputPath.write(Array(text.utf8), to: output, inputs: inputs)
                 print("wrote \(output.escapingControls())")
             } else {
                 print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
             }
         }
         if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
+        if comparison.notTestedCount > 0 { throw Self.oneRunASide(comparison) }
+    }
+
+    /// One side's report: the file itself, or the runs combined, each run's median of a cell
+    /// one sample (``BenchmarkReport/combining(rounds:pairing:)``), with the cells some runs
+    /// lack as failures.
+    ///
+    /// - Throws: ``CommandFailure`` (exit 2) for a file that does not read, or a file among
+    ///   several that already combines rounds.
+    static func runs(of side: String, _ paths: [String]) throws(CommandFailure) -> (report: BenchmarkReport, missing: [String]) {
+        var reports: [BenchmarkReport] = []
+        for path in paths {
+            let report: BenchmarkReport
+            do { report = try BenchmarkReport.readRelease(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
+            if paths.count > 1 && report.runs > 1 {
+                throw CommandFailure(message: "\(path.escapingControls()) combines \(report.runs) rounds (a gate's base.json or head.json),"
+                    + " not one run. Fix: give the \(side) each run's own bench --json file, or compare a gate's base.json and head.json as two files")
+            }
+            reports.append(report)
+        }
+        guard reports.count > 1 else { return (reports[0], []) }
+        let missing = BenchmarkReport.cellsMissing(fromRounds: reports).map { cell, runs in
+            "\(side): \(cell.escapingControls()) is missing from " + runs.map { paths[$0 - 1].escapingControls() }.joined(separator: ", ")
+                + ", so it is not compared. Fix: give the \(side) runs of the same bench (corpora, strategies, operations)"
+        }
+        return (BenchmarkReport.combining(rounds: reports), missing)
+    }
+
+    /// The exit-2 failure of a time comparison with one run a side: nothing tested, the fix named.
+    static func oneRunASide(_ comparison: BenchmarkComparison) -> CommandFailure {
+        let single = [("base", comparison.runs.base), ("head", comparison.runs.head)].filter { $0.1 < 2 }.map(\.0)
+        let needed = comparison.runsNeeded
+        return CommandFailure(message: "time was not tested: the \(single.joined(separator: " and ")) \(single.count > 1 ? "are" : "is") one run"
+            + " each, and one process's samples are not independent draws (each process settles into its own speed for a cell),"
+            + " so \(comparison.notTestedCount) cells are \"not tested\" and none is called a regression."
+            + " Fix: run treerows gate --base-tool OLD -- OPTIONS (base and head taking turns in one job), or give \(needed) or more"
+            + " runs a side (separate bench --json processes): compare --metric median --base A1.json … A\(needed).json --head B1.json … B\(needed).json")
     }
 
     /// `--threshold` as a fraction: `10%` or `0.1`, from 0% to 1000000%.
@@ -105,11 +169,12 @@ struct CompareCommand: ParsableCommand {
             let pairs = RatioInterval.smallestBoundedPairs(confidence: comparison.cellConfidence)
             moreSamples = "run gate --rounds \(pairs) or more, or compare fewer cells"
         } else {
-            let smallestSide = RatioInterval.smallestBoundedSide(confidence: comparison.cellConfidence)
-            moreSamples = "measure \(smallestSide) or more samples a side (bench --repetitions \(smallestSide) with a --budget that allows them;"
+            let smallestSide = comparison.runsNeeded
+            moreSamples = "give \(smallestSide) or more runs a side (--base and --head with \(smallestSide) bench --json files each;"
                 + " gate --rounds \(smallestSide)), or compare fewer cells"
         }
-        guard comparison.comparedCount > 0 || comparison.changes.contains(where: { [.wrong, .crashed].contains($0.verdict) }) else {
+        guard comparison.comparedCount > 0 || comparison.notTestedCount > 0
+            || comparison.changes.contains(where: { [.wrong, .crashed].contains($0.verdict) }) else {
             let untested = comparison.changes.filter { $0.verdict == .untested }.count
             if untested > 0 {
                 throw CommandFailure(message: "no cell has enough samples for an interval (\(untested) UNTESTED), so nothing was tested."
@@ -124,7 +189,8 @@ struct CompareCommand: ParsableCommand {
                 + " of the same corpora and operations, " + measured)
         }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
-        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .untested, .regression, .improvement, .withinNoise, .unchanged]
+        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .untested, .regression, .improvement, .withinNoise,
+                                                           .notTested, .unchanged]
         let rows = comparison.changes.sorted {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
@@ -136,6 +202,12 @@ struct CompareCommand: ParsableCommand {
         print("compare \(metric.rawValue), threshold \(Self.percent(fraction)): \(comparison.comparedCount) of the head's"
             + " \(reports[1].results.count) cells compared; the base has \(reports[0].results.count)")
         if metric == .median {
+            if comparison.runs.base > 1 || comparison.runs.head > 1, !comparison.paired {
+                print("runs: base \(comparison.runs.base), head \(comparison.runs.head); each run's median of a cell is one sample")
+            }
+            if !comparison.timeTested {
+                print("time: not tested, one run a side (a process's samples are not independent draws); the medians are shown, nothing is judged")
+            }
             if comparison.intervalCount > 0 {
                 print("time: \(comparison.intervalCount) cells tested on their samples, intervals at \(BenchmarkComparison.percentText(confidence: comparison.cellConfidence)) each,"
                     + " \(BenchmarkComparison.percentText(confidence: level)) for the comparison as a whole"

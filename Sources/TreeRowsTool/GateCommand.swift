@@ -23,7 +23,8 @@ struct GateCommand: ParsableCommand {
             With --instructions, each side's first round also counts instructions per operation under valgrind \
             (exact for a seed, so one round is enough), and a cell regresses beyond --instruction-threshold. \
             Exit 1 on any regression or a WRONG, CRASHED, UNMEASURED or missing cell (missing from any round of \
-            either side), a bench that exits non-zero, or a side past --round-timeout; \
+            either side), a bench that exits non-zero, or a side past its round's budget (--round-timeout for round 1, \
+            then --round-growth times round 1's time within it); \
             2 on bad input or a tool that fails to run; 130 when stopped by Ctrl-C, 143 by SIGTERM.
             """)
 
@@ -45,6 +46,10 @@ struct GateCommand: ParsableCommand {
         "The most seconds one round may take: a side still running then is stopped, and the gate fails naming it.",
         valueName: "seconds"))
     var roundTimeout: Double = 600
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Rounds after the first are stopped past this multiple of the first round's time (its slower side's), at least 30 s and at most --round-timeout: a tool that hangs later fails the gate without waiting out --round-timeout.",
+        valueName: "factor"))
+    var roundGrowth: Double = 5
     @Option(help: ArgumentHelp("The folder for each round's results and the combined base.json and head.json.", valueName: "folder"))
     var out = "gate-results"
     @Argument(parsing: .postTerminator, help: "Options for `bench` in both tools (not --json), after --.")
@@ -53,6 +58,9 @@ struct GateCommand: ParsableCommand {
     func validate() throws {
         try OptionRange.whole(rounds, "--rounds", 2...100)
         try OptionRange.seconds(roundTimeout, "--round-timeout", maximum: 86_400)
+        guard roundGrowth.isFinite && roundGrowth >= 1 && roundGrowth <= 1_000 else {
+            throw ValidationError("--round-growth must be a number from 1 to 1000 (got \(roundGrowth))")
+        }
     }
 
     func run() throws {
@@ -79,6 +87,8 @@ struct GateCommand: ParsableCommand {
         var results: [String: [BenchmarkReport]] = ["base": [], "head": []]
         // Each round on one processor, the next round on the next.
         let processors = AlternatingTurns.allowedProcessors()
+        // Round 1 has --round-timeout; later rounds a multiple of round 1's time, within it.
+        var roundBudget = roundTimeout, firstRound = 0.0
         for round in 1...rounds {
             // Both sides run at once, taking turns every millisecond on one processor; the side
             // that starts alternates.
@@ -94,7 +104,7 @@ struct GateCommand: ParsableCommand {
             }
             let processor = processors.isEmpty ? nil : processors[(round - 1) % processors.count]
             let runs = try TurnTakingRuns.run(sides[0].run, sides[1].run, processor: processor,
-                                              budget: .milliseconds(Int64(roundTimeout * 1000)), shouldStop: Interruption.isRequested,
+                                              budget: .milliseconds(Int64(roundBudget * 1000)), shouldStop: Interruption.isRequested,
                                               logFix: "give --out a folder you can write to") { index, reason in
                 "the \(sides[index].side) tool \(sides[index].tool.escapingControls()) does not start: \(reason). Fix: give the path of a built treerows tool"
             }
@@ -105,9 +115,12 @@ struct GateCommand: ParsableCommand {
             var line: [String] = []
             for (side, run) in zip(sides, runs) {
                 guard !run.timedOut else {
+                    let budget = round == 1 || roundBudget == roundTimeout ? "\(String(format: "%g", roundTimeout)) s (--round-timeout)"
+                        : "\(String(format: "%.1f", roundBudget)) s (--round-growth \(String(format: "%g", roundGrowth)) times round 1's"
+                            + " \(String(format: "%.1f", firstRound)) s, at least 30 s)"
                     throw CommandFailure(message: "round \(round): the \(side.side) tool's bench ran past the round's budget of"
-                        + " \(String(format: "%g", roundTimeout)) s (--round-timeout) and was stopped: \(run.tail). Fix: give the round"
-                        + " more time (--round-timeout), or bench fewer cells; its output is in \(side.run.log.escapingControls())",
+                        + " \(budget) and was stopped: \(run.tail). Fix: give the round more time (--round-timeout,"
+                        + " --round-growth), or bench fewer cells; its output is in \(side.run.log.escapingControls())",
                         exitCode: 1)
                 }
                 guard run.succeeded else {
@@ -135,6 +148,10 @@ struct GateCommand: ParsableCommand {
                 line.append("\(side.side) \(String(format: "%.1f", run.seconds)) s")
             }
             print("round \(round)/\(rounds): " + line.joined(separator: ", "))
+            if round == 1 {
+                firstRound = runs.map(\.seconds).max() ?? 0
+                roundBudget = min(roundTimeout, max(30, roundGrowth * firstRound))
+            }
         }
         // Rounds pair when both tools took turns (a base built before turns runs first, alone).
         let pairing = results.values.allSatisfy({ $0.allSatisfy(\.tookTurns) })

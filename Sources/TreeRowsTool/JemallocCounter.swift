@@ -36,7 +36,8 @@ public struct JemallocCounter: AllocationCounter {
                 #else
                 let why = "jemalloc answers, but another allocator serves malloc (a preloaded one, through LD_PRELOAD?)"
                 #endif
-                return "\(why): 8 test allocations of 4,096 bytes through malloc moved its counters by \(allocations) allocations and \(bytes) bytes"
+                return "\(why): 8 test allocations of \(JemallocCounter.probeBytes / 1_024) KiB through malloc moved its counters by"
+                    + " \(allocations) allocations and \(bytes) bytes"
             }
         }
     }
@@ -52,6 +53,11 @@ public struct JemallocCounter: AllocationCounter {
 
     private init(unchecked: Void) {}
 
+    /// The size of each of the probe's eight allocations: large enough that this thread's
+    /// own other allocations during the probe (a few statistics reads) cannot make up half
+    /// of them, as the allocation count (over all threads, which allocate meanwhile) could.
+    package static let probeBytes = 262_144
+
     /// A counter proven to see allocations made through `allocate`, which gets a byte count
     /// and must allocate and free that many bytes the way the process does (by default,
     /// `malloc` and `free`).
@@ -64,9 +70,10 @@ public struct JemallocCounter: AllocationCounter {
         guard mallctl("thread.allocated", &bytes, &size, nil, 0) == 0 else { return .failure(.noStatistics) }
         let counter = JemallocCounter(unchecked: ())
         let (allocationsBefore, bytesBefore) = (counter.allocations(), counter.allocatedBytes())
-        for _ in 0..<8 { allocate(4_096) }
+        for _ in 0..<8 { allocate(probeBytes) }
         let (allocations, allocated) = (counter.allocations() &- allocationsBefore, counter.allocatedBytes() &- bytesBefore)
-        guard allocations >= 8, allocated >= 8 * 4_096 else { return .failure(.notTheMalloc(allocations: allocations, bytes: allocated)) }
+        // The bytes are this thread's own: they decide whether malloc reaches jemalloc.
+        guard allocations >= 8, allocated >= 8 * UInt64(probeBytes) else { return .failure(.notTheMalloc(allocations: allocations, bytes: allocated)) }
         return .success(counter)
     }
 

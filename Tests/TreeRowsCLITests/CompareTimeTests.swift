@@ -6,8 +6,10 @@ import Testing
 /// their medians with a word on what they lack.
 @Suite struct CompareTimeTests {
     /// A schema-2 report of two toggle cells: `fast` (samples around `fastMedian`) and
-    /// `steady` (around 1 µs), each with 100 samples spread ±2% in a fixed pattern.
-    static func report(fastMedian: Double, schema: Int = 2) -> String {
+    /// `steady` (around 1 µs), each with 100 samples spread ±2% in a fixed pattern, that
+    /// combines 100 runs (a sample a run) as a gate's base.json does; `runs` 1 is one
+    /// bench's own file.
+    static func report(fastMedian: Double, schema: Int = 2, runs: Int = 100) -> String {
         func samples(_ median: Double) -> String {
             (0..<100).map { (index: Int) -> String in
                 let spread: Double = 0.04 * Double((index * 37) % 100) / 100
@@ -18,7 +20,7 @@ import Testing
             #"{"strategy":"\#(strategy)","corpus":"c","nodes":10,"operation":"toggle-random","samples":100,"medianNs":\#(median),"#
                 + #""correct":true"# + (schema == 2 ? #","batch":16,"samplesNs":[\#(samples(median))]"# : "") + "}"
         }
-        return #"{"schema":\#(schema),"machine":{},"results":["# + cell("fast", fastMedian) + "," + cell("steady", 1000) + #"],"exponents":[]}"#
+        return #"{"schema":\#(schema),"machine":{\#(runs > 1 ? "\"rounds\":\(runs)" : "")},"results":["# + cell("fast", fastMedian) + "," + cell("steady", 1000) + #"],"exponents":[]}"#
     }
 
     @Test func aPlantedSlowdownIsARegressionWithItsInterval() async throws {
@@ -98,7 +100,8 @@ extension CompareTimeTests {
     /// samples the files keep (each side thinned to its order statistics).
     @Test func aComparisonChartIsBoundedInItsSamples() async throws {
         let many = (0..<50_000).map { String(100 + $0 % 7) }.joined(separator: ",")
-        let file = #"{"schema":2,"machine":{},"results":[{"strategy":"s","corpus":"c","nodes":10,"operation":"toggle-random","#
+        // A combined file (a sample a run), whose time is tested and drawn.
+        let file = #"{"schema":2,"machine":{"rounds":50000},"results":[{"strategy":"s","corpus":"c","nodes":10,"operation":"toggle-random","#
             + #""samples":50000,"medianNs":103,"correct":true,"batch":1,"samplesNs":[\#(many)]}],"exponents":[]}"#
         let folder = try TemporaryFolder("chart-bound")
         defer { folder.remove() }

@@ -14,10 +14,11 @@ import TreeRowsHarness
     /// `takesTurns`, it takes three, writing `NAME turn N` to `turns.log` beside the round's
     /// JSON in each, and says so in its JSON, as the tool does.
     /// `allocations`: each cell's allocations an operation (`nil`: none counted, as a tool
-    /// built without jemalloc); `lacking`: a round whose JSON lacks the last cell, s11.
+    /// built without jemalloc); `lacking`: a round whose JSON lacks the last cell, s11;
+    /// `hangsFrom`: the round from which it never ends.
     static func fakeTool(in folder: TemporaryFolder, name: String, factor: Double, instructionFactor: Double = 1,
                          exitCode: Int = 0, takesTurns: Bool = true, allocations: Int? = 1, lacking round: Int = 0,
-                         lastFactor: Double = 1) throws -> String {
+                         lastFactor: Double = 1, hangsFrom: Int = 0) throws -> String {
         let allocationMember = allocations.map { #""allocationsPerOp":\#($0),"# } ?? ""
         let script = """
             #!/bin/sh
@@ -38,6 +39,7 @@ import TreeRowsHarness
               machine='"tookTurns":true'
             fi
             round=$(echo "$json" | sed 's/.*round-\\([0-9]*\\).json/\\1/')
+            [ \(hangsFrom) -gt 0 ] && [ "$round" -ge \(hangsFrom) ] && exec sleep 100000
             wobble=$(( (round * 7) % 5 ))
             {
               printf '{"schema":2,"machine":{%s},"results":[' "$machine"
@@ -95,6 +97,20 @@ import TreeRowsHarness
         #expect(result.standardOutput.contains("the rounds are not in pairs") && result.standardOutput.contains("(Mann-Whitney, Bonferroni)"),
                 "\(result)")
         #expect(!result.standardOutput.contains("regression"), "\(result)")
+    }
+
+    /// A tool that hangs after round 1 is stopped past a multiple of round 1's time, not
+    /// after --round-timeout: the gate fails naming the budget, side and round.
+    @Test func aToolThatHangsInALaterRoundIsStopped() async throws {
+        let folder = try TemporaryFolder("gate-hang")
+        defer { folder.remove() }
+        let base = try Self.fakeTool(in: folder, name: "base", factor: 1), head = try Self.fakeTool(in: folder, name: "head", factor: 1, hangsFrom: 2)
+        let result = try await TreeRowsExecutable.run(["gate", "--base-tool", base, "--head-tool", head, "--rounds", "3",
+                                                       "--round-timeout", "86400", "--out", folder.path("out")])
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.standardError.contains("round 2: the head tool's bench ran past the round's budget of 30.0 s (--round-growth 5 times round 1's"),
+                "\(result)")
+        #expect(!result.standardOutput.contains("round 2/3"), "\(result)")
     }
 
     @Test func aPlantedSlowdownFailsTheGate() async throws {

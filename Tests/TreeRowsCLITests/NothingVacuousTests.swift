@@ -47,7 +47,8 @@ import TreeRowsCorpora
             return #"{"strategy":"s\#(index)","corpus":"c","nodes":10,"operation":"toggle-random","samples":\#(count),"medianNs":\#(count == 0 ? 0 : 100),"#
                 + #""correct":true,"batch":16,"samplesNs":[\#(values)]}"#
         }
-        return #"{"schema":2,"machine":{},"results":["# + cells.joined(separator: ",") + #"],"exponents":[]}"#
+        // A combined report, a sample a run: time is tested on it.
+        return #"{"schema":2,"machine":{"rounds":\#(max(2, samples.max() ?? 2))},"results":["# + cells.joined(separator: ",") + #"],"exponents":[]}"#
     }
 
     /// A time comparison whose cells have too few samples for an interval tested nothing:
@@ -60,12 +61,12 @@ import TreeRowsCorpora
             #expect(result.exitCode == exitCode && !result.wasSignalled, "\(result)")
             let untested = samples.filter { $0 < 10 }.count
             if exitCode == 2 {
-                #expect(result.standardError.contains("nothing was tested") && result.standardError.contains("samples a side"), "\(result)")
+                #expect(result.standardError.contains("nothing was tested") && result.standardError.contains("runs a side"), "\(result)")
             } else if untested > 0 {
                 #expect(result.standardOutput.contains("UNTESTED") && result.standardError.contains("\(untested) cells have too few samples"), "\(result)")
                 #expect(result.standardOutput.contains("time: \(samples.count - untested) cells tested"), "\(result)")
             }
-            if let needed = result.standardError.firstMatch(of: /measure (\d+) or more samples a side/)?.1 {
+            if let needed = result.standardError.firstMatch(of: /give (\d+) or more runs a side/)?.1 {
                 let enough = Int(needed)!
                 try await BenchCommandTests.withFiles([Self.timed(samples: samples.map { _ in enough }), Self.timed(samples: samples.map { _ in enough })]) { more in
                     let again = try await TreeRowsExecutable.run(["compare", more[0], more[1], "--metric", "median"])

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TreeRows
+import TreeRowsCorpora
 @testable import TreeRowsHarness
 import TreeRowsTestSupport
 
@@ -21,7 +22,12 @@ import TreeRowsTestSupport
         let allocations = BenchmarkComparison(base: base, head: head, metric: .allocations, threshold: 0.1)
         #expect(allocations.changes.map(\.verdict) == [.unchanged, .regression, .unchanged])
         #expect(allocations.hasRegression)
-        let time = BenchmarkComparison(base: base, head: head, metric: .median, threshold: 0.1)
+        // One run a side: time is not tested; as runs' medians (a combined report), it is.
+        let oneRun = BenchmarkComparison(base: base, head: head, metric: .median, threshold: 0.1)
+        #expect(oneRun.changes.map(\.verdict) == [.notTested, .notTested, .notTested] && !oneRun.hasRegression)
+        let runs: [(key: String, value: JSONValue)] = [("rounds", .integer(10))]
+        let time = BenchmarkComparison(base: BenchmarkReport(machine: runs, results: base.results, exponents: []),
+                                       head: BenchmarkReport(machine: runs, results: head.results, exponents: []), metric: .median, threshold: 0.1)
         #expect(time.changes.map(\.verdict) == [.unchanged, .unchanged, .regression])
         #expect(!BenchmarkComparison(base: base, head: base, metric: .allocations, threshold: 0).hasRegression)
         let wrong = BenchmarkReport(machine: [], results: [Self.result("a", correct: false)], exponents: [])

@@ -9,20 +9,20 @@ import TreeRowsTestSupport
 /// must hold none of its caller's descriptors, and must not outlive a child that is stopped.
 /// Linux-only: the tests read `/proc`.
 @Suite struct ChildHelperTests {
-    /// A descriptor number no test process uses by chance.
-    static let marker: Int32 = 200
-
     @Test func aProgramTheChildStartsInheritsNoDescriptorOfTheCaller() throws {
         let folder = try ScratchFolder()
         // A pipe the caller holds open without close-on-exec, as a test runner or a shell's
         // pipeline does: a program holding its write end keeps a reader waiting for the end.
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
-        #expect(dup2(ends[1], Self.marker) == Self.marker)
-        defer { close(ends[0]); close(ends[1]); close(Self.marker) }
+        // A free descriptor from 200 up (the test process's other tests hold the low ones,
+        // and dup2 onto one of theirs would close it under them).
+        let marker = fcntl(ends[1], F_DUPFD, 200)
+        try #require(marker >= 200)
+        defer { close(ends[0]); close(ends[1]); close(marker) }
         let child = ChildProcess.start(limits: .standard, folder: folder.path) {
-            let inChild = fcntl(Self.marker, F_GETFD) >= 0
-            guard let program = popen("test -e /proc/self/fd/\(Self.marker) && echo inherited || echo free", "r") else { return [] }
+            let inChild = fcntl(marker, F_GETFD) >= 0
+            guard let program = popen("test -e /proc/self/fd/\(marker) && echo inherited || echo free", "r") else { return [] }
             var line = [CChar](repeating: 0, count: 64)
             _ = fgets(&line, 64, program)
             pclose(program)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TreeRows
+import TreeRowsCorpora
 @testable import TreeRowsHarness
 
 /// The time verdict's statistics on synthetic samples whose answer is known: the intervals
@@ -17,8 +18,10 @@ import TreeRows
     }
 
     /// A report of `cells` toggle cells whose samples come from `draw`.
+    /// Each sample stands for a run (a median of its own process), as in a report that
+    /// combines separate runs.
     static func report(cells: Int, _ draw: (Int) -> [Double]) -> BenchmarkReport {
-        BenchmarkReport(machine: [], results: (0..<cells).map { cell in
+        BenchmarkReport(machine: [("rounds", .integer(1_000))], results: (0..<cells).map { cell in
             var result = BenchmarkTests.result("s\(cell)")
             let samples = draw(cell)
             result.distribution = BenchmarkSamples(batch: 16, nanoseconds: samples)
@@ -82,13 +85,36 @@ import TreeRows
     }
 
     @Test func cellsWithoutSamplesCompareTheirMediansAlone() {
-        let base = BenchmarkReport(machine: [], results: [BenchmarkTests.result("a", median: 100)], exponents: [])
+        let base = BenchmarkReport(machine: [("rounds", .integer(10))], results: [BenchmarkTests.result("a", median: 100)], exponents: [])
         var sampled = BenchmarkTests.result("a", median: 130)
         sampled.distribution = BenchmarkSamples(batch: 16, nanoseconds: [130, 131, 129])
-        let head = BenchmarkReport(machine: [], results: [sampled], exponents: [])
+        let head = BenchmarkReport(machine: [("rounds", .integer(10))], results: [sampled], exponents: [])
         let comparison = BenchmarkComparison(base: base, head: head, metric: .median, threshold: 0.1)
         #expect(comparison.intervalCount == 0 && comparison.changes.first?.verdict == .regression)
         #expect(comparison.changes.first?.note == "no samples kept: medians alone")
         #expect(base.lacking != nil && head.lacking == nil)
+    }
+
+    /// One run a side: a process's samples are not independent draws, so however far apart
+    /// the two runs' samples lie, no cell's time is tested or called a change; with two or
+    /// more runs a side (or a header that claims runs but keeps more samples than it has
+    /// runs: one run's file) the same samples are tested.
+    @Test func oneRunASideTestsNoTime() {
+        var random = SplitMix64(seed: 11)
+        var base = Self.report(cells: 4) { _ in Self.samples(100, median: 100, sigma: 0.05, random: &random) }
+        var head = Self.report(cells: 4) { _ in Self.samples(100, median: 150, sigma: 0.05, random: &random) }
+        let combined = BenchmarkComparison(base: base, head: head, metric: .median, threshold: 0.1)
+        #expect(combined.timeTested && combined.changes.allSatisfy { $0.verdict == .regression })
+        for (runs, tested) in [(nil, false), (1, false), (50, false), (100, true)] as [(Int?, Bool)] {
+            base.machine = runs.map { [("rounds", .integer($0))] } ?? []
+            head.machine = base.machine
+            let comparison = BenchmarkComparison(base: base, head: head, metric: .median, threshold: 0.1)
+            #expect(comparison.timeTested == tested && comparison.runs == (tested ? 100 : 1, tested ? 100 : 1), "rounds \(String(describing: runs))")
+            #expect(comparison.notTestedCount == (tested ? 0 : 4) && comparison.intervalCount == (tested ? 4 : 0))
+            #expect(comparison.hasRegression == tested, "a not-tested cell is no regression")
+            #expect(comparison.runsNeeded == RatioInterval.smallestBoundedSide(confidence: 1 - 0.05 / 4))
+        }
+        // Allocations repeat exactly: one run a side compares them.
+        #expect(BenchmarkComparison(base: base, head: head, metric: .allocations, threshold: 0.1).timeTested)
     }
 }

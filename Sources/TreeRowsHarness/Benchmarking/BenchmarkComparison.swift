@@ -30,6 +30,10 @@ public struct BenchmarkComparison: Sendable {
             /// Time only: too few samples for an interval at the cell's confidence, so the
             /// cell was not tested: a failure, as the gate did not check it.
             case untested = "UNTESTED"
+            /// Time only: a side is one run (one process), whose samples are not independent
+            /// draws, so the cell's time could not be tested at all (see
+            /// ``BenchmarkComparison/timeTested``): neither a pass nor a regression.
+            case notTested = "not tested"
         }
         public var strategy: String
         public var corpus: String
@@ -57,6 +61,17 @@ public struct BenchmarkComparison: Sendable {
     /// gate (``BenchmarkReport/pairing``), so each cell's head round is set against the same
     /// round's base (``RatioInterval/init(pairedBase:head:confidence:)``).
     public let paired: Bool
+    /// The separate runs (processes) behind the base's and the head's time figures:
+    /// ``BenchmarkReport/runs``.
+    public let runs: (base: Int, head: Int)
+    /// Whether time is tested: the sides pair one gate's rounds, or each side holds two or
+    /// more runs, a cell's samples being its runs' medians. Within one process the samples of
+    /// a cell are not independent draws: each process settles into its own speed for a cell
+    /// (where its memory lies, what ran beside it), so two runs' samples differ by more than
+    /// they show, and a test over them reports changes that are not in the code. With one run
+    /// a side, every cell whose time would be tested is ``Change/Verdict/notTested``. Always
+    /// true for allocations and instructions, which repeat exactly for a seed.
+    public let timeTested: Bool
     public var changes: [Change]
     /// Cells of the base that the head lacks: a failure unless the caller allows it (a head
     /// that stopped measuring a cell must not pass the gate unseen).
@@ -75,6 +90,15 @@ public struct BenchmarkComparison: Sendable {
     /// The compared cells whose time was tested: an interval bounded on both sides.
     public var intervalCount: Int { changes.filter { $0.interval?.isBounded == true }.count }
 
+    /// The cells whose time was not tested because a side is one run (``timeTested``).
+    public var notTestedCount: Int { changes.filter { $0.verdict == .notTested }.count }
+
+    /// The fewest runs a side whose medians bound an interval at ``cellConfidence``: what
+    /// a comparison of separate runs needs for its cells to be tested.
+    ///
+    /// - Complexity: O(*n*) for the answer *n*.
+    public var runsNeeded: Int { RatioInterval.smallestBoundedSide(confidence: cellConfidence) }
+
     /// Compares `head` against `base`.
     ///
     /// Allocations: a cell regresses when its count grows by more than `threshold` (a
@@ -90,7 +114,9 @@ public struct BenchmarkComparison: Sendable {
     /// 1 - (1 - `confidence`) / *k* for *k* cells), so that the chance of any false verdict
     /// in the whole comparison is at most 1 - `confidence` when the assumptions hold. A cell
     /// a side keeps no samples of (a schema-1 file) compares its medians against the
-    /// threshold alone.
+    /// threshold alone. Time is tested only where the unit of the test is a run
+    /// (``timeTested``): with one run a side, a cell that is neither wrong, crashed nor
+    /// unmeasured is ``Change/Verdict/notTested``.
     ///
     /// A cell whose head result is wrong is ``Change/Verdict/wrong``, whatever its figures,
     /// also when the base lacks it; one without a finite figure on either side is
@@ -102,6 +128,9 @@ public struct BenchmarkComparison: Sendable {
         self.confidence = confidence
         let paired = base.pairing != nil && base.pairing == head.pairing
         self.paired = paired
+        runs = (base.runs, head.runs)
+        let timeTested = metric != .median || paired || min(base.runs, head.runs) >= 2
+        self.timeTested = timeTested
         let key: (BenchmarkResult) -> BenchmarkCellKey = BenchmarkCellKey.init
         let baseCells = Dictionary(base.results.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let headKeys = Set(head.results.map(key))
@@ -147,6 +176,11 @@ public struct BenchmarkComparison: Sendable {
                 changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
                                       base: baseFigure, head: headFigure, verdict: .unmeasured,
                                       note: "no finite \(metric.rawValue) figure in the \(headFigure?.isFinite == true ? "base" : "head")"))
+                continue
+            }
+            if !timeTested {
+                changes.append(Change(strategy: result.strategy, corpus: result.corpus, operation: result.operation,
+                                      base: before, head: after, verdict: .notTested))
                 continue
             }
             if metric == .median, let baseSamples = samplesOf(old), let headSamples = samplesOf(result),

@@ -75,6 +75,18 @@ extension BenchmarkReport {
         return missing
     }
 
+    /// The separate runs (processes) this report stands for: the rounds it combines
+    /// (``combining(rounds:pairing:)``), or 1 for one bench's own results, whose samples all
+    /// come from one process. A report that claims rounds but keeps more samples in a cell
+    /// than it has rounds is one run's file with an edited header: 1.
+    ///
+    /// - Complexity: O(*c*) for *c* cells.
+    public var runs: Int {
+        guard let rounds = machine.first(where: { $0.key == "rounds" })?.value.integer, rounds >= 2,
+              results.allSatisfy({ $0.samples <= rounds && ($0.distribution?.nanoseconds.count ?? 0) <= rounds }) else { return 1 }
+        return Int(clamping: rounds)
+    }
+
     /// The machine entry that names the gate whose paired rounds a combined report holds.
     static let pairingKey = "pairedRounds"
 
