@@ -104,6 +104,10 @@ struct CompareCommand: ParsableCommand {
         for path in paths {
             let report: BenchmarkReport
             do { report = try BenchmarkReport.readRelease(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
+            guard !report.results.isEmpty else {
+                throw CommandFailure(message: "\(path.escapingControls()): holds no results (its \"results\" array is empty), so there is nothing"
+                    + " to compare. Fix: pass the JSON of a bench that measured cells")
+            }
             if paths.count > 1 && report.runs > 1 {
                 throw CommandFailure(message: "\(path.escapingControls()) combines \(report.runs) rounds (a gate's base.json or head.json),"
                     + " not one run. Fix: give the \(side) each run's own bench --json file, or compare a gate's base.json and head.json as two files")

@@ -172,6 +172,11 @@ import TreeRowsCorpora
         MessageCase(name: "a median compared with no samples", files: ["a.json": NothingVacuousTests.timed(samples: [0, 100])],
                     arguments: ["compare", "a.json", "a.json", "--metric", "median"], exitCode: 1,
                     says: ["no finite median figure"], neverSays: ["or compare --metric median", "allocation counting"]),
+        MessageCase(name: "an empty results file", files: ["a.json": "", "b.json": BenchCommandTests.report(allocations: 1)],
+                    arguments: ["compare", "a.json", "b.json"], says: ["a.json: empty file (0 bytes)"], neverSays: ["invalid JSON"]),
+        MessageCase(name: "a results file of no cells", files: ["a.json": #"{"schema":2,"machine":{},"results":[],"exponents":[]}"#,
+                                                              "b.json": BenchCommandTests.report(allocations: 1)],
+                    arguments: ["compare", "a.json", "b.json"], says: ["a.json: holds no results"], neverSays: ["allocation counting"]),
         MessageCase(name: "a gate tool that is a folder", files: ["tool/x": ""], arguments: ["gate", "--base-tool", "tool", "--", "--operations", "build"],
                     says: ["tool is a folder, not a tool"], neverSays: ["doesn’t exist", "does not exist"]),
     ])

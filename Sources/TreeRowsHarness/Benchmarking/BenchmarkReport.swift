@@ -105,6 +105,10 @@ public struct BenchmarkReport: Sendable {
         let data = try FileContents.read(path, fix: fix, recognizing: { prefix throws(CorpusError) in
             try ForeignContent.refuse(prefix, file: path, expected: "a results file", fix: fix)
         })
+        // An interrupted or failed bench leaves no file, or an empty one: say so, not "invalid JSON".
+        guard !data.isEmpty else {
+            throw CorpusError(file: path, problem: "empty file (0 bytes): no results", fix: fix + " that ended (an interrupted bench writes none)")
+        }
         let value: JSONValue
         do { value = try JSONParser.parse(data) } catch {
             throw CorpusError(file: path, problem: "invalid JSON at byte \(error.column): \(error.message)", fix: fix)
