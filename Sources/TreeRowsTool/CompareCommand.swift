@@ -125,12 +125,14 @@ struct CompareCommand: ParsableCommand {
     /// The exit-2 failure of a time comparison with one run a side: nothing tested, the fix named.
     static func oneRunASide(_ comparison: BenchmarkComparison) -> CommandFailure {
         let single = [("base", comparison.runs.base), ("head", comparison.runs.head)].filter { $0.1 < 2 }.map(\.0)
-        let needed = comparison.runsNeeded
+        // The fewest runs that bound an interval find only large changes: ask for ten at least.
+        let needed = max(10, comparison.runsNeeded)
         return CommandFailure(message: "time was not tested: the \(single.joined(separator: " and ")) \(single.count > 1 ? "are" : "is") one run"
             + " each, and one process's samples are not independent draws (each process settles into its own speed for a cell),"
             + " so \(comparison.notTestedCount) cells are \"not tested\" and none is called a regression."
             + " Fix: run treerows gate --base-tool OLD -- OPTIONS (base and head taking turns in one job), or give \(needed) or more"
-            + " runs a side (separate bench --json processes): compare --metric median --base A1.json … A\(needed).json --head B1.json … B\(needed).json")
+            + " runs a side (separate bench --json processes; \(comparison.runsNeeded) bound an interval over these cells, more narrow it):"
+            + " compare --metric median --base A1.json … A\(needed).json --head B1.json … B\(needed).json")
     }
 
     /// `--threshold` as a fraction: `10%` or `0.1`, from 0% to 1000000%.
