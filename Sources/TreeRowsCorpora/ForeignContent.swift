@@ -17,7 +17,12 @@ package enum ForeignContent {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return "UTF-8 text that starts with a byte-order mark (EF BB BF); remove it" }
         if !bytes.isEmpty && bytes.allSatisfy({ $0 == 0 }) { return "zero bytes (blank or damaged)" }
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return nil }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            // No JSON text holds a control byte other than white space, not even in a string:
+            // random data that happens to start with a brace is refused here, not read to the cap.
+            guard let control = bytes.firstIndex(where: { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+            return "binary data that starts with \"\(Character(UnicodeScalar(first)))\" (byte \(CorpusLayout.hex([bytes[control]])) at offset \(control), which no JSON document holds)"
+        }
         if first < 0x20 || first == 0x7F || (0x80...0xC1).contains(first) || first > 0xF4 {
             return "binary data (first bytes \(CorpusLayout.hex(bytes.prefix(8))))"
         }

@@ -101,6 +101,8 @@ struct CompareCommand: ParsableCommand {
     ///   several that already combines rounds.
     static func runs(of side: String, _ paths: [String]) throws(CommandFailure) -> (report: BenchmarkReport, missing: [String]) {
         var reports: [BenchmarkReport] = []
+        // A run counts once: the same samples twice are one run named twice, or copied.
+        var seen: [[[Double]]: String] = [:]
         for path in paths {
             let report: BenchmarkReport
             do { report = try BenchmarkReport.readRelease(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
@@ -111,6 +113,13 @@ struct CompareCommand: ParsableCommand {
             if paths.count > 1 && report.runs > 1 {
                 throw CommandFailure(message: "\(path.escapingControls()) combines \(report.runs) rounds (a gate's base.json or head.json),"
                     + " not one run. Fix: give the \(side) each run's own bench --json file, or compare a gate's base.json and head.json as two files")
+            }
+            if paths.count > 1, let samples = report.timedSamples {
+                if let earlier = seen.updateValue(path, forKey: samples) {
+                    throw CommandFailure(message: "\(path.escapingControls()) holds the same timed samples as \(earlier.escapingControls()):"
+                        + " one run given twice (the same file, or a copy), which would count as two. Fix: give the \(side) each separate"
+                        + " run once")
+                }
             }
             reports.append(report)
         }

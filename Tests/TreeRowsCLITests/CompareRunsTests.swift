@@ -75,7 +75,7 @@ import Testing
 
     /// Too few runs a side for an interval: UNTESTED, failing, with the runs needed.
     @Test func tooFewRunsAreUntested() async throws {
-        try await BenchCommandTests.withFiles([Self.run(fast: 100), Self.run(fast: 100, drift: 1.02), Self.run(fast: 100), Self.run(fast: 100)]) { paths in
+        try await BenchCommandTests.withFiles([Self.run(fast: 100), Self.run(fast: 100, drift: 1.02), Self.run(fast: 100, drift: 0.99), Self.run(fast: 100, drift: 1.01)]) { paths in
             let result = try await TreeRowsExecutable.run(["compare", "--metric", "median", "--base", paths[0], paths[1],
                                                            "--head", paths[2], paths[3]])
             #expect(result.exitCode == 2 && result.standardError.contains("nothing was tested"), "\(result)")
@@ -109,6 +109,19 @@ import Testing
             #expect(one.standardError.contains("two files") && one.exitCode == 2, "\(one)")
             let headless = try await TreeRowsExecutable.run(["compare", "--base", paths[0]])
             #expect(headless.standardError.contains("give the base and the head") && headless.exitCode == 2, "\(headless)")
+        }
+    }
+
+    /// A run counts once: the same file twice, or a copy of it, among a side's runs is
+    /// refused, not counted as two.
+    @Test func aRunGivenTwiceIsRefused() async throws {
+        let base = Self.drifts.map { Self.run(fast: 100, drift: $0) }
+        try await BenchCommandTests.withFiles(base + [base[0]]) { paths in
+            let twice = try await TreeRowsExecutable.run(["compare", "--metric", "median", "--base", paths[0], paths[0], "--head", paths[1], paths[2]])
+            #expect(twice.exitCode == 2 && twice.standardError.contains("holds the same timed samples as"), "\(twice)")
+            let copied = try await TreeRowsExecutable.run(["compare", "--metric", "median", "--base"] + paths.prefix(5) + [paths[10]]
+                + ["--head"] + paths[5..<10])
+            #expect(copied.exitCode == 2 && copied.standardError.contains("\(paths[10]) holds the same timed samples as \(paths[0])"), "\(copied)")
         }
     }
 

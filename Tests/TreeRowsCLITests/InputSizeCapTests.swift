@@ -27,6 +27,25 @@ import Testing
         #expect(try folder.entries() == ["status", "stderr", "stdout"])
     }
 
+    /// An endless stream that starts as JSON would (a brace, then random bytes: what
+    /// /dev/urandom gives now and then) is refused from its first bytes, not read to the
+    /// cap under a heap limit that the cap does not fit.
+    @Test(arguments: [["replay", "/dev/stdin"], ["compare", "/dev/stdin", "/dev/stdin"], ["corpus", "validate", "/dev/stdin"],
+                      ["rows", "--corpus", "/dev/stdin"]])
+    func anEndlessStreamThatStartsLikeJSONIsRefused(_ arguments: [String]) async throws {
+        let folder = try TemporaryFolder("brace-stream")
+        defer { folder.remove() }
+        let executable = try TreeRowsExecutable.location.get().path
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        let script = "cd '\(folder.url.path)' && ulimit -d 1000000 && " + #"{ printf '{"a\001'; cat /dev/urandom; } 2>/dev/null"#
+            + " | '\(executable)' \(quoted) >stdout 2>stderr; echo ${PIPESTATUS[1]} >status"
+        _ = try await SystemCommand.output(of: ["bash", "-c", script])
+        let status = try String(contentsOfFile: folder.path("status"), encoding: .utf8)
+        let error = try String(contentsOfFile: folder.path("stderr"), encoding: .utf8)
+        #expect(status == "2\n", "\(arguments): exit \(status)\(error.prefix(2_000))")
+        #expect(error.hasPrefix("treerows: error: /dev/stdin") && error.contains("Fix: ") && !error.contains("goes on past"), "\(error.prefix(2_000))")
+    }
+
     /// A regular file past its cap is refused from its size, before a byte is read (the
     /// files are sparse: they take no disk space).
     @Test func filesPastTheCapAreRefusedFromTheirSize() async throws {

@@ -87,6 +87,16 @@ extension BenchmarkReport {
         return Int(clamping: rounds)
     }
 
+    /// Every cell's timed samples, in the report's order: two separate runs never time the
+    /// same samples, so two reports with equal ones are one run given twice (a copy, or a
+    /// file named twice); `nil` when no cell kept samples.
+    ///
+    /// - Complexity: O(*c* *s*) for *c* cells of *s* samples.
+    package var timedSamples: [[Double]]? {
+        let samples = results.map { $0.distribution?.nanoseconds ?? [] }
+        return samples.allSatisfy(\.isEmpty) ? nil : samples
+    }
+
     /// The machine entry that names the gate whose paired rounds a combined report holds.
     static let pairingKey = "pairedRounds"
 
