@@ -134,10 +134,9 @@ struct CompareCommand: ParsableCommand {
     /// The exit-2 failure of a time comparison with one run a side: nothing tested, the fix named.
     static func oneRunASide(_ comparison: BenchmarkComparison) -> CommandFailure {
         let single = [("base", comparison.runs.base), ("head", comparison.runs.head)].filter { $0.1 < 2 }.map(\.0)
-        // The fewest runs that bound an interval find only large changes: ask for ten at least.
-        let needed = max(10, comparison.runsNeeded)
+        let needed = comparison.runsAdvised
         return CommandFailure(message: "time was not tested: the \(single.joined(separator: " and ")) \(single.count > 1 ? "are" : "is") one run"
-            + " each, and one process's samples are not independent draws (each process settles into its own speed for a cell),"
+            + " each, and \(BenchmarkComparison.oneRunReason),"
             + " so \(comparison.notTestedCount) cells are \"not tested\" and none is called a regression."
             + " Fix: run treerows gate --base-tool OLD -- OPTIONS (base and head taking turns in one job), or give \(needed) or more"
             + " runs a side (separate bench --json processes; \(comparison.runsNeeded) bound an interval over these cells, more narrow it):"
@@ -204,8 +203,7 @@ struct CompareCommand: ParsableCommand {
                 + " of the same corpora and operations, " + measured)
         }
         let header = ["strategy", "corpus", "operation", "base", "head", "change", "verdict"]
-        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .untested, .regression, .improvement, .withinNoise,
-                                                           .notTested, .unchanged]
+        let order = BenchmarkComparison.Change.Verdict.displayOrder
         let rows = comparison.changes.sorted {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
@@ -221,7 +219,7 @@ struct CompareCommand: ParsableCommand {
                 print("runs: base \(comparison.runs.base), head \(comparison.runs.head); each run's median of a cell is one sample")
             }
             if !comparison.timeTested {
-                print("time: not tested, one run a side (a process's samples are not independent draws); the medians are shown, nothing is judged")
+                print("time: not tested, one run a side (\(BenchmarkComparison.oneRunReason)); the medians are shown, nothing is judged")
             }
             if comparison.intervalCount > 0 {
                 print("time: \(comparison.intervalCount) cells tested on their samples, intervals at \(BenchmarkComparison.percentText(confidence: comparison.cellConfidence)) each,"

@@ -50,6 +50,8 @@ struct GateCommand: ParsableCommand {
         "Rounds after the first are stopped past this multiple of the first round's time (its slower side's), at least 30 s and at most --round-timeout: a tool that hangs later fails the gate without waiting out --round-timeout.",
         valueName: "factor"))
     var roundGrowth: Double = 5
+    /// The least a round after the first may take under --round-growth, in seconds.
+    static let roundFloor = 30.0
     @Option(help: ArgumentHelp("The folder for each round's results and the combined base.json and head.json.", valueName: "folder"))
     var out = "gate-results"
     @Argument(parsing: .postTerminator, help: "Options for `bench` in both tools (not --json), after --.")
@@ -117,7 +119,7 @@ struct GateCommand: ParsableCommand {
                 guard !run.timedOut else {
                     let budget = round == 1 || roundBudget == roundTimeout ? "\(String(format: "%g", roundTimeout)) s (--round-timeout)"
                         : "\(String(format: "%.1f", roundBudget)) s (--round-growth \(String(format: "%g", roundGrowth)) times round 1's"
-                            + " \(String(format: "%.1f", firstRound)) s, at least 30 s)"
+                            + " \(String(format: "%.1f", firstRound)) s, at least \(String(format: "%g", Self.roundFloor)) s)"
                     throw CommandFailure(message: "round \(round): the \(side.side) tool's bench ran past the round's budget of"
                         + " \(budget) and was stopped: \(run.tail). Fix: give the round more time (--round-timeout,"
                         + " --round-growth), or bench fewer cells; its output is in \(side.run.log.escapingControls())",
@@ -150,7 +152,7 @@ struct GateCommand: ParsableCommand {
             print("round \(round)/\(rounds): " + line.joined(separator: ", "))
             if round == 1 {
                 firstRound = runs.map(\.seconds).max() ?? 0
-                roundBudget = min(roundTimeout, max(30, roundGrowth * firstRound))
+                roundBudget = min(roundTimeout, max(Self.roundFloor, roundGrowth * firstRound))
             }
         }
         // Rounds pair when both tools took turns (a base built before turns runs first, alone).

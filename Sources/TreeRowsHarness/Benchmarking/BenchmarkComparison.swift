@@ -34,6 +34,10 @@ public struct BenchmarkComparison: Sendable {
             /// draws, so the cell's time could not be tested at all (see
             /// ``BenchmarkComparison/timeTested``): neither a pass nor a regression.
             case notTested = "not tested"
+
+            /// The order in which tables and reports list cells: failures first.
+            public static let displayOrder: [Verdict] = [.crashed, .wrong, .unmeasured, .untested, .regression, .improvement, .withinNoise,
+                                                         .notTested, .unchanged]
         }
         public var strategy: String
         public var corpus: String
@@ -98,6 +102,13 @@ public struct BenchmarkComparison: Sendable {
     ///
     /// - Complexity: O(*n*) for the answer *n*.
     public var runsNeeded: Int { RatioInterval.smallestBoundedSide(confidence: cellConfidence) }
+
+    /// The runs a side to ask for: ``runsNeeded``, and ten at least, as the fewest runs that
+    /// bound an interval find only large changes.
+    public var runsAdvised: Int { max(10, runsNeeded) }
+
+    /// Why one run a side tests no time, for messages and reports.
+    public static let oneRunReason = "one process's samples are not independent draws (each process settles into its own speed for a cell)"
 
     /// Compares `head` against `base`.
     ///

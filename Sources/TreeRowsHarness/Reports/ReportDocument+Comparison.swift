@@ -17,16 +17,15 @@ extension ReportDocument {
                 + " as a whole. A cell regresses only when its whole interval lies beyond the threshold.")]))
         }
         if !comparison.timeTested {
-            blocks.append(.paragraph([.strong("Time not tested:"), .text(" each side is one run, and one process's samples are not"
-                + " independent draws (each process settles into its own speed for a cell). The medians are shown; nothing is judged."
-                + " Gate the two builds (treerows gate), or compare \(comparison.runsNeeded) or more runs a side.")]))
+            blocks.append(.paragraph([.strong("Time not tested:"), .text(" each side is one run, and \(BenchmarkComparison.oneRunReason)."
+                + " The medians are shown; nothing is judged."
+                + " Gate the two builds (treerows gate), or compare \(comparison.runsAdvised) or more runs a side.")]))
         }
         for (name, report) in [("Base", base), ("Head", head)] {
             if let lacking = report.lacking { blocks.append(.paragraph([.text("\(name): \(lacking); its cells compare medians alone.")])) }
         }
         if comparison.metric == .median && comparison.intervalCount > 0 { blocks.append(.charts) }
-        let order: [BenchmarkComparison.Change.Verdict] = [.crashed, .wrong, .unmeasured, .untested, .regression, .improvement, .withinNoise,
-                                                           .notTested, .unchanged]
+        let order = BenchmarkComparison.Change.Verdict.displayOrder
         let rows: [[[Span]]] = comparison.changes.sorted {
             (order.firstIndex(of: $0.verdict)!, $0.strategy) < (order.firstIndex(of: $1.verdict)!, $1.strategy)
         }.map { change in
