@@ -8,6 +8,11 @@ let internalChecks: [SwiftSetting] = [
     .define("TREEROWS_INTERNAL_CHECKS", .when(configuration: .debug, traits: ["InternalChecks"]))
 ]
 
+/// The test targets' own code is not optimized, even in a release build: what they measure
+/// runs in the library targets and the tools (optimized there), while optimizing the tests
+/// themselves costs `.ci/test`'s release build two more minutes.
+let testCode: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
     name: "TreeRows",
     // Synchronization (Mutex, Atomic) and typed throws in generic code need these; docs/Platforms.md says why no lower.
@@ -64,11 +69,17 @@ let package = Package(
         .executableTarget(name: "treerows", dependencies: ["TreeRows", "TreeRowsTool"]),
         // Test helpers (not a product).
         .target(name: "TreeRowsTestSupport", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsHarness"], path: "Tests/TreeRowsTestSupport"),
-        .testTarget(name: "TreeRowsTests", dependencies: ["TreeRows", "TreeRowsHarness", "TreeRowsTestSupport"]),
-        .testTarget(name: "TreeRowsHarnessTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsHarness", "TreeRowsTestSupport"]),
-        .testTarget(name: "TreeRowsCorporaTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsTestSupport"]),
+        .testTarget(name: "TreeRowsTests", dependencies: ["TreeRows", "TreeRowsHarness", "TreeRowsTestSupport"], swiftSettings: testCode),
+        .testTarget(
+            name: "TreeRowsHarnessTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsHarness", "TreeRowsTestSupport"],
+            swiftSettings: testCode
+        ),
+        .testTarget(name: "TreeRowsCorporaTests", dependencies: ["TreeRows", "TreeRowsCorpora", "TreeRowsTestSupport"], swiftSettings: testCode),
         // `treerows-mutants`: the tool with every planted mutant, run end to end by the tests.
         .executableTarget(name: "treerows-mutants", dependencies: ["TreeRows", "TreeRowsTool", "TreeRowsTestSupport"], path: "Tests/MutantTool"),
-        .testTarget(name: "TreeRowsCLITests", dependencies: ["treerows", "treerows-mutants", "TreeRowsTool", "TreeRowsTestSupport"]),
+        .testTarget(
+            name: "TreeRowsCLITests", dependencies: ["treerows", "treerows-mutants", "TreeRowsTool", "TreeRowsTestSupport"],
+            swiftSettings: testCode
+        ),
     ]
 )

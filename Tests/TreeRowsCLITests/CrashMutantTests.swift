@@ -9,6 +9,15 @@ import TreeRowsTestSupport
 /// `CrashMutant`, in the `treerows-mutants` tool) is caught, written as a repro that names
 /// the kind of crash, shrunk, and replayed as failing with exit code 1.
 enum CrashExpectations {
+    /// The shrink of a scale run whose shrunk size is not asserted (a hang, runaway memory, a
+    /// B-tree bug): what it checks (still failing the same way, no larger, replayed) holds
+    /// at any shrink time, and the default minute would be spent on failing candidates (a
+    /// hanging one costs the watchdog's 2 s). The catch is still the default run's.
+    static let unsizedShrink = ["--shrink-time", "20"]
+
+    /// The scale suites' runs, at most one a core: each is a single-worker `fuzz`.
+    static let cores = RunSlots(ProcessInfo.processInfo.activeProcessorCount)
+
     /// The kind each mutant must be reported as, and the most nodes and operations its
     /// shrunk case may have together.
     static let expected: [String: (kind: String, size: Int)] = [
@@ -96,10 +105,10 @@ enum CrashExpectations {
 }
 
 /// Every crash mutant, with the fuzzer's default configuration (60 seconds, both tiers):
-/// at release speed, which the large tier (a chain of 100,000 nodes) needs, one run at a
-/// time, each with a core to itself as on a user's machine (`.ci/test` runs this suite beside
-/// ``ScaleBTreeMutantTests`` only: one single-worker run of each on a 2-core machine).
-@Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ScaleCrashMutantTests"))
+/// at release speed, which the large tier (a chain of 100,000 nodes) needs, each run with a
+/// core to itself as on a user's machine (``CrashExpectations/cores``, shared with
+/// ``ScaleBTreeMutantTests``, which `.ci/test` runs beside it).
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ScaleCrashMutantTests"))
 struct ScaleCrashMutantTests {
     @Test(arguments: CrashExpectations.expected.keys.sorted())
     func defaultRunCatchesShrinksAndReplays(_ mutant: String) async throws {
@@ -111,7 +120,10 @@ struct ScaleCrashMutantTests {
         // fresh-clone CI run (54,714 cases): 120 seconds make its catch independent of the
         // machine's speed, and cost nothing once it is caught (the run ends at its finding).
         let time = mutant == "recursive-expand-all" ? ["--time", "120"] : []
-        try await CrashExpectations.caughtAndReplayed(mutant, time, loose: kind == "hang" || kind == "out of memory")
+        let loose = kind == "hang" || kind == "out of memory"
+        try await CrashExpectations.cores.run {
+            try await CrashExpectations.caughtAndReplayed(mutant, time + (loose ? CrashExpectations.unsizedShrink : []), loose: loose)
+        }
     }
 
     /// bench (release only) runs each strategy's cell in a child: a stack overflow is a
@@ -120,6 +132,10 @@ struct ScaleCrashMutantTests {
     /// SLOW there, with its lower bound: nothing of the strategy's own on that operation says
     /// it is stuck rather than superlinear (the fuzzer, which has, calls it a hang).
     @Test func benchMarksCrashedCellsAndGoesOn() async throws {
+        try await CrashExpectations.cores.run { try await Self.benchMarksCrashedCells() }
+    }
+
+    static func benchMarksCrashedCells() async throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-crash-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: json) }
         let result = try await TreeRowsExecutable.run(
@@ -149,14 +165,16 @@ struct ScaleCrashMutantTests {
 
 /// Every B-tree mutant (a copy of preorder-btree's B-tree with a bug in a split, a packing,
 /// the root's growth or collapse, or a range add), with the fuzzer's default configuration:
-/// at release speed, one run at a time. Most bugs show only when a case drives a large
+/// at release speed, one run a core. Most bugs show only when a case drives a large
 /// B-tree across the boundary; each either traps in the copy's code or answers wrong,
 /// whichever the case that finds it reaches first.
-@Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ScaleBTreeMutantTests"))
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ScaleBTreeMutantTests"))
 struct ScaleBTreeMutantTests {
     @Test(arguments: MutantBug.allCases.filter { $0.rawValue.hasPrefix("btree-") }.map(\.rawValue))
     func defaultRunCatchesShrinksAndReplays(_ mutant: String) async throws {
-        try await CrashExpectations.caughtAndReplayed(
-            mutant, [], kinds: ["trap", "disagreement"], frames: ["MutantSequence.", "BTreeMutant."], size: nil)
+        try await CrashExpectations.cores.run {
+            try await CrashExpectations.caughtAndReplayed(
+                mutant, CrashExpectations.unsizedShrink, kinds: ["trap", "disagreement"], frames: ["MutantSequence.", "BTreeMutant."], size: nil)
+        }
     }
 }

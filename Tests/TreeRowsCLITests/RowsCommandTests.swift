@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRows
 
 /// `treerows rows`: every strategy prints the same rows, and they are the right ones.
 @Suite("treerows rows", .timeLimit(.minutes(5)))
@@ -25,7 +26,10 @@ struct RowsCommandTests {
         #expect(CorpusFile.recorded.count >= 6, "Corpora/recorded under \(TreeRowsExecutable.packageRoot.path)")
     }
 
-    @Test(arguments: CorpusFile.recorded + CorpusFile.shared, Collapsing.allCases)
+    /// Seven strategies through every recorded thread run at release speed (`.ci/test`'s
+    /// release stage): at debug speed these runs alone cost two minutes of the suite.
+    @Test(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter RowsCommandTests/strategies"),
+          arguments: CorpusFile.recorded + CorpusFile.shared, Collapsing.allCases)
     func strategiesPrintIdenticalRows(_ file: CorpusFile, _ collapsing: Collapsing) async throws {
         let tree = try CorpusTree(contentsOf: file.path)
         let collapsed = collapsing == .nothing ? [] : tree.collapseChoices
@@ -147,6 +151,7 @@ struct RowsCommandTests {
     }
 
     @Test("--sort equals an independent stable sort of siblings, then a preorder walk",
+          .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter RowsCommandTests/sorted"),
           arguments: CorpusFile.shared, ["score-desc", "time"])
     func sortedRowsMatchAnIndependentSort(_ file: CorpusFile, _ order: String) async throws {
         let tree = try CorpusTree(contentsOf: file.path)

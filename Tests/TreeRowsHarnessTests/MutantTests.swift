@@ -72,7 +72,8 @@ enum MutantExpectations {
     }
 
     /// The shrunk case is at most `nodes` nodes and `operations` operations, no larger than
-    /// the found one, still breaks the mutant and breaks no built-in strategy.
+    /// the found one, still breaks the mutant (replayed strictly too) and breaks no built-in
+    /// strategy.
     static func expectShrunk(_ finding: Fuzzer.Finding, _ mutant: any RowStrategy.Type, nodes: Int, operations: Int) {
         let repro = { ReproFile(fuzzCase: finding.shrunk, strategy: mutant.name, seed: 1, caseNumber: finding.caseNumber,
                                 disagreement: finding.disagreement).json.prefix(3_000) }
@@ -80,6 +81,8 @@ enum MutantExpectations {
         #expect(finding.shrunk.operations.count <= operations, "\(repro())")
         #expect(finding.shrunk.nodes.count <= finding.found.nodes.count && finding.shrunk.operations.count <= finding.found.operations.count)
         #expect(DifferentialRun.firstDisagreement(finding.shrunk, strategies: [mutant])?.strategy == mutant.name)
+        // As its repro file replays it: strictly, every operation applying as written.
+        #expect((try? DifferentialRun.replay(finding.shrunk, strategies: [mutant]))?.strategy == mutant.name, "\(repro())")
         #expect(DifferentialRun.firstDisagreement(finding.shrunk, strategies: BuiltinStrategies.all) == nil)
     }
 }

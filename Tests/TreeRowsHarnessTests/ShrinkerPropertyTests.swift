@@ -3,11 +3,13 @@ import TreeRows
 import TreeRowsHarness
 import TreeRowsTestSupport
 
-/// Shrinking never traps, and always returns a case that still fails and is no larger than
-/// the one it got: for the findings of every classic and parameter mutant on 40 seeds each
+/// Shrinking never traps, and always returns a case that still fails (replayed strictly, as
+/// from its repro file) and is no larger than the one it got: for the findings of every classic and parameter mutant on 40 seeds each
 /// (about 600 shrinks, small tier). The large tier's findings, up to a million nodes, get
-/// the same checks in `ScaleMutantTests`.
-@Suite struct ShrinkerPropertyTests {
+/// the same checks in `ScaleMutantTests`. At release speed (`.ci/test`'s release stage):
+/// the property is the shrinker's, and at debug speed these shrinks cost two minutes.
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ShrinkerPropertyTests"))
+struct ShrinkerPropertyTests {
     static let mutants = Mutants.all.filter { mutant in !Mutants.threshold.contains { $0 == mutant } }
 
     @Test(arguments: ShrinkerPropertyTests.mutants.map { $0.name })
@@ -23,6 +25,8 @@ import TreeRowsTestSupport
             #expect(finding.shrunk.nodes.count <= finding.found.nodes.count, "\(replay)")
             #expect(finding.shrunk.operations.count <= finding.found.operations.count, "\(replay)")
             #expect(DifferentialRun.firstDisagreement(finding.shrunk, strategies: [mutant])?.strategy == name, "\(replay)")
+            // As its repro file replays it: strictly, every operation applying as written.
+            #expect(try DifferentialRun.replay(finding.shrunk, strategies: [mutant])?.strategy == name, "\(replay)")
             // Shrinking a shrunk case again keeps it failing and no larger.
             let again = try #require(Shrinker.shrink(finding.shrunk, strategy: mutant, timeLimit: .seconds(5)), "\(replay)")
             #expect(again.0.size <= finding.shrunk.size, "\(replay)")

@@ -9,16 +9,17 @@ import TreeRows
 /// scores dropped, and operations simplified; again until nothing more goes or the time
 /// is up (no run starts that the longest run so far says would end past it).
 ///
-/// A candidate is kept only when the strategy still disagrees on it, so the result always
-/// fails and is never larger than the input.
+/// A candidate is kept only when the strategy still disagrees on it, as it acts (operations
+/// on nodes it dropped taken out, positions clamped), so the result always fails as a repro
+/// file replays it, and is never larger than the input.
 public enum Shrinker {
     /// A smaller case on which `strategy` still disagrees with the reference, and that
     /// disagreement; `nil` when `fuzzCase` itself does not fail.
     ///
     /// - Parameter timeLimit: Past this, the best case so far is returned.
     /// - Complexity: O(log *n*) differential runs per halving for *n* nodes and
-    ///   operations, each no larger than the input; at most `timeLimit` in all (plus the
-    ///   run under way).
+    ///   operations, each no larger than the input and after a run of the reference that
+    ///   resolves its operations; at most `timeLimit` in all (plus the run under way).
     public static func shrink(
         _ fuzzCase: FuzzCase, strategy: any RowStrategy.Type, timeLimit: Duration = .seconds(60)
     ) -> (FuzzCase, Disagreement)? {
@@ -54,8 +55,13 @@ public enum Shrinker {
         // The hashes of the candidates already run (a run of a big case costs seconds, and the
         // sweeps meet the same candidate again; a hash collision only skips one candidate).
         var tried: Set<Int> = []
-        func attempt(_ candidate: FuzzCase) -> Bool {
-            guard hasTime(), candidate != best, tried.insert(candidate.hashValue).inserted,
+        func attempt(_ proposed: FuzzCase) -> Bool {
+            // A candidate runs as it acts, without the operations on nodes it dropped: the
+            // samples and deep checks of a step follow its position in the case, so only
+            // this form fails as its repro file replays.
+            guard hasTime(), proposed != best, tried.insert(proposed.hashValue).inserted else { return false }
+            let candidate = proposed.operations.isEmpty ? proposed : proposed.resolvingEveryOperation()
+            guard candidate == proposed || candidate != best && tried.insert(candidate.hashValue).inserted,
                   let newFound = failure(candidate) else { return false }
             best = candidate
             found = newFound
