@@ -25,7 +25,9 @@ extension Tree {
                 guard parents[slot] == parent else {
                     throw InvariantViolation("#\(child) is a child of #\(parent) but its parent link is \(parents[slot])")
                 }
-                guard child == first || previousSiblings[slot] == previous else {
+                // Here and below, conditions and `?:` rather than `||` and `&&`, whose
+                // autoclosures copy the whole tree per node in a debug build.
+                guard child == first ? true : previousSiblings[slot] == previous else {
                     throw InvariantViolation("#\(child): previous-sibling link \(previousSiblings[slot]), expected \(previous)")
                 }
                 guard depths[slot] == depths[Int(parent)] + 1 else {
@@ -38,11 +40,12 @@ extension Tree {
                 previous = child
                 child = nextSiblings[slot]
             }
-            guard first == Tree.noNode || previousSiblings[Int(first)] == previous else {
+            guard first == Tree.noNode ? true : previousSiblings[Int(first)] == previous else {
                 throw InvariantViolation("#\(parent): its first child's previous link \(previousSiblings[Int(first)]) should name the last child \(previous)")
             }
         }
-        for slot in 1..<slotCount where !seen[slot] && parents[slot] != Tree.removed {
+        for slot in 1..<slotCount where !seen[slot] {
+            guard parents[slot] != Tree.removed else { continue }
             throw InvariantViolation("#\(slot) is live but not reachable from the root")
         }
         let explicitLive = (Int(implicitIDCount) + 1..<slotCount).count { seen[$0] }

@@ -94,7 +94,9 @@ public struct Tree: Sendable {
     /// - Complexity: O(1).
     @inlinable
     public func contains(_ node: NodeIndex) -> Bool {
-        node.rawValue > 0 && node.slot < parents.count && parents[node.slot] != Tree.removed
+        // Conditions, not `&&`: its autoclosure copies the whole tree in a debug build.
+        guard node.rawValue > 0, node.slot < parents.count else { return false }
+        return parents[node.slot] != Tree.removed
     }
 
     /// The node with the external id `id`, or `nil` if there is none.
@@ -114,7 +116,7 @@ public struct Tree: Sendable {
     ///
     /// - Complexity: O(1).
     public func id(of node: NodeIndex) -> NodeID {
-        precondition(contains(node), "\(node) is the root or removed")
+        guard contains(node) else { preconditionFailure("\(node) is the root or removed") }
         if node.rawValue <= implicitIDCount { return .integer(Int64(node.rawValue) - 1) }
         return explicitIDs[node.slot - Int(implicitIDCount) - 1]!
     }
