@@ -1,7 +1,7 @@
 import Testing
 
 /// `treerows check`: all strategies in lock-step with the reference.
-@Suite("treerows check", .timeLimit(.minutes(2)))
+@Suite("treerows check", .timeLimit(.minutes(10)))
 struct CheckCommandTests {
     @Test func everyStrategyAgreesOnTheHackerNewsThread() async throws {
         let result = try await TreeRowsExecutable.run(["check", "--corpus", "hn-17338700", "--ops", "200", "--seed", "3"])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Bad input of any kind: exit code 2, a message on stderr, nothing on stdout.
-@Suite("treerows errors", .timeLimit(.minutes(2)))
+@Suite("treerows errors", .timeLimit(.minutes(10)))
 struct CommandErrorTests {
     /// A command line that must fail, and what its message must mention.
     struct Case: Sendable, CustomTestStringConvertible {

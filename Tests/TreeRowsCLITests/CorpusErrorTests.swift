@@ -4,7 +4,7 @@ import Testing
 /// Bad corpus files and bad `corpus` options: exit code 2, nothing on stdout, a message on
 /// stderr that names the file and says how to fix it, and no output file or temporary
 /// file left behind.
-@Suite("treerows corpus errors", .timeLimit(.minutes(3)))
+@Suite("treerows corpus errors", .timeLimit(.minutes(10)))
 struct CorpusErrorTests {
     /// A damaged or malformed input file.
     enum BadInput: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `treerows corpus generate`: repeatable files of the requested size and shape.
-@Suite("treerows corpus generate", .timeLimit(.minutes(3)))
+@Suite("treerows corpus generate", .timeLimit(.minutes(10)))
 struct CorpusGenerateCommandTests {
     static let shapes = ["reddit", "hn", "balanced:3", "chain", "wide", "random", "caterpillar:2"]
     static let nodes = 3_000

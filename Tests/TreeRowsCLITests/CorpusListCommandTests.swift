@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `treerows corpus list`, and built-in corpus names in `--corpus`.
-@Suite("treerows corpus list", .timeLimit(.minutes(2)))
+@Suite("treerows corpus list", .timeLimit(.minutes(10)))
 struct CorpusListCommandTests {
     static let corpora = TreeRowsExecutable.packageRoot.appendingPathComponent("Corpora")
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `treerows corpus stats`: the numbers agree with an independent count.
-@Suite("treerows corpus stats", .timeLimit(.minutes(3)))
+@Suite("treerows corpus stats", .timeLimit(.minutes(10)))
 struct CorpusStatsCommandTests {
     /// The shared gzip-compressed forest, `../shared/corpora/reddit-worldnews-forest.csv.gz`.
     static let forestPath = TreeRowsExecutable.packageRoot.deletingLastPathComponent()

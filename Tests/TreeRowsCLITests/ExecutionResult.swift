@@ -22,6 +22,6 @@ extension ExecutionResult: CustomStringConvertible {
         func excerpt(_ text: String) -> String {
             text.count <= 2_000 ? text : String(text.prefix(2_000)) + "… (\(text.utf8.count) bytes)"
         }
-        return "$ \(commandLine)\n\(wasSignalled ? "killed by signal" : "exit code") \(exitCode)\n--- stdout:\n\(excerpt(standardOutput))\n--- stderr:\n\(excerpt(standardError))"
+        return "$ \(commandLine)\n\(timedOut ? "killed at its deadline, " : "")\(wasSignalled ? "killed by signal" : "exit code") \(exitCode)\n--- stdout:\n\(excerpt(standardOutput))\n--- stderr:\n\(excerpt(standardError))"
     }
 }

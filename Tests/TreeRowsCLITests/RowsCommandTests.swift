@@ -3,7 +3,7 @@ import Testing
 import TreeRows
 
 /// `treerows rows`: every strategy prints the same rows, and they are the right ones.
-@Suite("treerows rows", .timeLimit(.minutes(5)))
+@Suite("treerows rows", .timeLimit(.minutes(10)))
 struct RowsCommandTests {
     static let strategies = ["reference", "full-rebuild", "subtree-splice", "range-counts", "fenwick-counts", "preorder-segments", "preorder-btree"]
 

@@ -52,6 +52,12 @@ enum TreeRowsExecutable {
             + "(Bundle.main.bundleURL = \(Bundle.main.bundleURL.path)). Looked for:\n" + tried.joined(separator: "\n")))
     }
 
+    /// How long a child may run when its test names no deadline: a hang becomes a failure
+    /// naming the command. The suites' own time limits are a backstop of 10 minutes, since
+    /// they also count the time a test waits for a thread on a loaded machine (all tests
+    /// start at once; a 2-minute limit failed 50 quick runs on a 2-core CI runner).
+    static let defaultDeadline: Duration = .seconds(300)
+
     /// Runs `treerows arguments` in `directory` (the package root by default) and waits for it.
     ///
     /// Output goes to temporary files rather than pipes, so a large output cannot block the
@@ -59,11 +65,11 @@ enum TreeRowsExecutable {
     /// and the result's `standardOutput` is empty.
     ///
     /// - Parameters:
-    ///   - deadline: If given, the run is killed (SIGKILL) when it lasts longer, and the
-    ///     result says it ``ExecutionResult/timedOut``.
+    ///   - deadline: The run is killed (SIGKILL) when it lasts longer, and the result says it
+    ///     ``ExecutionResult/timedOut``. The default, ``defaultDeadline``, catches a hung child.
     ///   - environment: Variables set (over this process's) for the run.
     static func run(_ arguments: [String], in directory: URL = packageRoot, standardOutputPath: String? = nil,
-                    mutants: Bool = false, deadline: Duration? = nil, environment: [String: String] = [:]) async throws -> ExecutionResult {
+                    mutants: Bool = false, deadline: Duration = defaultDeadline, environment: [String: String] = [:]) async throws -> ExecutionResult {
         let executable = try (mutants ? mutantsLocation : location).get()
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("treerows-cli-tests-\(UUID().uuidString)")
@@ -87,13 +93,11 @@ enum TreeRowsExecutable {
         process.standardOutput = output
         process.standardError = error
         nonisolated(unsafe) let running = process
-        let killer = deadline.map { deadline in
-            Task { () -> Bool in
-                try? await Task.sleep(for: deadline)
-                guard !Task.isCancelled, running.isRunning else { return false }
-                kill(running.processIdentifier, SIGKILL)
-                return true
-            }
+        let killer = Task { () -> Bool in
+            try? await Task.sleep(for: deadline)
+            guard !Task.isCancelled, running.isRunning else { return false }
+            kill(running.processIdentifier, SIGKILL)
+            return true
         }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }
@@ -104,8 +108,8 @@ enum TreeRowsExecutable {
                 continuation.resume(throwing: error)
             }
         }
-        killer?.cancel()
-        let timedOut = await killer?.value ?? false
+        killer.cancel()
+        let timedOut = await killer.value
         try output.close()
         try error.close()
         return ExecutionResult(timedOut: timedOut,
