@@ -13,9 +13,9 @@ public struct InvariantViolation: Error, CustomStringConvertible, Sendable {
 
 /// Whether this build runs `checkInvariants()` after every mutating operation.
 ///
-/// True in debug builds with the package trait `InternalChecks`, which the project's test
-/// command turns on (`swift test --traits InternalChecks`); false in every other build,
-/// including a dependent's debug builds unless it asks for the trait. Benchmarks must not
+/// True in builds with the package trait `InternalChecks`, which the project's test command
+/// turns on (`.ci/test` runs the suite in an optimized build with it); false in every other
+/// build, including a dependent's builds unless it asks for the trait. Benchmarks must not
 /// run with it on: the checks are O(*n*) per operation.
 public let internalChecksEnabled: Bool = {
     #if TREEROWS_INTERNAL_CHECKS

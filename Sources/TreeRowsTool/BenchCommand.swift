@@ -120,10 +120,9 @@ struct BenchCommand: ParsableCommand {
                     + " with \(selectedOperations.count) operations",
                 fix: "measure smaller or fewer corpora, or only the build, toggles and queries")
         }
-        guard !BenchmarkRunner.isDebugBuild else {
-            let checks = internalChecksEnabled ? " with invariant checks after every operation" : ""
-            throw CommandFailure(message: "this is a debug build\(checks); its times mean nothing."
-                + " Fix: swift build -c release and run .build/release/\(ToolStrategies.commandName) bench")
+        if let build = BenchmarkRunner.unmeasurableBuild {
+            throw CommandFailure(message: "this is \(build); its times mean nothing."
+                + " Fix: swift build -c release (without --traits InternalChecks) and run .build/release/\(ToolStrategies.commandName) bench")
         }
         var sweep: [(shape: String, corpus: String)] = []
         if let (shape, counts) = sweepSizes {

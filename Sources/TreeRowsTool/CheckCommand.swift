@@ -61,9 +61,8 @@ struct CheckCommand: ParsableCommand {
         print("replay: \(ToolStrategies.commandName) check --corpus \(corpus.corpus.escapingControls()) --ops \(ops) --seed \(seed)"
             + (fullCheckEvery == 64 ? "" : " --full-check-every \(fullCheckEvery)")
             + (strategySelection.strategies.map { " --strategies \($0)" } ?? ""))
-        if BenchmarkRunner.isDebugBuild {
-            let checks = internalChecksEnabled ? "with invariant checks after every operation" : "no invariant checks"
-            print("note: debug build (\(checks)); times are not representative (build with -c release)")
+        if let build = BenchmarkRunner.unmeasurableBuild {
+            print("note: \(build); times are not representative (build with -c release, without the trait InternalChecks)")
         }
         let reports: [LockstepReport]
         let deadline = time.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }

@@ -23,6 +23,6 @@ struct CorpusValidateCommand: ParsableCommand {
         }
         let milliseconds = Double(readTime.components.seconds) * 1e3 + Double(readTime.components.attoseconds) / 1e15
         print("ok: \(file.escapingControls()): \(corpus.tree.nodeCount) nodes, \(corpus.tree.children(of: Tree.root).count) top-level;"
-            + " read in \(Int(milliseconds.rounded())) ms" + (BenchmarkRunner.isDebugBuild ? " (debug build)" : ""))
+            + " read in \(Int(milliseconds.rounded())) ms" + (BenchmarkRunner.unmeasurableBuild.map { " (\($0))" } ?? ""))
     }
 }

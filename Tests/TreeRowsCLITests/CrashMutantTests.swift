@@ -79,7 +79,7 @@ enum CrashExpectations {
     }
 }
 
-/// What a debug build shows of crashing strategies: a stall's own case and operation, and two
+/// What the checked build shows of crashing strategies: a stall's own case and operation, and two
 /// workers that stop at the first crash. Every crash mutant, caught, shrunk and replayed,
 /// is `ScaleCrashMutantTests` (release speed: a shrink at debug speed costs minutes of a core).
 @Suite("fuzz survives crashing strategies") struct CrashMutantTests {

@@ -5,7 +5,7 @@ import TreeRowsHarness
 
 /// `treerows gate` runs `bench` in both tools at once in each round, taking turns, and gates
 /// the combined rounds. Here both tools are scripts that write a bench JSON whose medians are
-/// known, so the test runs in a debug build and knows the answer.
+/// known, so the test runs in the checked build and knows the answer.
 @Suite struct GateCommandTests {
     /// A tool whose `bench --json PATH` writes twelve cells; `slow` cell takes `factor` times
     /// as long; each round's medians move by up to ±2% (from the round number in PATH). With

@@ -48,7 +48,7 @@ import Testing
     /// Arguments that make each command's accepted run short, given the files in `folder`.
     static func base(_ path: [String], testing option: String) -> [String] {
         switch path {
-        // A debug build's bench stops after its options are checked.
+        // The checked build's bench stops after its options are checked.
         case ["bench"]: return ["--corpus", "tree.jsonl", "--strategies", "full-rebuild", "--operations", "toggle-random",
                                 "--repetitions", "3", "--budget", "20"]
         case ["check"]: return ["--corpus", "tree.jsonl", "--ops", "10"]

@@ -112,7 +112,7 @@ import Testing
         defer { folder.remove() }
         let json = folder.path("no/such/folder/results.json")
         let bench = try await TreeRowsExecutable.run(["bench", "--operations", "toggle-random", "--json", json])
-        // The path is checked first, before the build is even looked at (a debug build refuses to bench).
+        // The path is checked first, before the build is even looked at (a checked build refuses to bench).
         #expect(bench.exitCode == 2 && bench.standardOutput.isEmpty && bench.standardError.contains("does not exist"), "\(bench)")
         for arguments in [Self.generate + [folder.path("no/x.trows")],
                           ["corpus", "import", "Corpora/recorded/reddit-worldnews-sxvem7.jsonl", "-o", folder.path("no/x.trows")]] {

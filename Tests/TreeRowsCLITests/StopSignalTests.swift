@@ -139,7 +139,7 @@ enum StopSignal {
     }
 }
 
-/// `bench` and `gate` (release only: a debug build's bench refuses to time) stopped in the
+/// `bench` and `gate` (release only: a checked build's bench refuses to time) stopped in the
 /// middle of a slow cell.
 @Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ReleaseStopSignalTests"))
 struct ReleaseStopSignalTests {

@@ -247,7 +247,7 @@ import TreeRowsCorpora
 
     /// A memory limit below what a child starts with is the option's fault, said so before
     /// any strategy runs, not every strategy "out of memory".
-    /// (bench takes the same check, after it refuses a debug build.)
+    /// (bench takes the same check, after it refuses a checked build.)
     @Test(arguments: [["fuzz", "--time", "1"], ["check", "--corpus", "reddit-worldnews-sxvem7", "--ops", "10"], ["replay", "repro.json"]])
     func aMemoryLimitBelowTheStartIsTheOptions(_ command: [String]) async throws {
         let folder = try TemporaryFolder("rss-floor")

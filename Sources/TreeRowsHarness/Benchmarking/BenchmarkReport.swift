@@ -148,16 +148,17 @@ public struct BenchmarkReport: Sendable {
         return report
     }
 
-    /// Reads a report written by ``json`` and refuses one measured by a debug build.
+    /// Reads a report written by ``json`` and refuses one measured by a debug build or one
+    /// with invariant checks.
     ///
     /// - Throws: ``CorpusError`` as ``read(contentsOf:)`` does, or naming the first cell
     ///   marked ``BenchmarkResult/debugBuild``.
     public static func readRelease(contentsOf path: String) throws(CorpusError) -> BenchmarkReport {
         let report = try read(contentsOf: path)
         if let cell = report.results.first(where: \.debugBuild) {
-            throw CorpusError(file: path, problem: "measured by a debug build (\(cell.strategy) on \(cell.corpus), \(cell.operation) and"
+            throw CorpusError(file: path, problem: "measured by a debug build or one with invariant checks (\(cell.strategy) on \(cell.corpus), \(cell.operation) and"
                 + " \(report.results.filter(\.debugBuild).count - 1) more cells): its times and allocations mean nothing",
-                fix: "measure again with a release build (swift build -c release, or swift run -c release)")
+                fix: "measure again with a release build without the trait InternalChecks (swift build -c release, or swift run -c release)")
         }
         return report
     }

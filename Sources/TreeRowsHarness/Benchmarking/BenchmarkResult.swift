@@ -44,8 +44,8 @@ public struct BenchmarkResult: Equatable, Sendable {
     public var lastLevelMissesPerOperation: Double?
     /// Where this strategy's share of the cell's wall time went; `nil` when not recorded.
     public var timeSplit: BenchmarkTimeSplit?
-    /// Whether the cell was measured by an unoptimized (debug) build, whose times mean
-    /// nothing: `report` and `compare` refuse such results.
+    /// Whether the cell was measured by a build whose times mean nothing, an unoptimized
+    /// (debug) one or one with invariant checks: `report` and `compare` refuse such results.
     public var debugBuild = false
     /// How the strategy crashed in this cell (trapped, overflowed its stack, hung or ran out
     /// of memory in its child process), where the cell stopped; `nil` if it did not. A

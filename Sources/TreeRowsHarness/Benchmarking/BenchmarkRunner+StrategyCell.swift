@@ -89,7 +89,7 @@ extension BenchmarkRunner {
         result.distribution = timed
         result.strategyBytesPerNode = operation == .build ? keptBytes : nil
         result.timeSplit = split
-        result.debugBuild = Self.isDebugBuild
+        result.debugBuild = Self.unmeasurableBuild != nil
         return result
     }
 

@@ -71,14 +71,24 @@ public struct BenchmarkRunner {
         return seed ^ hash
     }
 
-    /// Whether this is an unoptimized build (SwiftPM defines `DEBUG` in debug builds): every
-    /// result it measures is marked ``BenchmarkResult/debugBuild``.
-    package static var isDebugBuild: Bool {
+    /// Why this build's times mean nothing, or `nil` when they count: it is unoptimized
+    /// (SwiftPM defines `DEBUG` in debug builds), or it runs invariant checks after every
+    /// operation (the trait `InternalChecks`; O(*n*) an operation, whatever the optimizer
+    /// does). Every result such a build measures is marked ``BenchmarkResult/debugBuild``.
+    ///
+    /// - Complexity: O(1).
+    package static var unmeasurableBuild: String? {
         #if DEBUG
-        return true
+        let unoptimized = true
         #else
-        return false
+        let unoptimized = false
         #endif
+        switch (unoptimized, internalChecksEnabled) {
+        case (true, true): return "a debug build with invariant checks after every operation"
+        case (true, false): return "a debug build (no invariant checks)"
+        case (false, true): return "a build with invariant checks after every operation"
+        case (false, false): return nil
+        }
     }
 
     /// Measures every operation on `tree` (named `corpus`), calling `cellFinished` with each

@@ -43,7 +43,7 @@ extension BenchmarkRunner {
             strategy: type.name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue, samples: 0,
             medianNanoseconds: 0, p90Nanoseconds: 0, p99Nanoseconds: 0, operationsPerSecond: 0, allocationsPerOperation: nil,
             bytesPerOperation: nil, peakResidentBytes: 0, ratioToReference: nil, ratioToFastest: nil, correct: false)
-        failed.debugBuild = Self.isDebugBuild
+        failed.debugBuild = Self.unmeasurableBuild != nil
         switch child.wait(stoppingWhen: shouldStop) {
         case .finished(let bytes):
             if let value = try? JSONParser.parse(bytes), let result = try? BenchmarkResult(json: value) { return result }
