@@ -35,6 +35,9 @@ public struct Fuzzer {
         public var churnShare: Double
         /// How long shrinking a finding may take.
         public var shrinkTimeLimit: Duration
+        /// For tests of a bound on the shrunk size: shrinking stops once a case has at most
+        /// this many nodes and operations together (`nil`: it goes on to its time limit).
+        package var shrinkGoal: Int? = nil
 
         /// The defaults: seed 1, 60 seconds, small trees of up to 32 nodes with 16
         /// operations a case, 45% of the time on large cases (four ninths of that, a fifth
@@ -366,7 +369,8 @@ public struct Fuzzer {
                 let disagreement = DifferentialRun.disagreement(session, found, operationIndex: operationIndex)
                 let strategy = type(of: session.strategies[found.strategyIndex])
                 let shrinkStart = clock.now
-                let shrunk = shrinking ? Shrinker.shrink(fuzzCase, strategy: strategy, timeLimit: configuration.shrinkTimeLimit) : nil
+                let shrunk = shrinking ? Shrinker.shrink(fuzzCase, strategy: strategy, timeLimit: configuration.shrinkTimeLimit,
+                                                                 goal: configuration.shrinkGoal) : nil
                 return outcome(Finding(found: fuzzCase, shrunk: shrunk?.0 ?? fuzzCase, disagreement: shrunk?.1 ?? disagreement,
                                        caseNumber: cases, tier: tier, scenario: scenario, shrinkElapsed: clock.now - shrinkStart,
                                        identity: drawn.identity))

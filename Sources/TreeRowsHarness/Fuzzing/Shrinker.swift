@@ -23,7 +23,18 @@ public enum Shrinker {
     public static func shrink(
         _ fuzzCase: FuzzCase, strategy: any RowStrategy.Type, timeLimit: Duration = .seconds(60)
     ) -> (FuzzCase, Disagreement)? {
-        shrink(fuzzCase, timeLimit: timeLimit) { candidate in
+        shrink(fuzzCase, strategy: strategy, timeLimit: timeLimit, goal: nil)
+    }
+
+    /// ``shrink(_:strategy:timeLimit:)`` that also stops once the case has at most `goal`
+    /// nodes and operations together: a test of a bound on the shrunk size ends when it is
+    /// met, instead of spending the rest of the time limit on a smaller case.
+    ///
+    /// - Complexity: that of ``shrink(_:strategy:timeLimit:)``.
+    package static func shrink(
+        _ fuzzCase: FuzzCase, strategy: any RowStrategy.Type, timeLimit: Duration, goal: Int?
+    ) -> (FuzzCase, Disagreement)? {
+        shrink(fuzzCase, timeLimit: timeLimit, goal: goal) { candidate in
             guard let found = DifferentialRun.firstDisagreement(candidate, strategies: [strategy]), !found.isInvalidCase else { return nil }
             return found
         }
@@ -33,17 +44,21 @@ public enum Shrinker {
     /// when `fuzzCase` itself does not fail. ``IsolatedRun`` runs each candidate in a child
     /// and keeps those that end the way the case did (the same crash, or a disagreement).
     ///
-    /// - Parameter failure: The failure of a candidate (its ``Disagreement/operationIndex``
-    ///   cuts the operations after it), or `nil` if it passes or fails another way.
+    /// - Parameters:
+    ///   - goal: If set, shrinking stops once the case has at most this many nodes and
+    ///     operations together.
+    ///   - failure: The failure of a candidate (its ``Disagreement/operationIndex`` cuts the
+    ///     operations after it), or `nil` if it passes or fails another way.
     /// - Complexity: that of ``shrink(_:strategy:timeLimit:)``, in calls of `failure`.
     package static func shrink(
-        _ fuzzCase: FuzzCase, timeLimit: Duration, failure run: @escaping (FuzzCase) -> Disagreement?
+        _ fuzzCase: FuzzCase, timeLimit: Duration, goal: Int? = nil, failure run: @escaping (FuzzCase) -> Disagreement?
     ) -> (FuzzCase, Disagreement)? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeLimit
         // The longest run so far: no run starts that would end past the deadline.
         var longestRun = Duration.zero
-        func hasTime() -> Bool { clock.now + longestRun < deadline }
+        var goalMet = false
+        func hasTime() -> Bool { !goalMet && clock.now + longestRun < deadline }
         func failure(_ candidate: FuzzCase) -> Disagreement? {
             let start = clock.now
             defer { longestRun = max(longestRun, clock.now - start) }
@@ -66,6 +81,7 @@ public enum Shrinker {
             best = candidate
             found = newFound
             truncate()
+            goalMet = goal.map { best.size <= $0 } ?? false
             return true
         }
         func leaves() -> [Int] {
@@ -74,6 +90,7 @@ public enum Shrinker {
             return best.nodes.indices.filter { !parents.contains(best.nodes[$0].id) }
         }
         truncate()
+        goalMet = goal.map { best.size <= $0 } ?? false
         var progress = true
         while progress && hasTime() {
             let before = best
