@@ -20,15 +20,13 @@
 ///
 /// ## What a strategy must write, and what it may
 /// A first strategy needs nine members: ``name``, ``init(tree:)``, ``tree``, ``rowCount``,
-/// ``row(at:)``, ``index(of:)``, ``setExpanded(_:_:)`` (or, as strategies written before it
-/// do, ``toggle(_:)``), ``insert(_:under:at:time:score:)`` and ``remove(_:)``. Every other
+/// ``row(at:)``, ``index(of:)``, ``setExpanded(_:_:)``, ``insert(_:under:at:time:score:)``
+/// and ``remove(_:)``; a type without one of them does not compile. Every other
 /// requirement is a customization point with a correct default in the extensions beside
 /// the protocol, so the fuzzer checks a new strategy on every operation from its first run:
-/// - by the strategy's own ``setExpanded(_:_:)``: ``toggle(_:)``, ``expand(_:)`` and
-///   ``collapse(_:)``; and ``setExpanded(_:_:)`` by ``toggle(_:)`` for a strategy that
-///   writes only that (one of the two must be written: each default calls the other, so a
-///   strategy with neither recurses until its stack overflows, which the fuzzer reports as
-///   a crash in the first toggle);
+/// - by the strategy's own ``setExpanded(_:_:)``, the primitive of expansion:
+///   ``toggle(_:)``, ``expand(_:)`` and ``collapse(_:)`` (no default calls back into
+///   ``setExpanded(_:_:)``'s own requirement, so none can recurse);
 /// - by the strategy's own expansion, ``insert(_:under:at:time:score:)`` and
 ///   ``remove(_:)``: ``accordionExpand(_:)``, ``loadPage(_:under:before:removingLoadMoreRow:)``;
 /// - by changing a copy of the tree, building the strategy again with ``init(tree:)`` and
@@ -68,7 +66,9 @@ public protocol RowStrategy {
     func rows(in range: Range<Int>) -> [Row]
 
     /// Sets the expanded flag of `node` to `isExpanded`; nothing changes if it has that flag
-    /// already. The primitive of expanding and collapsing one node.
+    /// already. The primitive of expanding and collapsing one node, with no default: a
+    /// strategy written with ``toggle(_:)`` alone adds
+    /// `setExpanded(node, flag) { tree.isExpanded(node) == flag ? .empty : toggle(node) }`.
     mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff
 
     /// Flips the expanded flag of `node`.
@@ -172,11 +172,6 @@ public protocol RowStrategy {
 }
 
 extension RowStrategy {
-    /// ``toggle(_:)`` when the flag differs, for a strategy that writes only that.
-    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
-        tree.isExpanded(node) == isExpanded ? .empty : toggle(node)
-    }
-
     /// ``setExpanded(_:_:)`` to the other flag.
     public mutating func toggle(_ node: NodeIndex) -> RowDiff { setExpanded(node, !tree.isExpanded(node)) }
 

@@ -15,6 +15,11 @@ extension ForwardingStrategy {
     public func row(at index: Int) -> Row { base.row(at: index) }
     public func index(of node: NodeIndex) -> Int? { base.index(of: node) }
     public func rows(in range: Range<Int>) -> [Row] { base.rows(in: range) }
+    /// Through this type's own ``toggle(_:)``, so a wrapper that breaks only `toggle` breaks
+    /// every expansion (docs/OwnStrategy.md's one-line migration).
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+        tree.isExpanded(node) == isExpanded ? .empty : toggle(node)
+    }
     public mutating func toggle(_ node: NodeIndex) -> RowDiff { base.toggle(node) }
     public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff { base.expandRecursively(node) }
     public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff { base.collapseRecursively(node) }

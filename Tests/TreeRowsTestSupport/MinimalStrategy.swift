@@ -30,7 +30,7 @@ public struct MinimalStrategy: RowStrategy {
         return .keyed(from: old, to: allRows)
     }
 
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff { change { $0.setExpanded(node, !$0.isExpanded(node)) } }
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff { change { $0.setExpanded(node, isExpanded) } }
     public mutating func remove(_ node: NodeIndex) -> RowDiff { change { $0.removeSubtree(node) } }
     public mutating func insert(
         _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?

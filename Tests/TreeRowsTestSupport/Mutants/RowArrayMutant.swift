@@ -65,6 +65,8 @@ public struct RowArrayMutant<Bug: RowArrayBug>: RowStrategy {
         return end
     }
 
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff { tree.isExpanded(node) == isExpanded ? .empty : toggle(node) }
+
     public mutating func toggle(_ node: NodeIndex) -> RowDiff {
         let expanding = !tree.isExpanded(node)
         tree.setExpanded(node, expanding)

@@ -59,6 +59,8 @@ public struct StaleCountsMutant: RowStrategy {
         return index
     }
 
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff { tree.isExpanded(node) == isExpanded ? .empty : toggle(node) }
+
     public mutating func toggle(_ node: NodeIndex) -> RowDiff {
         let old = counts[node.slot]
         let expanding = !tree.isExpanded(node)

@@ -31,7 +31,7 @@ public struct MyStrategy: RowStrategy {
         return .keyed(from: old, to: allRows)
     }
 
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff { change { $0.setExpanded(node, !$0.isExpanded(node)) } }
+    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff { change { $0.setExpanded(node, isExpanded) } }
     public mutating func remove(_ node: NodeIndex) -> RowDiff { change { $0.removeSubtree(node) } }
 
     public mutating func insert(

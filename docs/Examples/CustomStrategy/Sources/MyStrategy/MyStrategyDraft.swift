@@ -1,7 +1,7 @@
 import TreeRows
 
 /// The first draft of ``MyStrategy``, kept to show the tool finding its two bugs:
-/// - toggle splices rows in place instead of rebuilding them, and an expand inserts only the
+/// - an expansion splices rows in place instead of rebuilding them, and an expand inserts only the
 ///   node's children, forgetting the rows of children that were expanded before (the
 ///   classic expand bug): wrong rows;
 /// - a reply's row is placed one level below its parent's row, which a parent hidden under
@@ -21,8 +21,8 @@ public struct MyStrategyDraft: RowStrategy {
     public func row(at index: Int) -> Row { allRows[index] }
     public func index(of node: NodeIndex) -> Int? { allRows.firstIndex { $0.node == node } }
 
-    public mutating func toggle(_ node: NodeIndex) -> RowDiff {
-        let expanding = !tree.isExpanded(node)
+    public mutating func setExpanded(_ node: NodeIndex, _ expanding: Bool) -> RowDiff {
+        guard tree.isExpanded(node) != expanding else { return .empty }
         tree.setExpanded(node, expanding)
         guard let row = index(of: node) else { return .empty }
         let depth = allRows[row].depth
