@@ -164,13 +164,14 @@ struct FuzzCommand: ParsableCommand {
         let folder = try outputFolder()
         for (worker, finding) in findings {
             let workerSeed = seeds[worker]
-            let file = "\(folder)/\(finding.disagreement.strategy)-seed\(workerSeed)-case\(finding.caseNumber).json"
+            let stream = finding.identity.stream.rawValue
+            let file = "\(folder)/\(finding.disagreement.strategy)-seed\(workerSeed)-\(stream)\(finding.caseNumber).json"
             let repro = ReproFile(fuzzCase: finding.shrunk, strategy: finding.disagreement.strategy, seed: workerSeed,
-                                  caseNumber: finding.caseNumber, disagreement: finding.disagreement)
+                                  caseNumber: finding.caseNumber, caseStream: stream, disagreement: finding.disagreement)
             try OutputPath.write(Array(repro.json.utf8), to: file)
-            let tier = finding.tier == .large ? "large case" + (finding.scenario.map { " (\($0.rawValue))" } ?? "") : "small case"
-            print("\(finding.disagreement.crash == nil ? "disagreement" : "crash"): \(finding.disagreement.strategy) in case \(finding.caseNumber),"
-                + " a \(tier), of seed \(workerSeed): \(finding.disagreement.problem.prefix(2_000))")
+            let scenario = finding.scenario.map { " (\($0.rawValue))" } ?? ""
+            print("\(finding.disagreement.crash == nil ? "disagreement" : "crash"): \(finding.disagreement.strategy) in \(finding.identity.name)"
+                + "\(scenario) of seed \(workerSeed): \(finding.disagreement.problem.prefix(2_000))")
             print("shrunk from \(finding.found.nodes.count) nodes and \(finding.found.operations.count) operations"
                 + " to \(finding.shrunk.nodes.count) nodes and \(finding.shrunk.operations.count) operations"
                 + " in \(String(format: "%.1f", finding.shrinkElapsed.nanoseconds / 1e9)) s")

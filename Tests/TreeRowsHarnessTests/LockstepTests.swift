@@ -25,9 +25,10 @@ import TreeRowsTestSupport
         for shape in TreeShapes.all {
             var subject = BuiltinStrategies.named(strategy)!.init(tree: shape.tree)
             var reference = ReferenceStrategy(tree: shape.tree)
-            var generator = LockstepOperationGenerator(seed: seed)
+            var generator = FuzzOperationGenerator(seed: seed)
             for step in 0..<150 {
-                let operation = generator.next(for: reference.tree)
+                let operation = generator.next(for: reference)
+                generator.performed(operation, on: reference.tree)
                 let context = "shape \(shape.name), seed \(seed), step \(step)"
                 let diff = StrategyExpectations.step(&subject, &reference, operation, context)
                 switch operation {
@@ -57,6 +58,25 @@ extension LockstepTests {
         let reports = checker.run(operations: 300)
         #expect(reports[1].disagreements > 0)
         #expect(reports[1].messages.first?.contains("reloads") == true)
+    }
+}
+
+/// `check` draws what `fuzz` draws, and probes offsets inside rows: it catches a page placed
+/// by the order before a sort and a `row(atOffset:)` wrong only at a row's midpoint, which
+/// a generator of toggles and edits, probing row edges, never met.
+@Suite struct LockstepDrawTests {
+    @Test func everyOperationKindIsDrawn() {
+        var checker = LockstepChecker(tree: TreeShapes.random(150, seed: 11), strategies: [], seed: 1)
+        let kinds = Set(checker.run(operations: 2_000)[0].timings.keys)
+        #expect(Set(OperationKind.allCases.map(\.rawValue)).subtracting(kinds).isEmpty, "drawn: \(kinds.sorted())")
+    }
+
+    @Test(arguments: ["mutant-page-after-sort-misplaced", "mutant-row-at-offset-midpoint"])
+    func checkCatches(_ name: String) throws {
+        let mutant = try #require(Mutants.parameter.first { $0.name == name })
+        var checker = LockstepChecker(tree: TreeShapes.random(150, seed: 11), strategies: [mutant], seed: 1)
+        let reports = checker.run(operations: 2_000)
+        #expect(reports[1].disagreements > 0, "\(name) survived 2,000 operations")
     }
 }
 

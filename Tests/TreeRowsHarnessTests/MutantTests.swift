@@ -39,7 +39,7 @@ struct ScaleMutantTests {
         .rowIndexIn16Bits: 65_537, .depthIn16Bits: 65_537, .childPositionIn16Bits: 65_537, .blockLengthIn16Bits: 65_538,
         .rowsIn20Bits: 1_048_577, .offsetsIn32Bits: (1 << 31) / 10_239 + 1, .compactionAfter400Changes: 403,
         .insertDropsTime: 3, .sortReloadReportsMoves: 3, .emptyPageKeepsLoadMoreRow: 2, .reusedIDStaysHidden: 3,
-        .loadMoreRowRepliesLeft: 3,
+        .loadMoreRowRepliesLeft: 3, .pageAfterSortMisplaced: 3, .rowAtOffsetMidpoint: 2,
     ]
 
     @Test(arguments: Mutants.all.map { $0.name })

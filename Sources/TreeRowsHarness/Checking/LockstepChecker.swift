@@ -1,7 +1,9 @@
 import TreeRows
 
 /// Runs strategies in lock-step with ``ReferenceStrategy`` through a seeded sequence of
-/// random operations, checking each one after every operation.
+/// random operations, checking each one after every operation. The operations are the
+/// fuzzer's (`FuzzOperationGenerator`): every kind, sorts, pages and accordion expands
+/// included, at the nodes where bugs live.
 ///
 /// After every operation, for every strategy: its diff passes the batch-update validator
 /// for its old and new row counts; applying the diff to the old rows (with inserted rows
@@ -28,7 +30,7 @@ public struct LockstepChecker {
 
     private var reference: ReferenceStrategy
     private var states: [any RowStrategy]
-    private var generator: LockstepOperationGenerator
+    private var generator: FuzzOperationGenerator
     private var sampler: SplitMix64
     private var reports: [LockstepReport]
     private let clock = ContinuousClock()
@@ -53,7 +55,7 @@ public struct LockstepChecker {
             StepMonitor.step(strategy: index, operation: -1)
             return type.init(tree: tree)
         }
-        generator = LockstepOperationGenerator(seed: seed)
+        generator = FuzzOperationGenerator(seed: seed)
         sampler = SplitMix64(seed: seed ^ 0x5A5A_5A5A_5A5A_5A5A)
         reports = ([ReferenceStrategy.self] + self.strategies).map {
             LockstepReport(strategy: $0.name, operations: 0, disagreements: 0, messages: [], timings: [:])
@@ -66,11 +68,12 @@ public struct LockstepChecker {
     /// - Complexity: the reference's `index + 1` operations.
     package static func operation(at index: Int, tree: Tree, seed: UInt64) -> TreeOperation {
         var reference = ReferenceStrategy(tree: tree)
-        var generator = LockstepOperationGenerator(seed: seed)
-        var operation = generator.next(for: reference.tree)
+        var generator = FuzzOperationGenerator(seed: seed)
+        var operation = generator.next(for: reference)
         for _ in 0..<index {
+            generator.performed(operation, on: reference.tree)
             _ = try? reference.perform(operation)
-            operation = generator.next(for: reference.tree)
+            operation = generator.next(for: reference)
         }
         return operation
     }
@@ -82,7 +85,8 @@ public struct LockstepChecker {
     public mutating func run(operations count: Int, shouldStop: () -> Bool = { false }) -> [LockstepReport] {
         for step in 0..<count {
             if step > 0 && shouldStop() { break }
-            let operation = generator.next(for: reference.tree)
+            let operation = generator.next(for: reference)
+            generator.performed(operation, on: reference.tree)
             let isLast = step == count - 1
             perform(operation, fullCheck: isLast || (reports[0].operations + 1) % fullCheckInterval == 0)
         }

@@ -3,7 +3,8 @@ import TreeRows
 extension StepCheck {
     /// The check that stays affordable on trees of a million nodes, after the diff's
     /// (``checkDiff(_:diff:referenceDiff:oldRows:newRows:)``): `row(at:)`,
-    /// `index(of:)`, `offset(ofRow:)` and `row(atOffset:)` on the sampled rows,
+    /// `index(of:)`, `offset(ofRow:)` and `row(atOffset:)` (at the top, bottom, midpoint and
+    /// an inner point) on the sampled rows,
     /// `rows(in:)` on the sampled windows, `index(of:)` = `nil` on sampled hidden nodes, the
     /// total height; with `deep`, the section layout and diff and `checkInvariants()` too.
     ///
@@ -19,13 +20,15 @@ extension StepCheck {
         for index in sample.rows {
             let top = expectation.top(ofRow: index)
             if let wrong = checkRow(strategy, at: index, expected: newRows[index]) ?? checkIndex(strategy, of: newRows[index].node, expected: index)
-                ?? checkOffset(strategy, ofRow: index, expected: top) ?? checkRow(strategy, atOffset: top, expected: index)
-                ?? checkRow(strategy, atOffset: expectation.top(ofRow: index + 1) - 1, expected: index) {
+                ?? checkOffset(strategy, ofRow: index, expected: top) {
                 return wrong
             }
+            for probe in offsets(inRowAt: top, height: expectation.top(ofRow: index + 1) - top, salt: sample.salt ^ UInt64(index)) {
+                if let wrong = checkRow(strategy, atOffset: probe, expected: index) { return wrong }
+            }
         }
-        for window in sample.windows where strategy.rows(in: window) != Array(newRows[window]) {
-            return StepDisagreement(.rows, "rows(in: \(window)) differ from the reference")
+        for window in sample.windows {
+            if let wrong = checkRows(strategy, in: window, expected: newRows[window]) { return wrong }
         }
         for node in sample.hiddenNodes {
             if let wrong = checkIndex(strategy, of: node, expected: nil) { return wrong }

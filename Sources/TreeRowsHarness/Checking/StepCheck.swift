@@ -101,17 +101,15 @@ package enum StepCheck {
         let slice = 1 << 16
         for start in stride(from: 0, to: rows.count, by: slice) {
             let range = start..<min(rows.count, start + slice)
-            guard strategy.rows(in: range).elementsEqual(rows[range]) else {
-                return StepDisagreement(.rows, "rows(in: \(range)) differ from the reference")
-            }
+            if let wrong = checkRows(strategy, in: range, expected: rows[range]) { return wrong }
         }
         return nil
     }
 
     /// Every row, every node, every offset, the sections and the invariants: `row(at:)`
     /// and `index(of:)` of every row, `index(of:)` = nil for every live node that is not a
-    /// row, the offset of every row, the total height, `row(atOffset:)` at the top and
-    /// bottom of every row and outside the content, `rows(in:)` on the whole list and a
+    /// row, the offset of every row, the total height, `row(atOffset:)` at the top, bottom,
+    /// midpoint and an inner point of every row and outside the content, `rows(in:)` on the whole list and a
     /// window, the section layout and diff, and `checkInvariants()`. The diff itself is
     /// ``checkDiff(_:diff:referenceDiff:oldRows:newRows:)``'s.
     ///
@@ -128,11 +126,9 @@ package enum StepCheck {
             isRow[expected.node.slot] = true
         }
         // rows(in:) on the whole list and on a window in the middle.
-        if strategy.rows(in: 0..<newRows.count) != newRows {
-            return StepDisagreement(.rows, "rows(in: 0..<\(newRows.count)) differ from the reference")
-        }
+        if let wrong = checkRows(strategy, in: 0..<newRows.count, expected: newRows) { return wrong }
         let window = newRows.count / 3..<(2 * newRows.count + 2) / 3
-        if strategy.rows(in: window) != Array(newRows[window]) { return StepDisagreement(.rows, "rows(in: \(window)) differ from the reference") }
+        if let wrong = checkRows(strategy, in: window, expected: newRows[window]) { return wrong }
         for slot in 1..<tree.slotCount where !isRow[slot] {
             let node = NodeIndex(Int32(slot))
             if tree.contains(node), let wrong = checkIndex(strategy, of: node, expected: nil) { return wrong }
@@ -218,18 +214,14 @@ package enum StepCheck {
     package static func checkSections<S: RowStrategy>(_ strategy: S, diff: RowDiff, oldRows: [Row], newRows: [Row]) -> StepDisagreement? {
         let after = strategy.sectionLayout()
         let expected = SectionLayout(rows: newRows)
-        guard after == expected else {
-            return StepDisagreement(.sections, "sectionLayout() headers \(after.headerRows.prefix(8)), expected \(expected.headerRows.prefix(8))")
-        }
+        if let wrong = checkLayout(after, expected: expected, "sectionLayout()") { return wrong }
         var index = SectionIndex(SectionLayout(rows: oldRows))
         let sectioned = index.follow(diff, in: strategy)
         let followed = index.layout
         guard index.misfits == 0 else {
             return StepDisagreement(.sections, "the section index could not follow the diff \(brief(diff)); it was rebuilt")
         }
-        guard followed == expected else {
-            return StepDisagreement(.sections, "the section index after the diff has headers \(followed.headerRows.prefix(8)), expected \(expected.headerRows.prefix(8))")
-        }
+        if let wrong = checkLayout(followed, expected: expected, "the section index after the diff") { return wrong }
         if internalChecksEnabled {
             do { try index.checkInvariants() } catch { return StepDisagreement(.sections, "the section index: \(error)") }
         }
@@ -238,8 +230,9 @@ package enum StepCheck {
             let applied = try sectioned.apply(
                 to: ListSection<Row>.sections(of: oldRows), rowCountsAfter: after.rowCounts,
                 insertedSection: { newSections[$0] }, insertedRow: { newSections[$0.section].rows[$0.row] })
-            if applied != newSections {
-                return StepDisagreement(.sections, "sectioned diff \(brief(sectioned)) applied to the old sections differs from the new ones")
+            if let difference = firstDifference(applied, newSections) {
+                return StepDisagreement(.sections, "sectioned diff \(brief(sectioned)) applied to the old sections differs from the new ones at section \(difference.position)",
+                                        expected: brief(difference.expected), found: brief(difference.found))
             }
         } catch {
             return StepDisagreement(.sections, "sectioned diff \(brief(sectioned)) rejected: \(error)")
@@ -253,12 +246,23 @@ package enum StepCheck {
         for (index, row) in rows.enumerated() {
             let height = Int(tree.height(of: row.node))
             if let wrong = checkOffset(strategy, ofRow: index, expected: top) { return wrong }
-            for probe in [top, top + height - 1] {
+            for probe in offsets(inRowAt: top, height: height, salt: UInt64(index)) {
                 if let wrong = checkRow(strategy, atOffset: probe, expected: index) { return wrong }
             }
             top += height
         }
         return checkTotals(strategy, rowCount: rows.count, total: top, outside: [-1, top, top + 1])
+    }
+
+    /// The offsets inside a row at which `row(atOffset:)` must answer that row: its top, its
+    /// midpoint, a point between its top and bottom chosen by `salt`, and its bottom (an
+    /// answer wrong only inside rows, at a midpoint say, hides from edge probes).
+    ///
+    /// - Complexity: O(1).
+    package static func offsets(inRowAt top: Int, height: Int, salt: UInt64) -> [Int] {
+        guard height > 2 else { return height == 2 ? [top, top + 1] : [top] }
+        var random = SplitMix64(seed: salt ^ UInt64(truncatingIfNeeded: top))
+        return [top, top + height / 2, top + 1 + random.below(height - 2), top + height - 1]
     }
 
     /// `offset(ofRow:)` past the last row and `totalHeight` against `total`, and

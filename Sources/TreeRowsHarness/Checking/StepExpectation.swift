@@ -92,14 +92,17 @@ package struct StepExpectation {
         package var windows: [Range<Int>]
         /// Live nodes that are not rows, for `index(of:)` = `nil`.
         package var hiddenNodes: [NodeIndex]
+        /// Chooses the inner offsets probed in each sampled row.
+        package var salt: UInt64
     }
 
     /// The rows, windows and hidden nodes to probe: the first and last rows, the rows on
     /// both sides of every range the strategy's or the reference's diff changed, 16
-    /// random rows; windows at the start, at the end, around the changes and at random;
+    /// random rows; windows at the start, at the end, around the changes, at random, across
+    /// every power of two from 2^8 below the row count, and one of 2^16 + 1 rows;
     /// the nodes of deleted rows that are now hidden, and random hidden nodes.
     ///
-    /// - Complexity: O(*k* + *s*) for *k* diff ranges, plus the row map on first use.
+    /// - Complexity: O(*k* + *s* + log *r*) for *k* diff ranges, plus the row map on first use.
     package mutating func sample(around diff: RowDiff) -> Sample {
         var random = SplitMix64(seed: sampleSeed)
         let count = newRows.count
@@ -115,6 +118,18 @@ package struct StepExpectation {
             windows += [0..<length, count - length..<count]
             let start = random.below(count)
             windows.append(start..<min(count, start + 1 + random.below(64)))
+            // Windows across each power of two from 2^8 up (a row or a length kept in 16
+            // bits goes wrong there), and one just longer than 2^16 rows.
+            var boundary = 1 << 8
+            while boundary < count {
+                windows.append(boundary - 1 - random.below(min(64, boundary))..<min(count, boundary + 1 + random.below(64)))
+                boundary <<= 1
+            }
+            let long = (1 << 16) + 1
+            if count > long {
+                let start = random.below(count - long + 1)
+                windows.append(start..<start + long)
+            }
         }
         var touched: [Range<Int>] = []
         for candidate in [diff] + (referenceDiff.map { [$0] } ?? []) {
@@ -143,6 +158,6 @@ package struct StepExpectation {
                 if row(of: node) == nil { hidden.append(node) }
             }
         }
-        return Sample(rows: rows.sorted(), windows: windows, hiddenNodes: hidden)
+        return Sample(rows: rows.sorted(), windows: windows, hiddenNodes: hidden, salt: random.next())
     }
 }

@@ -1,10 +1,21 @@
-/// Where a fuzz case came from: its tier, its number in the run, the position of its
+/// Where a fuzz case came from: its tier, its number in its stream, the position of its
 /// tier's tree sampler before the draw, the seed of its operations, and the churn arm the
 /// steering picked for a region-churn case. With the run's
 /// configuration and recorded trees, that draws the same case again
 /// (``Fuzzer/regenerate(_:through:)``): what a parent does when a child died in the case.
 package struct FuzzCaseIdentity: Hashable, Sendable {
+    /// The streams a run draws its cases from, each numbering its own cases from 1.
+    package enum Stream: String, Hashable, Sendable {
+        case small, large, churn
+
+        /// The stream of a case of `tier`, a region-churn case or not.
+        package init(tier: FuzzTier, isChurn: Bool) { self = tier == .small ? .small : isChurn ? .churn : .large }
+    }
+
     package var tier: FuzzTier
+    /// The case's number in its stream (``Stream``): the same case whatever the timing,
+    /// which decides how the streams interleave. A large case drawn again, smaller, for
+    /// the strategies too slow for it keeps the number.
     package var caseNumber: Int
     package var samplerPosition: UInt64
     /// Large cases drawn before this one (the large tier cycles through its scenarios).
@@ -57,6 +68,15 @@ package struct FuzzCaseIdentity: Hashable, Sendable {
 }
 
 extension FuzzCaseIdentity {
+    /// The stream the case came from.
+    package var stream: Stream { Stream(tier: tier, isChurn: churn != nil) }
+
+    /// The case as the run names it: "small case 12", "churn case 3", with the nodes a
+    /// large case was held to for slow strategies.
+    package var name: String {
+        "\(stream.rawValue) case \(caseNumber)" + (nodeCap == .max ? "" : " (held to \(nodeCap) nodes)")
+    }
+
     /// Whether the case ran the strategy at `position` in the run.
     ///
     /// - Complexity: O(1).

@@ -81,6 +81,8 @@ package struct FuzzSummary {
         "  per strategy (operations and checks): " + strategyTime.enumerated().map { index, entry in
             let done = strategyOperations.isEmpty ? operations : strategyOperations[index]
             let largest = largestTree.isEmpty ? "" : ", largest tree \(largestTree[index])"
+            // A worker that crashed before its first checkpoint left counts but no times.
+            guard entry.time > .zero else { return "\(entry.name) not timed (\(done) operations)" + largest }
             return String(format: "%@ %.0f operations/s", entry.name, Fuzzer.Outcome.rate(done, entry.time)) + largest
         }.joined(separator: "; ")
     }

@@ -77,7 +77,7 @@ public struct Fuzzer {
         public var shrunk: FuzzCase
         /// The shrunk case's disagreement (the found one if the case did not replay).
         public var disagreement: Disagreement
-        /// The case's number in the run (both tiers counted together).
+        /// The case's number in its stream (``identity``'s stream: small, large or churn).
         public var caseNumber: Int
         /// The tier, and the scenario of a large case.
         public var tier: FuzzTier
@@ -188,7 +188,7 @@ public struct Fuzzer {
                 steering: SplitMix64(seed: configuration.seed ^ 0x5CA1_E000_0000_0003))
     }
 
-    /// Draws the next case of `tier`, case `caseNumber` of the run (a region-churn case of
+    /// Draws the next case of `tier`, case `caseNumber` of its stream (a region-churn case of
     /// the arm `churn`), after writing its identity to the watched record (a crash in the
     /// draw or the build is then a crash of this case too). A large case may be held to
     /// `nodeCap` nodes and run by the strategies of `active` alone (``CaseSizing``); a case
@@ -211,16 +211,16 @@ public struct Fuzzer {
     }
 
     /// The case `identity` names, drawn again from fresh streams set to its position, with its
-    /// own operations' seed: as it was, or (a large case for the strategies too slow for it)
-    /// as case `caseNumber`, held to `nodeCap` nodes and run by the strategies of `active`.
+    /// own operations' seed and number: as it was, or (a large case for the strategies too
+    /// slow for it) held to `nodeCap` nodes and run by the strategies of `active`.
     ///
     /// - Complexity: one draw.
-    func redraw(_ identity: FuzzCaseIdentity, caseNumber: Int? = nil, nodeCap: Int? = nil, active: UInt64? = nil) -> Draw {
+    func redraw(_ identity: FuzzCaseIdentity, nodeCap: Int? = nil, active: UInt64? = nil) -> Draw {
         var streams = streams()
         streams.smallTrees.position = identity.samplerPosition
         streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
         streams.churnTrees.position = (identity.samplerPosition, identity.samplerDrawn)
-        return draw(identity.tier, caseNumber: caseNumber ?? identity.caseNumber, churn: identity.churn, nodeCap: nodeCap ?? identity.nodeCap,
+        return draw(identity.tier, caseNumber: identity.caseNumber, churn: identity.churn, nodeCap: nodeCap ?? identity.nodeCap,
                     active: active ?? identity.active, caseSeed: identity.caseSeed, from: &streams)
     }
 
@@ -249,8 +249,8 @@ public struct Fuzzer {
     /// ``run(shouldStop:progress:)``, shrinking the first disagreement in this process or
     /// not (``IsolatedFuzzer`` draws the case again and shrinks it in children).
     ///
-    /// - Parameter checkpoint: Called after a case, at most every ``checkpointInterval``,
-    ///   with the outcome so far: what a worker stopped in the middle of a case leaves behind.
+    /// - Parameter checkpoint: Called after the first case and then at most every
+    ///   ``checkpointInterval``, with the outcome so far: what a worker stopped in the middle of a case leaves behind.
     package func run(shrinking: Bool, shouldStop: () -> Bool, progress: (Int, Int) -> Void,
                      checkpoint: ((Outcome) -> Void)? = nil) -> Outcome {
         let clock = ContinuousClock()
@@ -263,8 +263,12 @@ public struct Fuzzer {
         var churnElapsed = Duration.zero
         var operations = 0
         var cases = 0
+        // Each stream numbers its own cases (small, large, churn): the k-th case of a stream
+        // is the same case whatever the timing, which decides how the streams interleave.
+        var drawnCases: [FuzzCaseIdentity.Stream: Int] = [:]
         var stopped = false
-        var lastCheckpoint = start
+        // The first case is checkpointed at once, so a worker that dies early leaves its rates.
+        var lastCheckpoint: ContinuousClock.Instant?
         var strategyOperations = [Int](repeating: 0, count: strategies.count)
         let largeCaseLimit = configuration.timeLimit.map { max(.seconds(3), $0 / 10) } ?? .seconds(10)
         var sizing = CaseSizing(strategies: strategies.count, caseTime: largeCaseLimit)
@@ -294,11 +298,13 @@ public struct Fuzzer {
             var drawn: Draw
             if tier == .large, let pending = followUp {
                 followUp = nil
-                drawn = redraw(pending.identity, caseNumber: cases, nodeCap: pending.cap, active: mask(pending.strategies))
+                drawn = redraw(pending.identity, nodeCap: pending.cap, active: mask(pending.strategies))
                 active = pending.strategies
             } else {
                 let churn = tier == .large && churnTurn ? steering.choose(using: &streams.steering) : nil
-                drawn = draw(tier, caseNumber: cases, churn: churn, from: &streams)
+                let stream = FuzzCaseIdentity.Stream(tier: tier, isChurn: churn != nil)
+                drawnCases[stream, default: 0] += 1
+                drawn = draw(tier, caseNumber: drawnCases[stream]!, churn: churn, from: &streams)
                 // Strategies too slow for this tree run the same draw again, smaller.
                 if tier == .large && strategies.count <= 64 {
                     let nodes = drawn.tree.nodeCount, siblings = drawn.tree.widestSiblingList
@@ -307,7 +313,7 @@ public struct Fuzzer {
                         let cap = sizing.cap(for: slow, nodes: nodes, siblings: siblings)
                         active = strategies.indices.filter { !slow.contains($0) }
                         if active.isEmpty {
-                            drawn = redraw(drawn.identity, caseNumber: cases, nodeCap: cap, active: mask(slow))
+                            drawn = redraw(drawn.identity, nodeCap: cap, active: mask(slow))
                             active = slow
                         } else {
                             followUp = (drawn.identity, cap, slow)
@@ -372,11 +378,11 @@ public struct Fuzzer {
                 let shrunk = shrinking ? Shrinker.shrink(fuzzCase, strategy: strategy, timeLimit: configuration.shrinkTimeLimit,
                                                                  goal: configuration.shrinkGoal) : nil
                 return outcome(Finding(found: fuzzCase, shrunk: shrunk?.0 ?? fuzzCase, disagreement: shrunk?.1 ?? disagreement,
-                                       caseNumber: cases, tier: tier, scenario: scenario, shrinkElapsed: clock.now - shrinkStart,
+                                       caseNumber: drawn.identity.caseNumber, tier: tier, scenario: scenario, shrinkElapsed: clock.now - shrinkStart,
                                        identity: drawn.identity))
             }
             if stopped { break run }
-            if let checkpoint, clock.now - lastCheckpoint >= Self.checkpointInterval {
+            if let checkpoint, lastCheckpoint.map({ clock.now - $0 >= Self.checkpointInterval }) ?? true {
                 lastCheckpoint = clock.now
                 checkpoint(outcome(nil))
             }

@@ -6,7 +6,7 @@ import TreeRowsCorpora
 /// and what was expected and what came. JSON, so a person can read and edit it:
 ///
 /// ```json
-/// {"format": "treerows-repro", "version": 1, "strategy": "range-counts", "seed": 1, "case": 3,
+/// {"format": "treerows-repro", "version": 1, "strategy": "range-counts", "seed": 1, "case": 3, "stream": "small",
 ///  "tree": [{"id": "a", "parent": null, "expanded": true}, …],
 ///  "operations": [{"op": "toggle", "node": "a"}, {"op": "insert", "id": "n1", "parent": "a", "position": 0}, …],
 ///  "failure": {"operation": 1, "problem": "…", "expectedRows": ["0:a"], "actualRows": […], "diff": "…", "aspect": "diff"}}
@@ -18,14 +18,20 @@ public struct ReproFile: Sendable {
     public var fuzzCase: FuzzCase
     public var strategy: String
     public var seed: UInt64?
+    /// The case's number in its stream of the run (`caseStream`).
     public var caseNumber: Int?
+    /// The stream the case came from: `small`, `large` or `churn` (`nil` in older files,
+    /// whose case numbers counted every stream together).
+    public var caseStream: String?
     public var disagreement: Disagreement?
 
-    public init(fuzzCase: FuzzCase, strategy: String, seed: UInt64?, caseNumber: Int?, disagreement: Disagreement?) {
+    public init(fuzzCase: FuzzCase, strategy: String, seed: UInt64?, caseNumber: Int?, caseStream: String? = nil,
+                disagreement: Disagreement?) {
         self.fuzzCase = fuzzCase
         self.strategy = strategy
         self.seed = seed
         self.caseNumber = caseNumber
+        self.caseStream = caseStream
         self.disagreement = disagreement
     }
 
@@ -43,6 +49,7 @@ public struct ReproFile: Sendable {
         ]
         if let seed { members.append(("seed", .number(String(seed)))) }
         if let caseNumber { members.append(("case", .integer(caseNumber))) }
+        if let caseStream { members.append(("stream", .string(caseStream))) }
         members.append(("tree", .array(fuzzCase.nodes.map { node in
             var fields: [(String, JSONValue)] = [("id", id(node.id)), ("parent", id(node.parent)), ("expanded", .bool(node.isExpanded))]
             if let time = node.time { fields.append(("time", .number(String(time)))) }
@@ -170,6 +177,8 @@ public struct ReproFile: Sendable {
         }
         var seed: UInt64?
         if case .number(let text)? = value["seed"] { seed = UInt64(text) }
+        var stream: String?
+        if case .string(let text)? = value["stream"] { stream = text }
         // What the finding was, as the fuzzer wrote it. What an older file lacks (its strategy
         // was the file's, the aspect was not kept) is left empty; an aspect or a crash kind
         // this version does not know is refused, as a newer file's finding would be misread.
@@ -184,6 +193,6 @@ public struct ReproFile: Sendable {
             disagreement = read
         }
         return ReproFile(fuzzCase: FuzzCase(nodes: nodes, operations: operations), strategy: strategy, seed: seed,
-                         caseNumber: value["case"]?.integer.map(Int.init), disagreement: disagreement)
+                         caseNumber: value["case"]?.integer.map(Int.init), caseStream: stream, disagreement: disagreement)
     }
 }

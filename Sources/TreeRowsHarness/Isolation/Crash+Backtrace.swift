@@ -34,7 +34,10 @@ extension Crash {
             // The failing code's own line, rather than the standard library's that printed the message.
             if let top, let place = Self.place(of: top) { location = place }
             if message == nil {
-                if description.hasPrefix("Swift runtime failure") {
+                if description == "Swift runtime failure: precondition failure" {
+                    // -O keeps the check and drops its message: the place is what names it.
+                    message = description + " (an optimized build drops a precondition's message; see its place)"
+                } else if description.hasPrefix("Swift runtime failure") {
                     message = description
                 } else if signal == SIGILL || signal == SIGTRAP, let first = frames.first, first["system"] == .bool(true),
                           let system = Self.function(of: first) {
@@ -75,15 +78,30 @@ extension Crash {
         }
     }
 
-    /// A frame of code that is neither the runtime's nor a system library's.
+    /// A frame of code that is neither the runtime's nor a system library's, nor the
+    /// standard library's (a specialized `IndexingIterator.next()` compiled into the
+    /// strategy's binary, which the backtracer does not mark as a system frame).
     private static func isUserFrame(_ frame: JSONValue) -> Bool {
         guard frame["system"] != .bool(true), frame["runtimeFailure"] != .bool(true), function(of: frame) != nil else { return false }
+        if case .string(let symbol)? = frame["symbol"], isStandardLibrary(symbol) { return false }
         if case .string(let image)? = frame["image"],
            ["libswift", "libc.", "libc++", "libdispatch", "libFoundation", "ld-linux", "libsystem", "libdyld"].contains(where: image.hasPrefix) {
             return false
         }
         guard let place = place(of: frame) else { return false }
         return !place.hasPrefix("<compiler-generated>")
+    }
+
+    /// Whether a mangled Swift symbol names an entity of the standard library (or an
+    /// imported C or Objective-C one): its context is the `Swift` module (`$ss…`) or a
+    /// standard substitution (`$sSa…` for `Array`, `$sSo…` for imported types), where a
+    /// module of the user's starts with the length of its name (`$s8MyModule…`).
+    ///
+    /// - Complexity: O(1).
+    package static func isStandardLibrary(_ symbol: String) -> Bool {
+        let body = symbol.hasPrefix("_$s") ? symbol.dropFirst(3) : symbol.hasPrefix("$s") ? symbol.dropFirst(2) : nil
+        guard let first = body?.first else { return false }
+        return first == "s" || first == "S"
     }
 
     /// The frame's function without its offset (`Thing.get(_:) + 24` → `Thing.get(_:)`).

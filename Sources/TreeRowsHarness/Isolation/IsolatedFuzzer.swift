@@ -96,6 +96,9 @@ public struct IsolatedFuzzer {
             }
         }
         var endings = [ChildProcess.Ending?](repeating: nil, count: children.count)
+        // How long each worker ran, for the summary of one that left only a checkpoint.
+        var ran = [Duration](repeating: .zero, count: children.count)
+        let started = clock.now
         var found = false
         var askedAt: ContinuousClock.Instant?
         var pause: UInt32 = 1_000
@@ -111,6 +114,7 @@ public struct IsolatedFuzzer {
             for (worker, child) in children.enumerated() where endings[worker] == nil {
                 guard let ending = child.poll() else { continue }
                 endings[worker] = ending
+                ran[worker] = clock.now - started
                 switch ending {
                 case .finished(let bytes):
                     if (try? JSONParser.parse(bytes))?["failure"] != nil { found = true }
@@ -143,15 +147,15 @@ public struct IsolatedFuzzer {
                 switch ending! {
                 case .killed(let signal, let record) where !interrupted:
                     killed.append((worker, signal))
-                    outcomes.append(Self.checkpoint(checkpoints[worker], record: record, fuzzer: fuzzer))
+                    outcomes.append(Self.checkpoint(checkpoints[worker], record: record, fuzzer: fuzzer, ran: ran[worker]))
                 case .killed(_, let record), .stopped(let record), .slow(_, let record):
                     cutShort += 1
-                    var outcome = Self.checkpoint(checkpoints[worker], record: record, fuzzer: fuzzer)
+                    var outcome = Self.checkpoint(checkpoints[worker], record: record, fuzzer: fuzzer, ran: ran[worker])
                     outcome.wasStopped = interrupted
                     outcomes.append(outcome)
                 case .finished, .crashed:
                     outcomes.append(outcome(of: ending!, record: child.record.pointee, fuzzer: fuzzer, runner: runner,
-                                            shrinking: !interrupted))
+                                            checkpoint: checkpoints[worker], ran: ran[worker], shrinking: !interrupted))
                 }
             }
             runner.shouldStop = { false }
@@ -170,22 +174,39 @@ public struct IsolatedFuzzer {
         if ChildProcess.writeWhole(Array(outcome.json.serialized.utf8), to: temporary) { rename(temporary, path) }
     }
 
-    /// The outcome of a worker that was stopped: its last checkpoint, with the operations
-    /// and cases of its record (which move on between checkpoints), or those counts alone.
-    private static func checkpoint(_ path: String, record: StepRecord, fuzzer: Fuzzer) -> Fuzzer.Outcome {
-        var outcome = bare(record, fuzzer)
+    /// The outcome of a worker that was stopped or crashed, as complete as a finished one's
+    /// where it can be: its last checkpoint, with what its record counted since (operations
+    /// and cases, which move on between checkpoints) and the time since, given to the tier
+    /// of the case under way; or those counts alone, when it left no checkpoint.
+    ///
+    /// - Parameter ran: How long the worker ran.
+    private static func checkpoint(_ path: String, record: StepRecord, fuzzer: Fuzzer, ran: Duration) -> Fuzzer.Outcome {
+        var outcome = Fuzzer.Outcome(operations: 0, cases: 0, elapsed: .zero, failure: nil, wasStopped: false, tiers: [:],
+                                     strategyTime: fuzzer.strategies.map { ($0.name, .zero) }, coverage: FuzzCoverage())
         if let bytes = FileManager.default.contents(atPath: path), let json = try? JSONParser.parse(Array(bytes)),
            let saved = Fuzzer.Outcome(json: json, strategies: fuzzer.strategies) {
             outcome = saved
-            outcome.operations = max(saved.operations, Int(record.operations))
-            outcome.cases = max(saved.cases, Int(record.cases))
         }
+        let operations = max(0, Int(record.operations) - outcome.operations), cases = max(0, Int(record.cases) - outcome.cases)
+        outcome.operations += operations
+        outcome.cases += cases
+        if record.tier >= 0 {
+            let tier: FuzzTier = record.tier == 0 ? .small : .large
+            outcome.tiers[tier, default: Fuzzer.TierStatistics()].operations += operations
+            outcome.tiers[tier, default: Fuzzer.TierStatistics()].cases += cases
+            outcome.tiers[tier, default: Fuzzer.TierStatistics()].elapsed += max(.zero, ran - outcome.elapsed)
+        }
+        outcome.elapsed = max(outcome.elapsed, ran)
         return outcome
     }
 
     /// A worker's outcome from how its child ended, its finding drawn again and shrunk.
+    ///
+    /// - Parameters:
+    ///   - checkpoint: The worker's checkpoint file, for the counts of a worker that crashed.
+    ///   - ran: How long the worker ran.
     private func outcome(of ending: ChildProcess.Ending, record: StepRecord, fuzzer: Fuzzer, runner: IsolatedRun,
-                         shrinking: Bool) -> Fuzzer.Outcome {
+                         checkpoint: String, ran: Duration, shrinking: Bool) -> Fuzzer.Outcome {
         var outcome: Fuzzer.Outcome
         let identity: FuzzCaseIdentity?
         let failure: Disagreement?
@@ -193,7 +214,7 @@ public struct IsolatedFuzzer {
         case .finished(let bytes):
             guard let json = try? JSONParser.parse(bytes), let read = Fuzzer.Outcome(json: json, strategies: fuzzer.strategies) else {
                 let crash = Crash(kind: .exit, message: "the worker's outcome could not be read")
-                return shrunk(Self.bare(record, fuzzer), identity: FuzzCaseIdentity(record),
+                return shrunk(Self.checkpoint(checkpoint, record: record, fuzzer: fuzzer, ran: ran), identity: FuzzCaseIdentity(record),
                               failure: IsolatedRun.crashed(crash, record, Self.active(record, fuzzer)), fuzzer: fuzzer, runner: runner,
                               shrinking: shrinking)
             }
@@ -201,12 +222,12 @@ public struct IsolatedFuzzer {
             identity = read.failure?.identity
             failure = read.failure?.disagreement
         case .crashed(let crash, let record):
-            // What the worker ran is lost with it, but for its counts.
-            outcome = Self.bare(record, fuzzer)
+            // What the worker ran since its last checkpoint is lost with it, but for its counts.
+            outcome = Self.checkpoint(checkpoint, record: record, fuzzer: fuzzer, ran: ran)
             identity = FuzzCaseIdentity(record)
             failure = IsolatedRun.crashed(crash, record, Self.active(record, fuzzer))
         case .slow(_, let record), .stopped(let record), .killed(_, let record):
-            return Self.bare(record, fuzzer)
+            return Self.checkpoint(checkpoint, record: record, fuzzer: fuzzer, ran: ran)
         }
         guard let failure else { return outcome }
         return shrunk(outcome, identity: identity, failure: failure, fuzzer: fuzzer, runner: runner, shrinking: shrinking)
@@ -217,12 +238,6 @@ public struct IsolatedFuzzer {
     private static func active(_ record: StepRecord, _ fuzzer: Fuzzer) -> [any RowStrategy.Type] {
         guard let identity = FuzzCaseIdentity(record) else { return fuzzer.strategies }
         return fuzzer.strategies.enumerated().filter { identity.runs($0.offset) }.map(\.element)
-    }
-
-    /// An outcome of the counts a dead worker left in its record.
-    private static func bare(_ record: StepRecord, _ fuzzer: Fuzzer) -> Fuzzer.Outcome {
-        Fuzzer.Outcome(operations: Int(record.operations), cases: Int(record.cases), elapsed: .zero, failure: nil, wasStopped: false,
-                       tiers: [:], strategyTime: fuzzer.strategies.map { ($0.name, .zero) }, coverage: FuzzCoverage())
     }
 
     /// `outcome` with the finding of `failure` in the case `identity` names: drawn again,

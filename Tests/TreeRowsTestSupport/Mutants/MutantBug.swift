@@ -56,6 +56,12 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case reusedIDStaysHidden = "reused-id-stays-hidden"
     /// A last page deletes only the load-more row's own row, not the replies shown under it.
     case loadMoreRowRepliesLeft = "load-more-row-replies-left"
+    /// A page loaded after a sort is placed by the order before the sort: its inserted
+    /// rows one row off.
+    case pageAfterSortMisplaced = "page-after-sort-misplaced"
+    /// `row(atOffset:)` answers the next row at exactly a row's midpoint (rows of more than
+    /// two points): right at every row's top and bottom.
+    case rowAtOffsetMidpoint = "row-at-offset-midpoint"
 
     // Bugs that crash instead of answering wrong: the fuzzer survives them only isolated.
     /// Removing a last child reads the sibling after it: index out of range.

@@ -38,6 +38,7 @@ public enum Mutants {
     nonisolated(unsafe) public static let parameter: [any RowStrategy.Type] = [
         ParameterMutant<InsertDropsTime>.self, ParameterMutant<SortReloadReportsMoves>.self,
         ParameterMutant<EmptyPageKeepsLoadMoreRow>.self, ParameterMutant<ReusedIDStaysHidden>.self,
-        ParameterMutant<LoadMoreRowRepliesLeft>.self,
+        ParameterMutant<LoadMoreRowRepliesLeft>.self, ParameterMutant<PageAfterSortMisplaced>.self,
+        ParameterMutant<RowAtOffsetMidpoint>.self,
     ]
 }
