@@ -126,7 +126,9 @@ struct FuzzCommand: ParsableCommand {
             }
         }
         status.clear()
-        let elapsed = clock.now - start
+        // The rates are the run's: a finding's replays and shrinking come after it.
+        let ran = outcomes.map(\.elapsed).max() ?? .zero
+        let elapsed = ran > .zero ? min(ran, clock.now - start) : clock.now - start
         let summary = FuzzSummary(outcomes: outcomes, elapsed: elapsed)
         let names = summary.strategyTime.map(\.name).joined(separator: ", ")
         let seeds = workers.seeds
@@ -167,7 +169,8 @@ struct FuzzCommand: ParsableCommand {
             let stream = finding.identity.stream.rawValue
             let file = "\(folder)/\(finding.disagreement.strategy)-seed\(workerSeed)-\(stream)\(finding.caseNumber).json"
             let repro = ReproFile(fuzzCase: finding.shrunk, strategy: finding.disagreement.strategy, seed: workerSeed,
-                                  caseNumber: finding.caseNumber, caseStream: stream, disagreement: finding.disagreement)
+                                  caseNumber: finding.caseNumber, caseStream: stream, disagreement: finding.disagreement,
+                                  flakiness: finding.flakiness)
             try OutputPath.write(Array(repro.json.utf8), to: file)
             let scenario = finding.scenario.map { " (\($0.rawValue))" } ?? ""
             print("\(finding.disagreement.crash == nil ? "disagreement" : "crash"): \(finding.disagreement.strategy) in \(finding.identity.name)"

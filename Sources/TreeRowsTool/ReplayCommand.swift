@@ -12,17 +12,23 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Each file is replayed against its own strategy, which may be `all` (every strategy this tool knows). \
             --strategies replays the files against other strategies instead, e.g. the fixed version of the one that failed. A pattern the shell left as it \
-            is (it matched no file, as after a fuzz run that found nothing) is said and skipped. Exit code 1 if any still fails, \
+            is (it matched no file, as after a fuzz run that found nothing) is said and skipped. A file that records a flaky \
+            failure (fuzz found it failing only sometimes, and wrote how often and under which condition) is rerun under that \
+            condition, in new processes, --runs times. Exit code 1 if any still fails; 3 if none fails but a flaky file's \
+            failure did not show where its recorded rate leaves a fair chance of that (not reproduced, not known fixed); \
             2 for an unreadable file.
             """)
 
     @Argument(help: "Repro files.") var files: [String]
+    @Option(help: ArgumentHelp("Reruns of a flaky file's case under its recorded condition (default: enough that its recorded rate would show with 99% chance, at least as many as it records, at most 100).", valueName: "N"))
+    var runs: Int?
     @OptionGroup var strategySelection: StrategyOptions
 
     @OptionGroup var isolation: IsolationOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one repro file") }
+        if let runs, !(1...10_000).contains(runs) { throw ValidationError("--runs must be 1 to 10000, got \(runs)") }
     }
 
     func run() throws {
@@ -38,6 +44,7 @@ struct ReplayCommand: ParsableCommand {
         let files = files.filter { !Self.isUnmatchedPattern($0) }
         if files.isEmpty { return }
         var failing = 0
+        var notReproduced = 0
         for file in files {
             let repro: ReproFile
             do { repro = try ReproFile.read(contentsOf: file) } catch { throw CommandFailure(message: error.description) }
@@ -64,18 +71,91 @@ struct ReplayCommand: ParsableCommand {
                 throw CommandFailure(message: "\(file): stopped before the replay finished (Ctrl-C, or a signal from outside)",
                                      exitCode: Interruption.exitCode ?? 2)
             }
-            if let disagreement = found {
+            var rerun: FlakyRerun?
+            if found == nil, repro.disagreement != nil, let flakiness = repro.flakiness {
+                rerun = rerunFlaky(repro, file: file, flakiness: flakiness, strategies: strategies, limits: limits, folder: runner.folder.path)
+            }
+            if let rerun, rerun.failure != nil || rerun.failedRun != nil {
                 failing += 1
-                if disagreement.crash != nil {
-                    print("FAIL \(file.escapingControls()): \(disagreement.strategy) crashed: \(disagreement.problem.escapingControls())")
+                let what = rerun.failure.map { "\($0.strategy) after operation \($0.operationIndex): \($0.problem.escapingControls())" }
+                    ?? "\(strategies.map { $0.name }.joined(separator: ","))" + " crashed"
+                print("FAIL \(file.escapingControls()): \(what) (in run \(rerun.failedRun ?? 0) of up to \(rerun.planned) \(rerun.condition.phrase);"
+                    + " the file records: \(repro.flakiness!.summary))")
+            } else if let rerun, let flakiness = repro.flakiness {
+                let chance = flakiness.chanceOfPassing(rerun.runs)
+                let counts = "\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations"
+                if rerun.runs > 0 && chance < 0.01 {
+                    print("pass \(file.escapingControls()) (\(counts)): fixed: it passed \(rerun.runs) runs \(flakiness.condition.phrase), where the"
+                        + " failure this file records (\(flakiness.summary)) passes so many with a chance of \(Self.chance(chance))")
                 } else {
-                    print("FAIL \(file.escapingControls()): \(disagreement.strategy) after operation \(disagreement.operationIndex): \(disagreement.problem.escapingControls())")
+                    notReproduced += 1
+                    let more = max(rerun.runs * 2, flakiness.runsToSee(chance: 0.01, limit: 1_000))
+                    print("not reproduced \(file.escapingControls()) (\(counts)): passed now (\(rerun.runs) runs \(flakiness.condition.phrase)),"
+                        + " but this file records a failure (\(flakiness.summary)): likely flaky. Rerun:"
+                        + " \(ToolStrategies.commandName) replay \(file.escapingControls()) --runs \(more)")
+                }
+            } else if let disagreement = found {
+                failing += 1
+                let recorded = repro.flakiness.map { " (this file records: \($0.summary))" } ?? ""
+                if disagreement.crash != nil {
+                    print("FAIL \(file.escapingControls()): \(disagreement.strategy) crashed: \(disagreement.problem.escapingControls())" + recorded)
+                } else {
+                    print("FAIL \(file.escapingControls()): \(disagreement.strategy) after operation \(disagreement.operationIndex): \(disagreement.problem.escapingControls())"
+                        + recorded)
                 }
             } else {
-                print("pass \(file.escapingControls()) (\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations, \(strategySelection.strategies?.description ?? repro.strategy))")
+                let recorded = repro.disagreement.map { recorded in
+                    ": fixed: this file records a failure of \(recorded.strategy) after operation \(recorded.operationIndex)"
+                        + " (\(String(recorded.problem.prefix(200)).escapingControls())), which no longer occurs"
+                } ?? ""
+                print("pass \(file.escapingControls()) (\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations, \(strategySelection.strategies?.description ?? repro.strategy))" + recorded)
             }
         }
         if failing > 0 { throw CommandFailure(message: "\(failing) of \(files.count) repro files still fail", exitCode: 1) }
+        if notReproduced > 0 {
+            throw CommandFailure(message: "\(notReproduced) of \(files.count) repro files record a flaky failure that did not show this time:"
+                + " not reproduced, and not known to be fixed. Fix: rerun with the --runs each line names", exitCode: 3)
+        }
+    }
+
+    /// What rerunning a flaky file's case under its condition showed.
+    struct FlakyRerun {
+        var condition: Flakiness.Condition
+        /// Runs planned, and done.
+        var planned: Int
+        var runs: Int
+        /// The run (from 1) that failed, and what was wrong when the strategy answered.
+        var failedRun: Int?
+        var failure: Disagreement?
+    }
+
+    /// Reruns the case of a flaky file under its recorded condition in new processes, up
+    /// to ``runs`` times (or the default), stopping at the first failure.
+    private func rerunFlaky(_ repro: ReproFile, file: String, flakiness: Flakiness, strategies: [any RowStrategy.Type],
+                            limits: ChildProcess.Limits, folder: String) -> FlakyRerun {
+        let count = runs ?? min(100, max(flakiness.conditionRuns, flakiness.runsToSee(chance: 0.01, limit: 100)))
+        var rerun = FlakyRerun(condition: flakiness.condition, planned: count, runs: 0)
+        let names = strategies.map { $0.name }.joined(separator: ",")
+        for run in 1...count {
+            if Interruption.requested { break }
+            let outcome = ExecutedReplay.run(reproPath: file, strategy: names, repetitions: flakiness.repetitions,
+                                             deterministicHashing: flakiness.condition == .deterministicHashing, timeLimit: .seconds(60),
+                                             memoryLimit: limits.memoryLimit, folder: folder)
+            if case .noAnswer = outcome { continue }
+            rerun.runs = run
+            if case .failed(_, let found) = outcome {
+                rerun.failedRun = run
+                rerun.failure = found
+                break
+            }
+        }
+        return rerun
+    }
+
+    /// A chance as "1 in 1,250".
+    static func chance(_ value: Double) -> String {
+        guard value > 0 else { return "0" }
+        return "1 in \(Int((1 / value).rounded()))"
     }
 
     /// Whether `argument` is a shell pattern that matched no file: it names no file, and its

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TreeRows
 import TreeRowsCorpora
+import TreeRowsHarness
 
 /// The whole `treerows` command (rows, check, fuzz, replay, bench, report, compare, corpus)
 /// as a library: a dependent runs it with its own strategies beside the built-in ones.
@@ -22,7 +23,8 @@ public enum TreeRowsTool {
     ///
     /// Exit codes: 0 success; 1 a finding (a disagreement, a wrong strategy, a regression);
     /// 2 bad input or a bad flag, or standard output that cannot be written, with a message
-    /// on standard error naming the fix; 130 stopped by Ctrl-C, 143 by SIGTERM.
+    /// on standard error naming the fix; 3 (`replay`) a flaky repro file not reproduced;
+    /// 130 stopped by Ctrl-C, 143 by SIGTERM.
     ///
     /// - Parameter strategies: The strategies the tool knows, in the order `all` lists them.
     ///   Names must be unique, non-empty, without commas, and not `all`.
@@ -32,6 +34,8 @@ public enum TreeRowsTool {
             exit(2)
         }
         ToolStrategies.all = strategies
+        // A process started to replay a case afresh (a flaky finding) does that and exits.
+        ExecutedReplay.serveIfRequested(strategies: strategies)
         // The help wraps at COLUMNS; a width too narrow for one word (0, 1, -5, junk) would
         // print the option names alone, so such a value is dropped for the terminal's own.
         if let columns = getenv("COLUMNS").map({ String(cString: $0) }), !(Int(columns).map { (40...10_000).contains($0) } ?? false) {

@@ -36,15 +36,22 @@ package struct FuzzOperationGenerator: Sendable {
     /// `FuzzOperationGenerator+Churn.swift`).
     var churn: ChurnState?
 
+    /// The sweep of a large case's extremal nodes, and where it stands (see
+    /// `FuzzOperationGenerator+Extremes.swift`).
+    var sweep: Sweep?
+
     /// Creates a generator.
     ///
     /// - Parameters:
     ///   - focus: A node to return to often, if any.
     ///   - churn: The arm of a region-churn case: then nine operations in ten go to it.
-    package init(seed: UInt64, focus: NodeIndex? = nil, churn: RegionChurn? = nil) {
+    ///   - sweep: For a large case, the round of the scenario cycle it belongs to and how
+    ///     many operations to spend first on its extremal nodes.
+    package init(seed: UInt64, focus: NodeIndex? = nil, churn: RegionChurn? = nil, sweep: (round: Int, length: Int)? = nil) {
         random = SplitMix64(seed: seed)
         self.focus = focus
         if let churn { self.churn = ChurnState(plan: churn, random: &random) }
+        if let sweep, sweep.length > 0 { self.sweep = Sweep(round: sweep.round, length: sweep.length) }
     }
 
     /// The next operation for the reference in its current state.
@@ -53,6 +60,7 @@ package struct FuzzOperationGenerator: Sendable {
     package mutating func next(for reference: ReferenceStrategy) -> TreeOperation {
         defer { previous = nil }
         guard reference.tree.nodeCount > 0 else { return reply(in: reference.tree, under: Tree.root, position: 0) }
+        if let operation = sweepNext(for: reference) { return operation }
         guard churn != nil else { return any(for: reference) }
         if !random.chance(1, in: 10) { return churnNext(for: reference) }
         // A churn case's removals are its own: one of the row-0 kind would take the region.

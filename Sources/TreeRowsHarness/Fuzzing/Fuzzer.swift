@@ -86,6 +86,9 @@ public struct Fuzzer {
         public var shrinkElapsed: Duration
         /// Where the case came from, to draw it again.
         package var identity: FuzzCaseIdentity
+        /// How often the failure showed in new processes, when it did not fail again at
+        /// once (``IsolatedFuzzer`` finds it out).
+        public var flakiness: Flakiness? = nil
     }
 
     /// What a run found.
@@ -232,7 +235,8 @@ public struct Fuzzer {
         let drawn = redraw(identity)
         var fuzzCase = FuzzCase(tree: drawn.tree)
         var session = DifferentialSession(tree: drawn.tree, strategies: [])
-        var generator = FuzzOperationGenerator(seed: identity.caseSeed, focus: drawn.focus, churn: drawn.churn)
+        var generator = FuzzOperationGenerator(seed: identity.caseSeed, focus: drawn.focus, churn: drawn.churn,
+                                               sweep: Self.sweep(of: identity, operations: drawn.operations))
         let count = min(drawn.operations, lastOperation + 1)
         var index = 0
         _ = session.run { reference -> DifferentialSession.CaseStep? in
@@ -328,7 +332,8 @@ public struct Fuzzer {
             tiers[tier]!.cases += 1
             var fuzzCase = FuzzCase(tree: tree)
             var session = DifferentialSession(tree: tree, strategies: active.map { strategies[$0] })
-            var generator = FuzzOperationGenerator(seed: drawn.identity.caseSeed, focus: focus, churn: drawn.churn)
+            var generator = FuzzOperationGenerator(seed: drawn.identity.caseSeed, focus: focus, churn: drawn.churn,
+                                                   sweep: Self.sweep(of: drawn.identity, operations: count))
             var history = FuzzCoverage.History()
             coverage.recordTree(tree)
             // The reference's sections, built before the first step and followed after each.
@@ -388,6 +393,16 @@ public struct Fuzzer {
             }
         }
         return outcome(nil)
+    }
+
+    /// The sweep of extremal nodes a case begins with (`FuzzOperationGenerator+Extremes.swift`):
+    /// a large case other than region churn spends two thirds of its operations on it, 10
+    /// at most, in the round of the scenario cycle it belongs to; `nil` for the others.
+    ///
+    /// - Complexity: O(1).
+    static func sweep(of identity: FuzzCaseIdentity, operations: Int) -> (round: Int, length: Int)? {
+        guard identity.tier == .large, identity.churn == nil else { return nil }
+        return (identity.samplerDrawn / (ScaleScenario.allCases.count - 1), min(10, max(2, operations * 2 / 3)))
     }
 
     /// How often a run hands its outcome so far to its checkpoint: 250 ms.

@@ -24,15 +24,19 @@ public struct ReproFile: Sendable {
     /// whose case numbers counted every stream together).
     public var caseStream: String?
     public var disagreement: Disagreement?
+    /// How often the failure showed when its case ran again in new processes, for a
+    /// finding that did not fail again at once (``Flakiness``).
+    public var flakiness: Flakiness?
 
     public init(fuzzCase: FuzzCase, strategy: String, seed: UInt64?, caseNumber: Int?, caseStream: String? = nil,
-                disagreement: Disagreement?) {
+                disagreement: Disagreement?, flakiness: Flakiness? = nil) {
         self.fuzzCase = fuzzCase
         self.strategy = strategy
         self.seed = seed
         self.caseNumber = caseNumber
         self.caseStream = caseStream
         self.disagreement = disagreement
+        self.flakiness = flakiness
     }
 
     /// The file as JSON text (one member per line at the top level).
@@ -76,6 +80,7 @@ public struct ReproFile: Sendable {
             }
         })))
         if let disagreement { members.append(("failure", disagreement.json)) }
+        if let flakiness { members.append(("flaky", flakiness.json)) }
         return "{\n" + members.map { "  \(JSONValue.string($0.0).serialized): \($0.1.serialized)" }.joined(separator: ",\n") + "\n}\n"
     }
 
@@ -192,7 +197,17 @@ public struct ReproFile: Sendable {
             }
             disagreement = read
         }
+        var flakiness: Flakiness?
+        if let flaky = value["flaky"], flaky != .null {
+            guard let read = Flakiness(json: flaky) else {
+                throw failure("\"flaky\" must hold runs, failures, a condition ("
+                    + Flakiness.Condition.allCases.map(\.rawValue).joined(separator: ", ") + "), conditionRuns and conditionFailures,"
+                    + " with no more failures than runs")
+            }
+            flakiness = read
+        }
         return ReproFile(fuzzCase: FuzzCase(nodes: nodes, operations: operations), strategy: strategy, seed: seed,
-                         caseNumber: value["case"]?.integer.map(Int.init), caseStream: stream, disagreement: disagreement)
+                         caseNumber: value["case"]?.integer.map(Int.init), caseStream: stream, disagreement: disagreement,
+                         flakiness: flakiness)
     }
 }

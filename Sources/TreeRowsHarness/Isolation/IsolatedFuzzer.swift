@@ -272,8 +272,37 @@ public struct IsolatedFuzzer {
                                                       timeLimit: fuzzer.configuration.shrinkTimeLimit)
             finding.shrunk = small
             finding.disagreement = disagreement
+            // Failing twice in forks is no proof that it always fails: a repro that a user's
+            // replay passes half the time must say so. A hang or runaway memory is not
+            // replayed again (each run would cost the watchdog's time).
+            if failure.crash?.kind != .hang && failure.crash?.kind != .memory {
+                let probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
+                let names = strategies.map { $0.name }.joined(separator: ",")
+                if let confirmation = probe.confirm(small, strategy: names, runs: small.nodes.count > 10_000 ? 3 : 10),
+                   confirmation.failures < confirmation.runs,
+                   let flakiness = probe.probe(small, strategy: names) {
+                    finding.flakiness = flakiness
+                    finding.disagreement.problem += " (flaky: \(flakiness.summary))"
+                }
+            }
         } else {
-            finding.disagreement.problem += " (it did not fail the same way when its case ran again alone; the repro is the whole case)"
+            // It did not fail again in a fork of this process: replayed afresh, how often does it?
+            let probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
+            let names = strategies.map { $0.name }.joined(separator: ",")
+            finding.flakiness = probe.probe(found, strategy: names)
+            if let flakiness = finding.flakiness, flakiness.conditionFailures > 0 {
+                // Flaky: shrunk against its rate, under the condition it fails most in.
+                if let (small, disagreement) = Shrinker.shrink(found, timeLimit: fuzzer.configuration.shrinkTimeLimit, failure: { candidate in
+                    probe.failure(of: candidate, strategy: names, under: flakiness, timeLimit: .seconds(10), crashed: failure)
+                }) {
+                    finding.shrunk = small
+                    finding.disagreement = disagreement
+                }
+                finding.disagreement.problem += " (flaky: \(flakiness.summary); shrunk against that rate)"
+            } else {
+                finding.disagreement.problem += " (it did not fail the same way when its case ran again alone"
+                    + "\(finding.flakiness.map { "; \($0.summary)" } ?? ""); the repro is the whole case)"
+            }
         }
         finding.shrinkElapsed = clock.now - start
         outcome.failure = finding

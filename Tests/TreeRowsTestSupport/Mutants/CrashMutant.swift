@@ -55,6 +55,11 @@ public struct CrashMutant<Bug: RowArrayBug>: ForwardingStrategy {
         return base.sortSiblings(by: order, reportingMoves: reportingMoves)
     }
 
+    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+        if Bug.bug == .recursiveExpandRecursively { precondition(Self.height(below: node, in: base.tree) >= 0) }
+        return base.expandRecursively(node)
+    }
+
     public mutating func expandAll() -> RowDiff {
         if Bug.bug == .recursiveExpandAll { precondition(Self.height(below: Tree.root, in: base.tree) >= 0) }
         return base.expandAll()
@@ -98,6 +103,7 @@ public enum RemoveLastChildReadsPastEnd: RowArrayBug { public static let bug = M
 public enum ScoreSumOverflows: RowArrayBug { public static let bug = MutantBug.scoreSumOverflows }
 public enum ToggleHiddenUnwrapsRow: RowArrayBug { public static let bug = MutantBug.toggleHiddenUnwrapsRow }
 public enum RecursiveExpandAll: RowArrayBug { public static let bug = MutantBug.recursiveExpandAll }
+public enum RecursiveExpandRecursively: RowArrayBug { public static let bug = MutantBug.recursiveExpandRecursively }
 public enum AccordionOnlyChildLoops: RowArrayBug { public static let bug = MutantBug.accordionOnlyChildLoops }
 public enum EmptyPageRetriesForever: RowArrayBug { public static let bug = MutantBug.emptyPageRetriesForever }
 public enum FirstToggleStalls: RowArrayBug { public static let bug = MutantBug.firstToggleStalls }

@@ -73,6 +73,9 @@ public enum MutantBug: String, CaseIterable, Sendable {
     /// Expanding everything measures the tree's height by recursion: a stack overflow on a
     /// chain of 100,000 nodes.
     case recursiveExpandAll = "recursive-expand-all"
+    /// Expanding a subtree recursively counts its nodes first by recursion: a stack
+    /// overflow at the top of a chain of 100,000 nodes.
+    case recursiveExpandRecursively = "recursive-expand-recursively"
     /// An accordion expand looks for another sibling to collapse, round and round: an only
     /// child never finds one.
     case accordionOnlyChildLoops = "accordion-only-child-loops"
@@ -82,6 +85,13 @@ public enum MutantBug: String, CaseIterable, Sendable {
     /// watchdog's budget, then answers right: a step that is slow once, after which the
     /// strategy goes on (while its backtrace is written, into later steps and cases).
     case firstToggleStalls = "first-toggle-stalls"
+
+    // Bugs that show only sometimes (``FlakyMutant``): found, then passing when run again.
+    /// A toggle is dropped when a `Set` built for it yields the node first, which depends on
+    /// the process's hashing seed and the set's address.
+    case setOrderFlaky = "set-order-flaky"
+    /// Every 1,000th toggle of the process (that changes rows) is dropped: a global counter.
+    case everyThousandthToggle = "every-1000th-toggle"
 
     // Bugs in the inner boundaries of a B-tree (``BTreeMutant``, a copy of preorder-btree's).
     /// A leaf split moves the upper half of the elements but leaves the last of them linked

@@ -16,8 +16,14 @@ public enum Mutants {
     /// ``all``, which the in-process tests run.
     nonisolated(unsafe) public static let crashing: [any RowStrategy.Type] = [
         CrashMutant<RemoveLastChildReadsPastEnd>.self, CrashMutant<ScoreSumOverflows>.self, CrashMutant<ToggleHiddenUnwrapsRow>.self,
-        CrashMutant<RecursiveExpandAll>.self, CrashMutant<AccordionOnlyChildLoops>.self, CrashMutant<EmptyPageRetriesForever>.self,
+        CrashMutant<RecursiveExpandAll>.self, CrashMutant<RecursiveExpandRecursively>.self, CrashMutant<AccordionOnlyChildLoops>.self, CrashMutant<EmptyPageRetriesForever>.self,
         CrashMutant<FirstToggleStalls>.self,
+    ]
+
+    /// The mutants wrong only sometimes (``FlakyMutant``): a run finds them, and a case run
+    /// again alone passes more often than not, or always, unless run again and again.
+    nonisolated(unsafe) public static let flaky: [any RowStrategy.Type] = [
+        FlakyMutant<SetOrderFlaky>.self, FlakyMutant<EveryThousandthToggle>.self,
     ]
 
     /// The copies of preorder-btree's B-tree with a bug in an inner boundary (``BTreeMutant``):

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TreeRows
+import TreeRowsCorpora
+
+/// A fuzz case replayed in a new process of this executable, started afresh rather than
+/// forked: the process has its own hashing seed, its own addresses and fresh globals, as
+/// when a user replays a repro file. ``FlakeProbe`` runs a finding that did not recur in a
+/// forked child this way, under each ``Flakiness/Condition``; `replay` reruns a flaky repro
+/// file this way.
+///
+/// The executable serves such a run when it calls ``serveIfRequested(strategies:)`` first
+/// thing (``TreeRowsTool`` does): the request is a JSON file named by the environment
+/// variable ``requestVariable``, the answer another. A process that never calls it (a test
+/// runner) cannot be replayed in, and ``isAvailable`` says so.
+package enum ExecutedReplay {
+    /// The environment variable that names a request file.
+    package static let requestVariable = "TREEROWS_EXECUTED_REPLAY"
+    /// The version of the request and answer files.
+    static let version: Int64 = 1
+
+    /// Whether this executable serves executed replays (it called ``serveIfRequested(strategies:)``).
+    nonisolated(unsafe) package private(set) static var isAvailable = false
+
+    /// How one process ended.
+    package enum Outcome {
+        /// The strategy failed on this repetition (from 1), with what it got wrong when it
+        /// answered (`nil`: it crashed, or outgrew the memory limit).
+        case failed(repetition: Int?, Disagreement?)
+        /// Every repetition passed.
+        case passed(repetitions: Int)
+        /// No answer: the process could not start, or ran out of time.
+        case noAnswer
+
+        /// Whether the strategy failed.
+        package var isFailure: Bool { if case .failed = self { true } else { false } }
+    }
+
+    /// When this process was started as an executed replay: runs the case of its request
+    /// through the named strategies (from `strategies`; all of them when none is named) beside the reference, again and again
+    /// up to the request's repetitions or its time, stopping at the first failure; writes
+    /// the answer and exits. Otherwise marks replays available and returns.
+    ///
+    /// - Complexity: the request's repetitions of ``DifferentialRun``.
+    package static func serveIfRequested(strategies: [any RowStrategy.Type]) {
+        guard let variable = getenv(requestVariable) else {
+            isAvailable = true
+            return
+        }
+        let requestPath = String(cString: variable)
+        unsetenv(requestVariable)
+        guard let bytes = FileManager.default.contents(atPath: requestPath), let request = try? JSONParser.parse(Array(bytes)),
+              request["version"]?.integer == version, case .string(let reproPath)? = request["repro"],
+              case .string(let name)? = request["strategy"], case .string(let answerPath)? = request["answer"],
+              let repetitions = request["repetitions"]?.integer, let seconds = request["seconds"]?.integer,
+              let repro = try? ReproFile.read(contentsOf: reproPath)
+        else { exit(2) }
+        let names = Set(name.split(separator: ",").map(String.init))
+        let chosen = strategies.filter { names.contains($0.name) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(seconds)
+        var answer: JSONValue = .object([("version", .integer(version)), ("passed", .integer(0))])
+        var repetition: Int64 = 0
+        while repetition < repetitions && clock.now < deadline {
+            repetition += 1
+            if let found = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: chosen.isEmpty ? strategies : chosen) {
+                answer = .object([("version", .integer(version)), ("failed", .integer(repetition)), ("failure", found.json)])
+                break
+            }
+            answer = .object([("version", .integer(version)), ("passed", .integer(repetition))])
+        }
+        let text = Array(answer.serialized.utf8)
+        exit(FileManager.default.createFile(atPath: answerPath, contents: Data(text)) ? 0 : 2)
+    }
+
+    /// Runs the case of the repro file at `reproPath` through `strategy` (names, separated by
+    /// commas) in a new process of this executable, up to `repetitions` times in that process, within `timeLimit`.
+    ///
+    /// - Parameters:
+    ///   - deterministicHashing: Starts the process with `SWIFT_DETERMINISTIC_HASHING=1`.
+    ///   - memoryLimit: The most resident memory the process may take; past it, the run is
+    ///     a failure (retained memory is what a warm process shows).
+    ///   - folder: Where the request and the answer are written.
+    /// - Complexity: one process start, and its repetitions.
+    package static func run(reproPath: String, strategy: String, repetitions: Int, deterministicHashing: Bool, timeLimit: Duration,
+                            memoryLimit: Int?, folder: String) -> Outcome {
+        guard isAvailable, let executable = OwnExecutable.path else { return .noAnswer }
+        let stem = "\(folder)/executed-\(getpid())-\(UInt64.random(in: 0 ... .max))"
+        let request: JSONValue = .object([
+            ("version", .integer(version)), ("repro", .string(reproPath)), ("strategy", .string(strategy)),
+            ("repetitions", .integer(Int64(repetitions))), ("seconds", .integer(Int64(max(1, timeLimit.components.seconds)))),
+            ("answer", .string(stem + ".answer")),
+        ])
+        defer {
+            try? FileManager.default.removeItem(atPath: stem + ".request")
+            try? FileManager.default.removeItem(atPath: stem + ".answer")
+        }
+        guard FileManager.default.createFile(atPath: stem + ".request", contents: Data(request.serialized.utf8)) else { return .noAnswer }
+        var environment = ProcessInfo.processInfo.environment
+        environment[requestVariable] = stem + ".request"
+        // A crash is told by its signal here: the backtracer would only add seconds.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["SWIFT_DETERMINISTIC_HASHING"] = deterministicHashing ? "1" : nil
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = []
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return .noAnswer }
+        let clock = ContinuousClock()
+        // The child stops itself at its time; this is the backstop (a step that never ends).
+        let deadline = clock.now + timeLimit + .seconds(2)
+        var pause: UInt32 = 500
+        while process.isRunning {
+            if clock.now >= deadline {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return .noAnswer
+            }
+            if let memoryLimit, ResidentMemory.currentBytes(of: process.processIdentifier) > memoryLimit {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return .failed(repetition: nil, nil)
+            }
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
+        }
+        if process.terminationReason == .uncaughtSignal { return .failed(repetition: nil, nil) }
+        guard process.terminationStatus == 0, let bytes = FileManager.default.contents(atPath: stem + ".answer"),
+              let answer = try? JSONParser.parse(Array(bytes)) else { return .noAnswer }
+        if let failed = answer["failed"]?.integer {
+            return .failed(repetition: Int(failed), answer["failure"].flatMap { Disagreement(json: $0) })
+        }
+        return .passed(repetitions: Int(answer["passed"]?.integer ?? 0))
+    }
+}

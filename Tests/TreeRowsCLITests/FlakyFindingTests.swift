@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TreeRows
+import TreeRowsHarness
+
+/// A finding that did not fail again when its case ran alone is replayed in new processes:
+/// its repro file records how often it failed and under which condition, and `replay` of
+/// that file reruns it under the condition, telling a fix (a pass its rate makes unlikely,
+/// exit 0) from a miss (exit 3), never a bare `pass`.
+@Suite struct FlakyReplayTests {
+    /// A case subtree-splice passes, recorded as a flaky failure of it.
+    static func flakyFile(in folder: TemporaryFolder, failures: Int, of runs: Int, condition: String = "fresh-process") throws -> String {
+        let json = """
+            {"format": "treerows-repro", "version": 1, "strategy": "subtree-splice", "seed": 1, "case": 7, "stream": "small",
+             "tree": [{"id": "a", "parent": null, "expanded": true}, {"id": "b", "parent": "a", "expanded": true}],
+             "operations": [{"op": "toggle", "node": "a"}],
+             "failure": {"operation": 0, "problem": "row count 1, reference 2", "expectedRows": [], "actualRows": [], "diff": "", "aspect": "rowCount"},
+             "flaky": {"runs": \(runs), "failures": \(failures), "condition": "\(condition)", "conditionRuns": \(runs), "conditionFailures": \(failures), "repetitions": 1}}
+            """
+        return try folder.write(json, to: "flaky-\(failures)-of-\(runs).json")
+    }
+
+    /// At 6 of 20, twenty clean reruns happen with a chance of 1 in 1,250: fixed.
+    @Test func aPassTheRecordedRateMakesUnlikelyIsAFix() async throws {
+        let folder = try TemporaryFolder("flaky-fixed")
+        defer { folder.remove() }
+        let file = try Self.flakyFile(in: folder, failures: 6, of: 20)
+        let result = try await TreeRowsExecutable.run(["replay", file])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("fixed: it passed 20 runs in new processes"), "\(result)")
+        #expect(result.standardOutput.contains("failed 6 of 20 runs in new processes"), "\(result)")
+    }
+
+    /// At 1 of 20, five clean reruns are likely (77%): not reproduced, exit 3, with the rerun command.
+    @Test func aPassTheRecordedRateLeavesLikelyIsNotReproduced() async throws {
+        let folder = try TemporaryFolder("flaky-unknown")
+        defer { folder.remove() }
+        let file = try Self.flakyFile(in: folder, failures: 1, of: 20)
+        let result = try await TreeRowsExecutable.run(["replay", file, "--runs", "5"])
+        #expect(result.exitCode == 3, "\(result)")
+        #expect(result.standardOutput.contains("not reproduced \(file)"), "\(result)")
+        #expect(result.standardOutput.contains("but this file records a failure (failed 1 of 20 runs in new processes): likely flaky"), "\(result)")
+        #expect(result.standardOutput.contains("replay \(file) --runs 90"), "\(result)")
+        #expect(!result.outputLines.contains { $0.hasPrefix("pass ") }, "\(result)")
+    }
+
+    /// A file that records a failure which always showed, now passing: said to be fixed.
+    @Test func aRecordedFailureThatNoLongerOccursIsCalledFixed() async throws {
+        let folder = try TemporaryFolder("fixed")
+        defer { folder.remove() }
+        let file = try Self.flakyFile(in: folder, failures: 6, of: 20)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let plain = try folder.write(String(text[..<text.range(of: ",\n \"flaky\"")!.lowerBound]) + "}", to: "plain.json")
+        let result = try await TreeRowsExecutable.run(["replay", plain])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("fixed: this file records a failure of subtree-splice after operation 0 (row count 1, reference 2)"),
+                "\(result)")
+    }
+
+    @Test func runsAreBounded() async throws {
+        let result = try await TreeRowsExecutable.run(["replay", "x.json", "--runs", "0"])
+        #expect(result.exitCode == 2 && result.standardError.contains("--runs must be 1 to 10000, got 0"), "\(result)")
+    }
+}
+
+/// The two flaky mutants through `fuzz`, as a user runs them: caught, recorded with their
+/// rate and condition, shrunk against it, and replayed as failing or as not reproduced
+/// (exit 1 or 3), never as a pass.
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter FlakyMutantTests"))
+struct FlakyMutantTests {
+    @Test(arguments: ["set-order-flaky", "every-1000th-toggle"])
+    func caughtRecordedAndReplayed(_ mutant: String) async throws {
+        try await CrashExpectations.cores.run {
+            let folder = try TemporaryFolder("flaky-\(mutant)")
+            defer { folder.remove() }
+            let result = try await TreeRowsExecutable.run(
+                ["fuzz", "--strategies", "mutant-\(mutant)", "--jobs", "1", "--out", folder.url.path], mutants: true)
+            #expect(result.exitCode == 1 && !result.wasSignalled, "\(result)")
+            let file = try #require(try folder.entries().first { $0.hasSuffix(".json") }.map(folder.path), "\(result)")
+            let repro = try ReproFile.read(contentsOf: file)
+            let flakiness = try #require(repro.flakiness, "\(repro.json.prefix(3_000))")
+            #expect(flakiness.conditionFailures > 0, "\(flakiness)")
+            if mutant == "every-1000th-toggle" { #expect(flakiness.condition == .warmProcess, "\(flakiness)") }
+            #expect(repro.disagreement?.problem.contains("flaky: failed ") == true, "\(repro.json.prefix(3_000))")
+            #expect(result.standardOutput.contains("flaky: failed "), "\(result)")
+            let shrunk = try #require(result.outputLines.first { $0.hasPrefix("shrunk from ") })
+            let numbers = shrunk.split(separator: " ").compactMap { Int($0) }
+            #expect(numbers.count == 4 && numbers[2] + numbers[3] < numbers[0] + numbers[1], "\(shrunk)")
+            let replay = try await TreeRowsExecutable.run(["replay", file], mutants: true)
+            #expect(replay.exitCode == 1 || replay.exitCode == 3, "\(replay)")
+            #expect(!replay.outputLines.contains { $0.hasPrefix("pass ") }, "\(replay)")
+        }
+    }
+}
