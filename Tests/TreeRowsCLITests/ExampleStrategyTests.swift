@@ -62,7 +62,7 @@ import Testing
         let draft = try Self.run(tool, ["fuzz", "--strategies", "my-strategy-draft", "--time", "30", "--jobs", "1", "--out", folder.path("findings")])
         #expect(draft.status == 1, "\(draft.output)")
         // Its first finding is the trap, in its own function and line, not the end of the run.
-        #expect(draft.output.contains("crash: my-strategy-draft in small case ") && draft.output.contains(": trap: ")
+        #expect(draft.output.contains("crash: my-strategy-draft in ") && draft.output.contains(" case ") && draft.output.contains(": trap: ")
             && draft.output.contains("at MyStrategyDraft.insert(_:under:at:time:score:) (MyStrategyDraft.swift:"), "\(draft.output)")
         let repros = try FileManager.default.contentsOfDirectory(atPath: folder.path("findings"))
         let repro = try #require(repros.first { $0.hasPrefix("my-strategy-draft-seed1-") }, "\(repros)")
