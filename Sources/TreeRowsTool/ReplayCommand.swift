@@ -89,10 +89,17 @@ struct ReplayCommand: ParsableCommand {
                         + " failure this file records (\(flakiness.summary)) passes so many with a chance of \(Self.chance(chance))")
                 } else {
                     notReproduced += 1
-                    let more = max(rerun.runs * 2, flakiness.runsToSee(chance: 0.01, limit: 1_000))
-                    print("not reproduced \(file.escapingControls()) (\(counts)): passed now (\(rerun.runs) runs \(flakiness.condition.phrase)),"
-                        + " but this file records a failure (\(flakiness.summary)): likely flaky. Rerun:"
-                        + " \(ToolStrategies.commandName) replay \(file.escapingControls()) --runs \(more)")
+                    let passed = "passed now (\(rerun.runs) runs \(flakiness.condition.phrase))"
+                    if flakiness.rate == 0 {
+                        // More runs cannot tell a fix from a failure that never recurred.
+                        print("not reproduced \(file.escapingControls()) (\(counts)): \(passed), and the failure this file records"
+                            + " did not recur when it was recorded either (\(flakiness.summary)): its case alone does not show it")
+                    } else {
+                        let more = max(rerun.runs * 2, flakiness.runsToSee(chance: 0.01, limit: 1_000))
+                        print("not reproduced \(file.escapingControls()) (\(counts)): \(passed),"
+                            + " but this file records a failure (\(flakiness.summary)): likely flaky. Rerun:"
+                            + " \(ToolStrategies.commandName) replay \(file.escapingControls()) --runs \(more)")
+                    }
                 }
             } else if let disagreement = found {
                 failing += 1
@@ -133,18 +140,21 @@ struct ReplayCommand: ParsableCommand {
     /// to ``runs`` times (or the default), stopping at the first failure.
     private func rerunFlaky(_ repro: ReproFile, file: String, flakiness: Flakiness, strategies: [any RowStrategy.Type],
                             limits: ChildProcess.Limits, folder: String) -> FlakyRerun {
-        let count = runs ?? min(100, max(flakiness.conditionRuns, flakiness.runsToSee(chance: 0.01, limit: 100)))
+        // A file whose failure never recurred in the probe gets as many runs as the probe had.
+        let count = runs ?? (flakiness.rate == 0 ? max(1, flakiness.conditionRuns)
+            : min(100, max(flakiness.conditionRuns, flakiness.runsToSee(chance: 0.01, limit: 100))))
         var rerun = FlakyRerun(condition: flakiness.condition, planned: count, runs: 0)
         let names = strategies.map { $0.name }.joined(separator: ",")
-        for run in 1...count {
+        for _ in 1...count {
             if Interruption.requested { break }
             let outcome = ExecutedReplay.run(reproPath: file, strategy: names, repetitions: flakiness.repetitions,
                                              deterministicHashing: flakiness.condition == .deterministicHashing, timeLimit: .seconds(60),
                                              memoryLimit: limits.memoryLimit, folder: folder)
+            // A run that gave no answer (out of time, ended from outside) is no pass.
             if case .noAnswer = outcome { continue }
-            rerun.runs = run
+            rerun.runs += 1
             if case .failed(_, let found) = outcome {
-                rerun.failedRun = run
+                rerun.failedRun = rerun.runs
                 rerun.failure = found
                 break
             }

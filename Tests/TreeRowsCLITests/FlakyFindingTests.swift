@@ -44,6 +44,19 @@ import TreeRowsHarness
         #expect(!result.outputLines.contains { $0.hasPrefix("pass ") }, "\(result)")
     }
 
+    /// A failure that never recurred when it was recorded: its reruns cannot call it fixed,
+    /// and more of them would not either.
+    @Test func aFailureThatNeverRecurredIsNotReproduced() async throws {
+        let folder = try TemporaryFolder("flaky-never")
+        defer { folder.remove() }
+        let file = try Self.flakyFile(in: folder, failures: 0, of: 20)
+        let result = try await TreeRowsExecutable.run(["replay", file])
+        #expect(result.exitCode == 3, "\(result)")
+        #expect(result.standardOutput.contains("passed now (20 runs in new processes), and the failure this file records did not recur"),
+                "\(result)")
+        #expect(!result.standardOutput.contains("--runs"), "\(result)")
+    }
+
     /// A file that records a failure which always showed, now passing: said to be fixed.
     @Test func aRecordedFailureThatNoLongerOccursIsCalledFixed() async throws {
         let folder = try TemporaryFolder("fixed")

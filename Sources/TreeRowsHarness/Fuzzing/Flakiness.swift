@@ -41,8 +41,8 @@ public struct Flakiness: Sendable, Hashable {
     public var conditionRuns: Int
     /// How many of ``conditionRuns`` failed.
     public var conditionFailures: Int
-    /// Under ``Condition/warmProcess``: how many times each process repeats the case (at
-    /// least twice what the failing runs needed); 1 otherwise.
+    /// Under ``Condition/warmProcess``: how many times each process repeats the case at
+    /// most (it stops at the first failure); 1 otherwise.
     public var repetitions: Int
 
     /// Creates a record; `repetitions` below 1 counts as 1.

@@ -131,7 +131,10 @@ package enum ExecutedReplay {
             usleep(pause)
             pause = min(pause * 2, 10_000)
         }
-        if process.terminationReason == .uncaughtSignal { return .failed(repetition: nil, nil) }
+        if process.terminationReason == .uncaughtSignal {
+            // A signal from outside (the system's out-of-memory killer, a Ctrl-C) tells nothing.
+            return ChildProcess.outsideSignals.contains(process.terminationStatus) ? .noAnswer : .failed(repetition: nil, nil)
+        }
         guard process.terminationStatus == 0, let bytes = FileManager.default.contents(atPath: stem + ".answer"),
               let answer = try? JSONParser.parse(Array(bytes)) else { return .noAnswer }
         if let failed = answer["failed"]?.integer {

@@ -92,18 +92,28 @@ package struct FlakeProbe {
     /// Whether `fuzzCase` fails for `strategy` under `flakiness`'s condition: in up to as
     /// many runs as leave a 5% chance of missing a failure at its rate (at most 10).
     ///
-    /// - Parameter crashed: What a run that crashed (and so told nothing) is taken to show.
+    /// A run counts only when it fails like `original`: a crash for a crash (its kind and
+    /// frame are not known here: the run's backtracer is off), a disagreement that is not an
+    /// invalid case for a disagreement; another failure is another bug.
+    ///
+    /// - Parameter original: The finding being shrunk; a crash that fails like it is taken
+    ///   to show it.
     /// - Returns: The failure, or `nil` when every run passed.
     /// - Complexity: up to 10 process starts.
     package func failure(of fuzzCase: FuzzCase, strategy: String, under flakiness: Flakiness, timeLimit: Duration,
-                         crashed: Disagreement) -> Disagreement? {
+                         like original: Disagreement) -> Disagreement? {
         guard let path = write(fuzzCase, strategy: strategy) else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
         for _ in 0..<flakiness.runsToSee(chance: 0.05, limit: 10) {
             let outcome = ExecutedReplay.run(reproPath: path, strategy: strategy, repetitions: flakiness.repetitions,
                                              deterministicHashing: flakiness.condition == .deterministicHashing, timeLimit: timeLimit,
                                              memoryLimit: memoryLimit, folder: folder)
-            if case .failed(_, let found) = outcome { return found ?? crashed }
+            guard case .failed(_, let found) = outcome else { continue }
+            switch (found, original.crash) {
+            case (nil, .some): return original
+            case (let found?, nil) where !found.isInvalidCase: return found
+            default: continue
+            }
         }
         return nil
     }

@@ -291,14 +291,18 @@ public struct IsolatedFuzzer {
             let names = strategies.map { $0.name }.joined(separator: ",")
             finding.flakiness = probe.probe(found, strategy: names)
             if let flakiness = finding.flakiness, flakiness.conditionFailures > 0 {
-                // Flaky: shrunk against its rate, under the condition it fails most in.
+                // Flaky: shrunk against its rate, under the condition it fails most in; the
+                // file records the shrunk case's own rate (a candidate may fail less often).
                 if let (small, disagreement) = Shrinker.shrink(found, timeLimit: fuzzer.configuration.shrinkTimeLimit, failure: { candidate in
-                    probe.failure(of: candidate, strategy: names, under: flakiness, timeLimit: .seconds(10), crashed: failure)
-                }) {
+                    probe.failure(of: candidate, strategy: names, under: flakiness, timeLimit: .seconds(10), like: failure)
+                }), small != found {
                     finding.shrunk = small
                     finding.disagreement = disagreement
+                    if let again = probe.probe(small, strategy: names), again.conditionFailures > 0 { finding.flakiness = again }
+                    finding.disagreement.problem += " (flaky: \(finding.flakiness!.summary); shrunk against the found case's rate)"
+                } else {
+                    finding.disagreement.problem += " (flaky: \(flakiness.summary))"
                 }
-                finding.disagreement.problem += " (flaky: \(flakiness.summary); shrunk against that rate)"
             } else {
                 finding.disagreement.problem += " (it did not fail the same way when its case ran again alone"
                     + "\(finding.flakiness.map { "; \($0.summary)" } ?? ""); the repro is the whole case)"
