@@ -147,8 +147,7 @@ struct ReplayCommand: ParsableCommand {
         let names = strategies.map { $0.name }.joined(separator: ",")
         for _ in 1...count {
             if Interruption.requested { break }
-            let outcome = ExecutedReplay.run(reproPath: file, strategy: names, repetitions: flakiness.repetitions,
-                                             deterministicHashing: flakiness.condition == .deterministicHashing, timeLimit: .seconds(60),
+            let outcome = ExecutedReplay.run(reproPath: file, strategy: names, under: flakiness, timeLimit: .seconds(60),
                                              memoryLimit: limits.memoryLimit, folder: folder)
             // A run that gave no answer (out of time, ended from outside) is no pass.
             if case .noAnswer = outcome { continue }

@@ -77,6 +77,16 @@ package enum ExecutedReplay {
         exit(FileManager.default.createFile(atPath: answerPath, contents: Data(text)) ? 0 : 2)
     }
 
+    /// ``run(reproPath:strategy:repetitions:deterministicHashing:timeLimit:memoryLimit:folder:)``
+    /// under the condition `flakiness` records, as many times in the process as it says.
+    ///
+    /// - Complexity: one process start, and its repetitions.
+    package static func run(reproPath: String, strategy: String, under flakiness: Flakiness, timeLimit: Duration, memoryLimit: Int?,
+                            folder: String) -> Outcome {
+        run(reproPath: reproPath, strategy: strategy, repetitions: flakiness.repetitions,
+            deterministicHashing: flakiness.condition == .deterministicHashing, timeLimit: timeLimit, memoryLimit: memoryLimit, folder: folder)
+    }
+
     /// Runs the case of the repro file at `reproPath` through `strategy` (names, separated by
     /// commas) in a new process of this executable, up to `repetitions` times in that process, within `timeLimit`.
     ///

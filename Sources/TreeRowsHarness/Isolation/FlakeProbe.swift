@@ -105,8 +105,7 @@ package struct FlakeProbe {
         guard let path = write(fuzzCase, strategy: strategy) else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
         for _ in 0..<flakiness.runsToSee(chance: 0.05, limit: 10) {
-            let outcome = ExecutedReplay.run(reproPath: path, strategy: strategy, repetitions: flakiness.repetitions,
-                                             deterministicHashing: flakiness.condition == .deterministicHashing, timeLimit: timeLimit,
+            let outcome = ExecutedReplay.run(reproPath: path, strategy: strategy, under: flakiness, timeLimit: timeLimit,
                                              memoryLimit: memoryLimit, folder: folder)
             guard case .failed(_, let found) = outcome else { continue }
             switch (found, original.crash) {

@@ -265,6 +265,9 @@ public struct IsolatedFuzzer {
             outcome.failure = finding
             return outcome
         }
+        // Replays in new processes of the tool, to learn whether it always fails.
+        let probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
+        let names = strategies.map { $0.name }.joined(separator: ",")
         // Alone in a child, does it fail the same way again?
         if case .failure(let again) = runner.run(found, strategies: strategies, strictly: false),
            again.crash?.signature == failure.crash?.signature {
@@ -276,8 +279,6 @@ public struct IsolatedFuzzer {
             // replay passes half the time must say so. A hang or runaway memory is not
             // replayed again (each run would cost the watchdog's time).
             if failure.crash?.kind != .hang && failure.crash?.kind != .memory {
-                let probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
-                let names = strategies.map { $0.name }.joined(separator: ",")
                 if let confirmation = probe.confirm(small, strategy: names, runs: small.nodes.count > 10_000 ? 3 : 10),
                    confirmation.failures < confirmation.runs,
                    let flakiness = probe.probe(small, strategy: names) {
@@ -287,8 +288,6 @@ public struct IsolatedFuzzer {
             }
         } else {
             // It did not fail again in a fork of this process: replayed afresh, how often does it?
-            let probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
-            let names = strategies.map { $0.name }.joined(separator: ",")
             finding.flakiness = probe.probe(found, strategy: names)
             if let flakiness = finding.flakiness, flakiness.conditionFailures > 0 {
                 // Flaky: shrunk against its rate, under the condition it fails most in; the
