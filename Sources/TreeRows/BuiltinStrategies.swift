@@ -6,9 +6,14 @@ public enum BuiltinStrategies {
         FenwickCountsStrategy.self, PreorderSegmentsStrategy.self, PreorderBTreeStrategy.self,
     ]
 
-    /// The strategy named `name`, or `nil`.
+    /// The fuzzing variants of ``all`` (``RowStrategy/fuzzingVariants``): `preorder-btree-small-nodes`.
+    nonisolated(unsafe) public static let variants: [any RowStrategy.Type] = all.flatMap { $0.fuzzingVariants }
+
+    /// The strategy named `name` in ``all`` or ``variants``, or `nil`.
+    ///
+    /// - Complexity: O(*s*) for *s* strategies.
     public static func named(_ name: String) -> (any RowStrategy.Type)? {
-        all.first { $0.name == name }
+        (all + variants).first { $0.name == name }
     }
 
     /// The names of all built-in strategies, in order.

@@ -36,7 +36,8 @@
 /// - by the queries: ``rows(in:)``, ``reload(_:)``, ``totalHeight``, ``offset(ofRow:)``,
 ///   ``row(atOffset:)``, ``sectionLayout()``;
 /// - ``checkInvariants()`` checks nothing;
-/// - ``structuralEvents`` reports none.
+/// - ``structuralEvents`` reports none;
+/// - ``fuzzingVariants`` has none.
 ///
 /// Each conforming type states the complexity of its operations in its own documentation.
 public protocol RowStrategy {
@@ -169,6 +170,14 @@ public protocol RowStrategy {
     /// The default reports none. Keep the counts in a ``StructuralEventCounter``: bumping
     /// one costs an array increment.
     var structuralEvents: [StructuralEvent: Int] { get }
+
+    /// Other configurations of the strategy's code that `fuzz` and `check` run beside it
+    /// whenever it is selected, each under its own name: the same B-tree with tiny nodes,
+    /// say, so that small cases reach every level of it and a finding shrinks to a few
+    /// hundred nodes (``PreorderBTree`` offers one). `bench` and `gate` leave them out.
+    ///
+    /// The default has none.
+    static var fuzzingVariants: [any RowStrategy.Type] { get }
 }
 
 extension RowStrategy {
@@ -258,6 +267,11 @@ extension RowStrategy {
     ///
     /// - Complexity: O(1).
     public var structuralEvents: [StructuralEvent: Int] { [:] }
+
+    /// No variants.
+    ///
+    /// - Complexity: O(1).
+    public static var fuzzingVariants: [any RowStrategy.Type] { [] }
 
     /// Runs ``checkInvariants()`` and traps on a violation, in builds with
     /// ``internalChecksEnabled``; does nothing otherwise.

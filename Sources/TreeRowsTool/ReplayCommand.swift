@@ -52,7 +52,8 @@ struct ReplayCommand: ParsableCommand {
                 throw CommandFailure(message: "\(file): invalid tree: \(error)")
             }
             let strategies: [any RowStrategy.Type]
-            do { strategies = try strategySelection.checked("replay", orElse: NameList(argument: repro.strategy)!, from: "its \"strategy\"") } catch {
+            do { strategies = try strategySelection.checked("replay", orElse: NameList(argument: repro.strategy)!, from: "its \"strategy\"",
+                                                                        variants: false) } catch {
                 throw strategySelection.strategies == nil ? CommandFailure(message: "\(file): \(error.message)") : error
             }
             // Building an empty tree and doing nothing to it compares nothing.

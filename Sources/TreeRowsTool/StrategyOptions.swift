@@ -12,19 +12,24 @@ struct StrategyOptions: ParsableArguments {
     ///
     /// - Throws: ``CommandFailure`` for an unknown or repeated name.
     func selected(orElse fallback: NameList = .all, from source: String = "--strategies") throws(CommandFailure) -> [any RowStrategy.Type] {
-        try (strategies ?? fallback).resolve(in: ToolStrategies.all, option: strategies == nil ? source : "--strategies",
-                                             kind: "strategy") { $0.name }
+        let list = strategies ?? fallback
+        // `all` is the tool's list; a name may also name a fuzzing variant.
+        guard list.names != nil else { return ToolStrategies.all }
+        return try list.resolve(in: ToolStrategies.known, option: strategies == nil ? source : "--strategies", kind: "strategy") { $0.name }
     }
 
     /// ``selected(orElse:from:)`` for a command that checks strategies beside the reference
     /// (`what` it does: "check", "fuzz", "replay").
     ///
+    /// - Parameter variants: Whether each strategy brings its ``RowStrategy/fuzzingVariants``
+    ///   (`fuzz`, `check`), or runs alone (`replay`: a file's own strategy).
     /// - Throws: ``CommandFailure`` (exit 2) also when the reference is all that is left:
     ///   the reference beside itself checks nothing, and a pass would say nothing.
-    func checked(_ what: String, orElse fallback: NameList = .all, from source: String = "--strategies") throws(CommandFailure)
-        -> [any RowStrategy.Type]
+    func checked(_ what: String, orElse fallback: NameList = .all, from source: String = "--strategies",
+                 variants: Bool = true) throws(CommandFailure) -> [any RowStrategy.Type]
     {
-        let selected = try selected(orElse: fallback, from: source)
+        let named = try selected(orElse: fallback, from: source)
+        let selected = variants ? ToolStrategies.withVariants(named) : named
         guard selected.contains(where: { $0 != ReferenceStrategy.self }) else {
             let named = strategies.map { "--strategies \($0)" } ?? "\(source) \(fallback)"
             throw CommandFailure(message: "\(named) leaves nothing to \(what): every strategy is checked beside the reference, and the"

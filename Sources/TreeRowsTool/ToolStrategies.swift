@@ -17,6 +17,25 @@ enum ToolStrategies {
     /// The names of ``all``, in order.
     static var names: [String] { all.map { $0.name } }
 
+    /// ``all``, each followed by those of its ``RowStrategy/fuzzingVariants`` not listed
+    /// before: every strategy a name may name.
+    static var known: [any RowStrategy.Type] { withVariants(all) }
+
+    /// `strategies`, each followed by its ``RowStrategy/fuzzingVariants``, every name once
+    /// (in the order first met).
+    ///
+    /// - Complexity: O(*s* + *v*) for *s* strategies and *v* variants.
+    static func withVariants(_ strategies: [any RowStrategy.Type]) -> [any RowStrategy.Type] {
+        var seen: Set<String> = []
+        var expanded: [any RowStrategy.Type] = []
+        for strategy in strategies {
+            for member in [strategy] + strategy.fuzzingVariants where seen.insert(member.name).inserted {
+                expanded.append(member)
+            }
+        }
+        return expanded
+    }
+
     /// Why `strategies` cannot be the tool's list, or `nil`.
     ///
     /// - Complexity: O(*s*) for *s* strategies.
@@ -24,6 +43,10 @@ enum ToolStrategies {
         if strategies.isEmpty { return "TreeRowsTool.main got no strategies. Fix: pass BuiltinStrategies.all + [YourStrategy.self]" }
         var seen: Set<String> = []
         for strategy in strategies {
+            for variant in strategy.fuzzingVariants where variant.name == strategy.name || strategies.contains(where: { $0.name == variant.name && $0 != variant }) {
+                return "\(variant), a fuzzing variant of \(strategy), is named \"\(variant.name)\" like another strategy."
+                    + " Fix: give each variant its own static name"
+            }
             let name = strategy.name
             if name.isEmpty || name == "all" || name.contains(",") || name.contains(where: \.isWhitespace) {
                 return "\(strategy) is named \"\(name)\", which cannot be given to --strategies."
@@ -38,7 +61,7 @@ enum ToolStrategies {
 
     /// The strategy named `name`, or a failure listing the names.
     static func resolve(_ name: String) throws(CommandFailure) -> any RowStrategy.Type {
-        guard let strategy = all.first(where: { $0.name == name }) else {
+        guard let strategy = known.first(where: { $0.name == name }) else {
             throw CommandFailure(message: "unknown strategy \"\(name)\". Fix: use one of \(names.joined(separator: ", "))")
         }
         return strategy

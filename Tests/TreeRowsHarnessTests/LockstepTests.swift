@@ -12,7 +12,8 @@ import TreeRowsTestSupport
 
     @Test("Checker: all strategies agree with the reference", arguments: TreeShapes.all, seeds)
     func checkerFindsNoDisagreement(shape: TreeShapes.Shape, seed: UInt64) {
-        var checker = LockstepChecker(tree: shape.tree, strategies: BuiltinStrategies.all, seed: seed, fullCheckInterval: 1)
+        var checker = LockstepChecker(tree: shape.tree, strategies: BuiltinStrategies.all + BuiltinStrategies.variants, seed: seed,
+                                      fullCheckInterval: 1)
         let reports = checker.run(operations: 300)
         for report in reports {
             #expect(report.operations == 300)
@@ -20,7 +21,8 @@ import TreeRowsTestSupport
         }
     }
 
-    @Test("Step by step: normalized diffs, one range per expand or collapse", arguments: BuiltinStrategies.names, seeds)
+    @Test("Step by step: normalized diffs, one range per expand or collapse",
+          arguments: BuiltinStrategies.names + BuiltinStrategies.variants.map { $0.name }, seeds)
     func stepByStep(strategy: String, seed: UInt64) {
         for shape in TreeShapes.all {
             var subject = BuiltinStrategies.named(strategy)!.init(tree: shape.tree)

@@ -34,8 +34,8 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
     /// rarely do come first (cuts, where a root loses levels; a drain of small trees,
     /// which packs leaves; growth of the largest trees, whose splits climb to the top).
     package static let all: [RegionChurn] = [
-        RegionChurn(mix: .cut, band: 1), RegionChurn(mix: .cut, band: 3), RegionChurn(mix: .growThenDrain, band: 0),
-        RegionChurn(mix: .cut, band: 2), RegionChurn(mix: .grow, band: 3), RegionChurn(mix: .cut, band: 0),
+        RegionChurn(mix: .cut, band: 0), RegionChurn(mix: .growThenDrain, band: 0), RegionChurn(mix: .cut, band: 1),
+        RegionChurn(mix: .cut, band: 3), RegionChurn(mix: .cut, band: 2), RegionChurn(mix: .grow, band: 3),
         RegionChurn(mix: .grow, band: 2), RegionChurn(mix: .grow, band: 1), RegionChurn(mix: .grow, band: 0),
         RegionChurn(mix: .growThenDrain, band: 1), RegionChurn(mix: .growThenDrain, band: 2),
     ]

@@ -109,4 +109,10 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case rootCollapseDropsAdd = "btree-root-collapse-drops-add"
     /// A range add over a whole child adds to the child's add but not to its minimum.
     case rangeAddSkipsMinimum = "btree-range-add-skips-minimum"
+    /// ``innerSplitKeepsParents`` only where the splitting node is at level 3 or above: in
+    /// preorder-btree's own sizes, a node over 150,000 elements.
+    case highInnerSplitKeepsParents = "btree-high-inner-split-keeps-parents"
+    /// ``rootCollapseDropsAdd`` only where the root gives way to a node at level 3 or
+    /// above: in preorder-btree's own sizes, a tree of 2 million elements losing a level.
+    case highRootCollapseDropsAdd = "btree-high-root-collapse-drops-add"
 }

@@ -29,8 +29,14 @@ public enum Mutants {
     /// The copies of preorder-btree's B-tree with a bug in an inner boundary (``BTreeMutant``):
     /// some trap, so only an isolated run survives them all.
     nonisolated(unsafe) public static let bTree: [any RowStrategy.Type] = [
-        BTreeMutant<LeafSplitKeepsLastLink>.self, BTreeMutant<InnerSplitKeepsParents>.self, BTreeMutant<PackingDropsAdds>.self,
-        BTreeMutant<RootGrowthLinksOnlyLeaves>.self, BTreeMutant<RootCollapseDropsAdd>.self, BTreeMutant<RangeAddSkipsMinimum>.self,
+        BTreeMutant<LeafSplitKeepsLastLink, PreorderBTreeStandardNodes>.self,
+        BTreeMutant<InnerSplitKeepsParents, PreorderBTreeStandardNodes>.self,
+        BTreeMutant<PackingDropsAdds, PreorderBTreeStandardNodes>.self,
+        BTreeMutant<RootGrowthLinksOnlyLeaves, PreorderBTreeStandardNodes>.self,
+        BTreeMutant<RootCollapseDropsAdd, PreorderBTreeStandardNodes>.self,
+        BTreeMutant<RangeAddSkipsMinimum, PreorderBTreeStandardNodes>.self,
+        BTreeMutant<HighInnerSplitKeepsParents, PreorderBTreeStandardNodes>.self,
+        BTreeMutant<HighRootCollapseDropsAdd, PreorderBTreeStandardNodes>.self,
     ]
 
     /// The mutants whose bug shows only beyond a size threshold.

@@ -19,8 +19,21 @@
 /// O(*n*); sort O(*n* log *n*). The tree's own insert walks *p* siblings to find position *p*.
 /// Memory: about 14 bytes per node in leaves 7/8 full (18 with row heights), 4 for the leaf of
 /// each node, and under 1 for the inner nodes.
-public struct PreorderBTreeStrategy: RowStrategy {
-    public static let name = "preorder-btree"
+///
+/// `Nodes` sets the B-tree's node sizes and the strategy's name: ``PreorderBTreeStrategy``
+/// (`preorder-btree`) has leaves of 64 elements and inner nodes of 16 children; its
+/// ``fuzzingVariants``, `preorder-btree-small-nodes`, the same code with leaves of 8 and
+/// inner nodes of 4, so that `fuzz` and `check` reach every level of the B-tree on trees of
+/// a few thousand nodes.
+public struct PreorderBTree<Nodes: PreorderBTreeNodeSizes>: RowStrategy {
+    public static var name: String { Nodes.strategyName }
+
+    /// The same code with ``PreorderBTreeSmallNodes``, unless these are the small nodes.
+    ///
+    /// - Complexity: O(1).
+    public static var fuzzingVariants: [any RowStrategy.Type] {
+        Nodes.self == PreorderBTreeSmallNodes.self ? [] : [PreorderBTree<PreorderBTreeSmallNodes>.self]
+    }
 
     public private(set) var tree: Tree
     private var sequence: PreorderSequence
@@ -37,7 +50,8 @@ public struct PreorderBTreeStrategy: RowStrategy {
     ///
     /// - Complexity: O(*n*).
     static func layOut(_ tree: Tree) -> PreorderSequence {
-        PreorderSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights, count: tree.nodeCount) { sink in
+        PreorderSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights, leafShift: Nodes.leafShift, fanout: Nodes.fanout,
+                         count: tree.nodeCount) { sink in
             var elements = PreorderElements(tree)
             while let element = elements.next() { sink(element.slot, element.counter, element.key, element.height) }
         }
@@ -361,7 +375,7 @@ public struct PreorderBTreeStrategy: RowStrategy {
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
         guard sequence.leafOf.count == tree.slotCount, sequence.isWeighted == tree.hasHeights else {
-            throw InvariantViolation("preorder-btree: \(sequence.leafOf.count) leaf links for \(tree.slotCount) slots, or heights out of step")
+            throw InvariantViolation("\(Self.name): \(sequence.leafOf.count) leaf links for \(tree.slotCount) slots, or heights out of step")
         }
         try sequence.checkStructure()
         var expected = PreorderElements(tree)
@@ -370,16 +384,16 @@ public struct PreorderBTreeStrategy: RowStrategy {
         sequence.forEachElement { slot, value, key, weight in
             guard problem == nil else { return }
             guard let fresh = expected.next() else {
-                problem = "preorder-btree: element \(ordinal) is #\(slot), past the last live node"
+                problem = "\(Self.name): element \(ordinal) is #\(slot), past the last live node"
                 return
             }
             if (slot, value, key, weight) != (fresh.slot, fresh.counter, fresh.key, fresh.height) {
-                problem = "preorder-btree: element \(ordinal) is #\(slot) with counter \(value), key \(key), height \(weight); "
+                problem = "\(Self.name): element \(ordinal) is #\(slot) with counter \(value), key \(key), height \(weight); "
                     + "expected #\(fresh.slot) with counter \(fresh.counter), key \(fresh.key), height \(fresh.height)"
             }
             ordinal += 1
         }
-        if problem == nil, let missing = expected.next() { problem = "preorder-btree: #\(missing.slot) and later nodes have no element" }
+        if problem == nil, let missing = expected.next() { problem = "\(Self.name): #\(missing.slot) and later nodes have no element" }
         if let problem { throw InvariantViolation(problem) }
     }
 }

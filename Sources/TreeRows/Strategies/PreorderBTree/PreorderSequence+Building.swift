@@ -4,35 +4,35 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(*n*).
     init(
-        slotCount: Int, isWeighted: Bool, count: Int,
+        slotCount: Int, isWeighted: Bool, leafShift: Int, fanout: Int, count: Int,
         elements: ((_ slot: Int32, _ value: Int32, _ key: Int32, _ weight: Int32) -> Void) -> Void
     ) {
-        self.init(slotCount: slotCount, isWeighted: isWeighted)
+        self.init(slotCount: slotCount, isWeighted: isWeighted, leafShift: leafShift, fanout: fanout)
         var builder = self
         // Exactly the room the packing takes, so that no array keeps growth slack.
-        let leafTotal = max(1, (count + Self.leafFill - 1) / Self.leafFill)
+        let leafTotal = max(1, (count + leafFill - 1) / leafFill)
         var innerTotal = 1, width = leafTotal
         while width > 1 {
-            width = (width + Self.innerFill - 1) / Self.innerFill
+            width = (width + innerFill - 1) / innerFill
             innerTotal += width
         }
         builder.leaves.reserveCapacity(leafTotal * leafStride)
         for keyPath in [\PreorderSequence.children, \.sizes, \.adds, \.minimums, \.minimumCounts, \.minimumKeys] {
-            builder[keyPath: keyPath].reserveCapacity(innerTotal * Self.fanout)
+            builder[keyPath: keyPath].reserveCapacity(innerTotal * fanout)
         }
-        if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal * Self.fanout) }
+        if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal * fanout) }
         // The empty root leaf of the plain init becomes the first leaf.
         var level: ContiguousArray<Int32> = [builder.children[Self.top]]
         var leaf = Int(level[0])
         var filled = 0
         elements { slot, value, key, weight in
-            if filled == Self.leafFill {
+            if filled == leafFill {
                 builder.leaves[countPosition(leaf)] = Int32(filled)
                 leaf = Int(builder.newLeaf(parent: -1))
                 level.append(Int32(leaf))
                 filled = 0
             }
-            let index = leaf * Self.leafCapacity + filled
+            let index = leaf * leafCapacity + filled
             builder.leaves[slotPosition(index)] = slot
             builder.leaves[valuePosition(index)] = value
             builder.leaves[keyPosition(index)] = key
@@ -44,13 +44,13 @@ extension PreorderSequence {
         var height = 0
         while level.count > 1 {
             var above: ContiguousArray<Int32> = []
-            above.reserveCapacity(level.count / Self.innerFill + 1)
+            above.reserveCapacity(level.count / innerFill + 1)
             var index = 0
             while index < level.count {
                 let node = builder.newInner(parent: -1)
-                let group = level[index..<min(index + Self.innerFill, level.count)]
+                let group = level[index..<min(index + innerFill, level.count)]
                 for (offset, child) in group.enumerated() {
-                    let entry = Int(node) * Self.fanout + offset
+                    let entry = Int(node) * fanout + offset
                     builder.children[entry] = child
                     builder.adds[entry] = 0
                     builder.setParent(of: child, level: height, to: node)
@@ -58,7 +58,7 @@ extension PreorderSequence {
                 }
                 builder.innerCounts[Int(node)] = Int32(group.count)
                 above.append(node)
-                index += Self.innerFill
+                index += innerFill
             }
             level = above
             height += 1
@@ -74,7 +74,7 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(*n*).
     func packed() -> PreorderSequence {
-        var packed = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, count: count) { sink in forEachElement(sink) }
+        var packed = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, leafShift: leafShift, fanout: fanout, count: count) { sink in forEachElement(sink) }
         packed.events = events
         packed.events.count(Event.leavesPacked)
         return packed

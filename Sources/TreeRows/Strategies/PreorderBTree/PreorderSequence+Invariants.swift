@@ -14,9 +14,9 @@ extension PreorderSequence {
         var stack: [(node: Int32, level: Int)] = [(0, height + 1)]
         var elements = 0
         while let (node, level) = stack.popLast() {
-            let first = Int(node) * Self.fanout
+            let first = Int(node) * fanout
             let entries = Int(innerCounts[Int(node)])
-            guard entries >= 1 && entries <= Self.fanout else {
+            guard entries >= 1 && entries <= fanout else {
                 throw InvariantViolation("preorder-btree: inner node \(node) has \(entries) entries")
             }
             for entry in first..<first + entries {
@@ -36,10 +36,10 @@ extension PreorderSequence {
                     continue
                 }
                 let count = Int(leaves[countPosition(Int(child))])
-                guard count <= Self.leafCapacity, count > 0 || self.count == 0 else {
+                guard count <= leafCapacity, count > 0 || self.count == 0 else {
                     throw InvariantViolation("preorder-btree: leaf \(child) holds \(count) elements")
                 }
-                let base = Int(child) * Self.leafCapacity
+                let base = Int(child) * leafCapacity
                 for index in base..<base + count where leafOf[Int(leaves[slotPosition(index)])] != child {
                     throw InvariantViolation("preorder-btree: slot \(leaves[slotPosition(index)]) is in leaf \(child) but points at \(leafOf[Int(leaves[slotPosition(index)])])")
                 }

@@ -3,11 +3,11 @@ extension PreorderSequence {
     struct Location: Equatable {
         var leaf: Int32
         var index: Int
-
-        /// The element's index in the leaf arrays.
-        @inline(__always)
-        var element: Int { Int(leaf) * PreorderSequence.leafCapacity + index }
     }
+
+    /// The index of the element at `location` in the leaf arrays.
+    @inline(__always)
+    func element(_ location: Location) -> Int { Int(location.leaf) &<< leafShift &+ location.index }
 
     /// What lies before an element: its ordinal, the zeros (rows) before it and their
     /// height sum, and its own true counter.
@@ -24,9 +24,9 @@ extension PreorderSequence {
     func location(ofSlot slot: Int32) -> Location {
         let leaf = leafOf[Int(slot)]
         precondition(leaf >= 0, "node slot \(slot) has no element")
-        let slots = slotPosition(Int(leaf) * Self.leafCapacity)
+        let slots = slotPosition(Int(leaf) * leafCapacity)
         // Eight slots at a time; slots past the leaf's count are stale copies, which can only
-        // follow the real one.
+        // follow the real one (in a leaf of 4, the counters behind its slots, read after it).
         let index = leaves.withUnsafeBufferPointer { leaves in
             let start = UnsafeRawPointer(leaves.baseAddress! + slots)
             let needle = SIMD8<Int32>(repeating: slot)
@@ -47,10 +47,10 @@ extension PreorderSequence {
 
     /// The slot, depth and flag of the element at `location`.
     @inline(__always)
-    func slot(at location: Location) -> Int32 { leaves[slotPosition(location.element)] }
+    func slot(at location: Location) -> Int32 { leaves[slotPosition(element(location))] }
 
     @inline(__always)
-    func key(at location: Location) -> Int32 { leaves[keyPosition(location.element)] }
+    func key(at location: Location) -> Int32 { leaves[keyPosition(element(location))] }
 
     /// What lies before the element at `location`, in one climb to the super-root.
     ///
@@ -63,7 +63,7 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func prefix(at location: Location) -> Prefix {
-        let values = valuePosition(Int(location.leaf) * Self.leafCapacity)
+        let values = valuePosition(Int(location.leaf) * leafCapacity)
         var least = Int64.max
         var found = 0
         var weight: Int64 = 0
@@ -77,7 +77,7 @@ extension PreorderSequence {
             least = Int64(minimum)
             found = count
             if isWeighted {
-                let weights = weightPosition(Int(location.leaf) * Self.leafCapacity)
+                let weights = weightPosition(Int(location.leaf) * leafCapacity)
                 for offset in 0..<location.index where leaves[values + offset] == minimum { weight += Int64(leaves[weights + offset]) }
             }
         }
@@ -88,7 +88,7 @@ extension PreorderSequence {
             let parent = self.parent(of: node, level: level)
             let own = entry(of: node, in: parent)
             below += Int64(adds[own])
-            for entry in Int(parent) * Self.fanout..<own {
+            for entry in Int(parent) * fanout..<own {
                 ordinal += Int(sizes[entry])
                 let value = Int64(minimums[entry]) - below
                 if value < least {
@@ -104,7 +104,7 @@ extension PreorderSequence {
         }
         let hasZeros = least == -below
         return Prefix(ordinal: ordinal, zeros: hasZeros ? found : 0, weight: hasZeros ? weight : 0,
-                      value: leaves[valuePosition(location.element)] &+ Int32(truncatingIfNeeded: below))
+                      value: leaves[valuePosition(element(location))] &+ Int32(truncatingIfNeeded: below))
     }
 
     /// The ordinal of the element at `location`: one climb adding the sizes to the left.
@@ -116,7 +116,7 @@ extension PreorderSequence {
         for level in 0...height {
             let parent = self.parent(of: node, level: level)
             let own = entry(of: node, in: parent)
-            for entry in Int(parent) * Self.fanout..<own { ordinal += Int(sizes[entry]) }
+            for entry in Int(parent) * fanout..<own { ordinal += Int(sizes[entry]) }
             node = parent
         }
         return ordinal
@@ -146,7 +146,7 @@ extension PreorderSequence {
         var descent = Descent(leaf: 0, remaining: amount, zeros: 0, weight: 0, above: 0)
         var level = height + 1
         while level > 0 {
-            var entry = Int(descent.leaf) * Self.fanout
+            var entry = Int(descent.leaf) * fanout
             let end = entry + Int(innerCounts[Int(descent.leaf)])
             while true {
                 precondition(entry < end, "no element of the sequence reaches \(amount) by \(measure)")
@@ -181,7 +181,7 @@ extension PreorderSequence {
         guard ordinal < count else { return Prefix(ordinal: ordinal, zeros: zeroCount, weight: zeroWeight, value: Self.noMinimum) }
         let descent = descend(by: .elements, to: Int64(ordinal))
         var zeros = descent.zeros, weight = descent.weight
-        let start = Int(descent.leaf) * Self.leafCapacity, index = Int(descent.remaining)
+        let start = Int(descent.leaf) * leafCapacity, index = Int(descent.remaining)
         let target = 0 &- descent.above
         for element in start..<start + index where leaves[valuePosition(element)] == target {
             zeros += 1
@@ -198,7 +198,7 @@ extension PreorderSequence {
         let descent = descend(by: weighted ? .zeroHeights : .zeros, to: amount)
         var remaining = descent.remaining, zeros = descent.zeros, weight = descent.weight
         let node = descent.leaf, above = descent.above
-        let start = Int(node) * Self.leafCapacity
+        let start = Int(node) * leafCapacity
         let target = 0 &- above
         for index in start..<start + Int(leaves[countPosition(Int(node))]) where leaves[valuePosition(index)] == target {
             let height = isWeighted ? Int64(leaves[weightPosition(index)]) : 1
@@ -217,14 +217,14 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func firstElement(after location: Location, keyAtMost bound: Int32) -> Location? {
-        let start = Int(location.leaf) * Self.leafCapacity
-        for index in location.element + 1..<start + Int(leaves[countPosition(Int(location.leaf))]) where leaves[keyPosition(index)] <= bound {
+        let start = Int(location.leaf) * leafCapacity
+        for index in element(location) + 1..<start + Int(leaves[countPosition(Int(location.leaf))]) where leaves[keyPosition(index)] <= bound {
             return Location(leaf: location.leaf, index: index - start)
         }
         var node = location.leaf, level = 0
         while level <= height {
             let parent = self.parent(of: node, level: level)
-            let end = Int(parent) * Self.fanout + Int(innerCounts[Int(parent)])
+            let end = Int(parent) * fanout + Int(innerCounts[Int(parent)])
             for entry in self.entry(of: node, in: parent) + 1..<end where minimumKeys[entry] <= bound {
                 return firstElement(under: children[entry], level: level, keyAtMost: bound)
             }
@@ -244,12 +244,12 @@ extension PreorderSequence {
     private func firstElement(under node: Int32, level: Int, keyAtMost bound: Int32) -> Location {
         var node = node, level = level
         while level > 0 {
-            var entry = Int(node) * Self.fanout
+            var entry = Int(node) * fanout
             while minimumKeys[entry] > bound { entry += 1 }
             node = children[entry]
             level -= 1
         }
-        let start = Int(node) * Self.leafCapacity
+        let start = Int(node) * leafCapacity
         var index = start
         while leaves[keyPosition(index)] > bound { index += 1 }
         return Location(leaf: node, index: index - start)
@@ -274,7 +274,7 @@ extension PreorderSequence {
     /// - Complexity: O(*n*).
     func forEachElement(_ body: (_ slot: Int32, _ value: Int32, _ key: Int32, _ weight: Int32) -> Void) {
         forEachLeaf { leaf, above in
-            let start = Int(leaf) * Self.leafCapacity
+            let start = Int(leaf) * leafCapacity
             for index in start..<start + Int(leaves[countPosition(Int(leaf))]) {
                 body(leaves[slotPosition(index)], leaves[valuePosition(index)] &+ above, leaves[keyPosition(index)], isWeighted ? leaves[weightPosition(index)] : 0)
             }
@@ -301,11 +301,11 @@ extension PreorderSequence {
         var node = leaf, level = 0
         while level <= height {
             let parent = self.parent(of: node, level: level)
-            let end = Int(parent) * Self.fanout + Int(innerCounts[Int(parent)])
+            let end = Int(parent) * fanout + Int(innerCounts[Int(parent)])
             for entry in self.entry(of: node, in: parent) + 1..<end where sizes[entry] > 0 {
                 var down = children[entry], downLevel = level
                 while downLevel > 0 {
-                    var first = Int(down) * Self.fanout
+                    var first = Int(down) * fanout
                     while sizes[first] == 0 { first += 1 }
                     down = children[first]
                     downLevel -= 1

@@ -22,7 +22,7 @@ extension PreorderSequence {
         _ key: Int32, at location: Location, ordinal: Int, adding delta: Int32, upTo end: Int
     ) -> (before: Int, after: Int) {
         precondition(ordinal >= 0 && ordinal < end && end <= count, "ordinals \(ordinal)..<\(end) out of 0..<\(count)")
-        leaves[keyPosition(location.element)] = key
+        leaves[keyPosition(element(location))] = key
         var zeros = (before: 0, after: 0)
         add(delta, under: 0, level: height + 1, above: 0, ordinal, end, sparingFirst: true, &zeros)
         return zeros
@@ -38,7 +38,7 @@ extension PreorderSequence {
         _ zeros: inout (before: Int, after: Int)
     ) {
         var start = 0
-        let first = Int(node) * Self.fanout
+        let first = Int(node) * fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
             defer { start = end }
@@ -56,7 +56,7 @@ extension PreorderSequence {
             let from = max(lower, start) - start, to = min(upper, end) - start
             let below = above &+ adds[entry]
             if level == 1 {
-                let base = valuePosition(Int(child) * Self.leafCapacity)
+                let base = valuePosition(Int(child) * leafCapacity)
                 let target = 0 &- below
                 var before = 0, after = 0
                 leaves.withUnsafeMutableBufferPointer { leaves in
@@ -90,7 +90,7 @@ extension PreorderSequence {
         _ transform: (Int32) -> (value: Int32, key: Int32)
     ) {
         var start = 0
-        let first = Int(node) * Self.fanout
+        let first = Int(node) * fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
             defer { start = end }
@@ -100,7 +100,7 @@ extension PreorderSequence {
             let from = max(lower, start) - start, to = min(upper, end) - start
             let below = above &+ adds[entry]
             if level == 1 {
-                let base = Int(child) * Self.leafCapacity
+                let base = Int(child) * leafCapacity
                 for index in base + from..<base + to {
                     let new = transform(leaves[keyPosition(index)])
                     leaves[valuePosition(index)] = new.value &- below
@@ -118,9 +118,9 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*), often O(1).
     mutating func setKey(_ key: Int32, at location: Location) {
-        let old = leaves[keyPosition(location.element)]
+        let old = leaves[keyPosition(element(location))]
         guard old != key else { return }
-        leaves[keyPosition(location.element)] = key
+        leaves[keyPosition(element(location))] = key
         var node = location.leaf, level = 0
         while level <= height {
             let parent = self.parent(of: node, level: level)
@@ -156,17 +156,17 @@ extension PreorderSequence {
         } else {
             location = Location(leaf: children[Self.top], index: 0)
         }
-        if leaves[countPosition(Int(location.leaf))] == Int32(Self.leafCapacity) {
-            let half = Self.leafCapacity / 2
+        if leaves[countPosition(Int(location.leaf))] == Int32(leafCapacity) {
+            let half = leafCapacity / 2
             let right = splitLeaf(location.leaf)
             if location.index > half { location = Location(leaf: right, index: location.index - half) }
         }
         let above = pathAdd(ofLeaf: location.leaf)
         let leaf = Int(location.leaf)
-        let base = leaf * Self.leafCapacity
+        let base = leaf * leafCapacity
         let end = base + Int(leaves[countPosition(leaf)])
         var index = end
-        while index > location.element {
+        while index > element(location) {
             leaves[slotPosition(index)] = leaves[slotPosition(index - 1)]
             leaves[valuePosition(index)] = leaves[valuePosition(index - 1)]
             leaves[keyPosition(index)] = leaves[keyPosition(index - 1)]
@@ -207,10 +207,10 @@ extension PreorderSequence {
     /// - Returns: The new leaf.
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
-        let half = Self.leafCapacity / 2
+        let half = leafCapacity / 2
         let right = newLeaf(parent: leaves[parentPosition(Int(leaf))])
-        let from = Int(leaf) * Self.leafCapacity, to = Int(right) * Self.leafCapacity
-        for offset in 0..<Self.leafCapacity - half {
+        let from = Int(leaf) * leafCapacity, to = Int(right) * leafCapacity
+        for offset in 0..<leafCapacity - half {
             let slot = leaves[slotPosition(from + half + offset)]
             leaves[slotPosition(to + offset)] = slot
             leaves[valuePosition(to + offset)] = leaves[valuePosition(from + half + offset)]
@@ -218,7 +218,7 @@ extension PreorderSequence {
             if isWeighted { leaves[weightPosition(to + offset)] = leaves[weightPosition(from + half + offset)] }
             leafOf[Int(slot)] = right
         }
-        leaves[countPosition(Int(right))] = Int32(Self.leafCapacity - half)
+        leaves[countPosition(Int(right))] = Int32(leafCapacity - half)
         leaves[countPosition(Int(leaf))] = Int32(half)
         insertEntry(right, level: 0, after: leaf)
         events.count(Event.leafSplit)
@@ -234,7 +234,7 @@ extension PreorderSequence {
         if parent == 0 {
             // `left` is the root: a new root above it takes the super-root's entry.
             let root = newInner(parent: 0)
-            copyEntry(from: Self.top, to: Int(root) * Self.fanout)
+            copyEntry(from: Self.top, to: Int(root) * fanout)
             innerCounts[Int(root)] = 1
             setParent(of: left, level: level, to: root)
             children[Self.top] = root
@@ -244,12 +244,12 @@ extension PreorderSequence {
             events.count(Event.rootGrew, level: height)
             parent = root
         }
-        if innerCounts[Int(parent)] == Int32(Self.fanout) {
+        if innerCounts[Int(parent)] == Int32(fanout) {
             let right = splitInner(parent, level: level + 1)
             if self.parent(of: left, level: level) == right { parent = right }
         }
         let own = entry(of: left, in: parent)
-        let end = Int(parent) * Self.fanout + Int(innerCounts[Int(parent)])
+        let end = Int(parent) * fanout + Int(innerCounts[Int(parent)])
         var index = end
         while index > own + 1 {
             copyEntry(from: index - 1, to: index)
@@ -266,14 +266,14 @@ extension PreorderSequence {
     /// Moves the upper half of a full inner node's entries into a new inner node right
     /// after it.
     private mutating func splitInner(_ node: Int32, level: Int) -> Int32 {
-        let half = Self.fanout / 2
+        let half = fanout / 2
         let right = newInner(parent: innerParents[Int(node)])
-        let from = Int(node) * Self.fanout, to = Int(right) * Self.fanout
-        for offset in 0..<Self.fanout - half {
+        let from = Int(node) * fanout, to = Int(right) * fanout
+        for offset in 0..<fanout - half {
             copyEntry(from: from + half + offset, to: to + offset)
             setParent(of: children[to + offset], level: level - 1, to: right)
         }
-        innerCounts[Int(right)] = Int32(Self.fanout - half)
+        innerCounts[Int(right)] = Int32(fanout - half)
         innerCounts[Int(node)] = Int32(half)
         insertEntry(right, level: level, after: node)
         events.count(Event.innerSplit, level: level)
@@ -306,14 +306,14 @@ extension PreorderSequence {
         if ordinals.count == count {
             forEachElement { slot, _, _, _ in leafOf[Int(slot)] = -1 }
             let events = self.events
-            self = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted)
+            self = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, leafShift: leafShift, fanout: fanout)
             self.events = events
             return
         }
         remove(under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound)
         while height > 0 && innerCounts[Int(children[Self.top])] == 1 {
             let root = children[Self.top]
-            let entry = Int(root) * Self.fanout
+            let entry = Int(root) * fanout
             adds[Self.top] &+= adds[entry]
             children[Self.top] = children[entry]
             setParent(of: children[entry], level: height - 1, to: 0)
@@ -326,7 +326,7 @@ extension PreorderSequence {
 
     private mutating func remove(under node: Int32, level: Int, _ lower: Int, _ upper: Int) {
         var start = 0
-        let first = Int(node) * Self.fanout
+        let first = Int(node) * fanout
         var kept = first
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
@@ -356,7 +356,7 @@ extension PreorderSequence {
 
     /// Removes the elements at `indices` of `leaf`, closing the gap.
     private mutating func removeElements(_ indices: Range<Int>, of leaf: Int32) {
-        let base = Int(leaf) * Self.leafCapacity
+        let base = Int(leaf) * leafCapacity
         let count = Int(leaves[countPosition(Int(leaf))])
         for index in base + indices.lowerBound..<base + indices.upperBound { leafOf[Int(leaves[slotPosition(index)])] = -1 }
         var target = base + indices.lowerBound
@@ -375,18 +375,18 @@ extension PreorderSequence {
     private mutating func free(_ node: Int32, level: Int) {
         events.count(Event.nodeFreed, level: level)
         if level == 0 {
-            let base = Int(node) * Self.leafCapacity
+            let base = Int(node) * leafCapacity
             for index in base..<base + Int(leaves[countPosition(Int(node))]) { leafOf[Int(leaves[slotPosition(index)])] = -1 }
             leaves[countPosition(Int(node))] = 0
             freeLeaves.append(node)
             return
         }
-        let first = Int(node) * Self.fanout
+        let first = Int(node) * fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) { free(children[entry], level: level - 1) }
         innerCounts[Int(node)] = 0
         freeInner.append(node)
     }
 
     /// Whether the leaves are so empty that packing them pays: less than an eighth full.
-    var isSparse: Bool { leafCount > 2 && count * 8 < leafCount * Self.leafCapacity }
+    var isSparse: Bool { leafCount > 2 && count < leafCount * max(2, leafCapacity / 8) }
 }

@@ -6,8 +6,20 @@ import TreeRows
 /// shows only when a case drives the B-tree across that boundary, most of them only at a
 /// height a large tree has; some answer wrong, some trap. Apart from the planted lines the
 /// copy is preorder-btree's code, so that the fuzzer is tested on the bugs that code can have.
-public struct BTreeMutant<Bug: RowArrayBug>: RowStrategy {
-    public static var name: String { "mutant-" + Bug.bug.rawValue }
+///
+/// `Nodes` sets the node sizes, as for ``PreorderBTree``: with preorder-btree's own, the
+/// mutant's ``fuzzingVariants`` is the copy with small nodes, named with `-small-nodes`.
+public struct BTreeMutant<Bug: RowArrayBug, Nodes: PreorderBTreeNodeSizes>: RowStrategy {
+    public static var name: String {
+        "mutant-" + Bug.bug.rawValue + (Nodes.self == PreorderBTreeSmallNodes.self ? "-small-nodes" : "")
+    }
+
+    /// The copy with ``PreorderBTreeSmallNodes``, unless this is it.
+    ///
+    /// - Complexity: O(1).
+    public static var fuzzingVariants: [any RowStrategy.Type] {
+        Nodes.self == PreorderBTreeSmallNodes.self ? [] : [BTreeMutant<Bug, PreorderBTreeSmallNodes>.self]
+    }
 
     public private(set) var tree: Tree
     private var sequence: MutantSequence
@@ -24,7 +36,8 @@ public struct BTreeMutant<Bug: RowArrayBug>: RowStrategy {
     ///
     /// - Complexity: O(*n*).
     static func layOut(_ tree: Tree) -> MutantSequence {
-        MutantSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights, bug: Bug.bug, count: tree.nodeCount) { sink in
+        MutantSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights, leafShift: Nodes.leafShift, fanout: Nodes.fanout,
+                       bug: Bug.bug, count: tree.nodeCount) { sink in
             var elements = PreorderElements(tree)
             while let element = elements.next() { sink(element.slot, element.counter, element.key, element.height) }
         }
@@ -348,7 +361,7 @@ public struct BTreeMutant<Bug: RowArrayBug>: RowStrategy {
     public func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
         guard sequence.leafOf.count == tree.slotCount, sequence.isWeighted == tree.hasHeights else {
-            throw InvariantViolation("preorder-btree: \(sequence.leafOf.count) leaf links for \(tree.slotCount) slots, or heights out of step")
+            throw InvariantViolation("\(Self.name): \(sequence.leafOf.count) leaf links for \(tree.slotCount) slots, or heights out of step")
         }
         try sequence.checkStructure()
         var expected = PreorderElements(tree)
@@ -357,16 +370,16 @@ public struct BTreeMutant<Bug: RowArrayBug>: RowStrategy {
         sequence.forEachElement { slot, value, key, weight in
             guard problem == nil else { return }
             guard let fresh = expected.next() else {
-                problem = "preorder-btree: element \(ordinal) is #\(slot), past the last live node"
+                problem = "\(Self.name): element \(ordinal) is #\(slot), past the last live node"
                 return
             }
             if (slot, value, key, weight) != (fresh.slot, fresh.counter, fresh.key, fresh.height) {
-                problem = "preorder-btree: element \(ordinal) is #\(slot) with counter \(value), key \(key), height \(weight); "
+                problem = "\(Self.name): element \(ordinal) is #\(slot) with counter \(value), key \(key), height \(weight); "
                     + "expected #\(fresh.slot) with counter \(fresh.counter), key \(fresh.key), height \(fresh.height)"
             }
             ordinal += 1
         }
-        if problem == nil, let missing = expected.next() { problem = "preorder-btree: #\(missing.slot) and later nodes have no element" }
+        if problem == nil, let missing = expected.next() { problem = "\(Self.name): #\(missing.slot) and later nodes have no element" }
         if let problem { throw InvariantViolation(problem) }
     }
 }
@@ -377,3 +390,5 @@ public enum PackingDropsAdds: RowArrayBug { public static let bug = MutantBug.pa
 public enum RootGrowthLinksOnlyLeaves: RowArrayBug { public static let bug = MutantBug.rootGrowthLinksOnlyLeaves }
 public enum RootCollapseDropsAdd: RowArrayBug { public static let bug = MutantBug.rootCollapseDropsAdd }
 public enum RangeAddSkipsMinimum: RowArrayBug { public static let bug = MutantBug.rangeAddSkipsMinimum }
+public enum HighInnerSplitKeepsParents: RowArrayBug { public static let bug = MutantBug.highInnerSplitKeepsParents }
+public enum HighRootCollapseDropsAdd: RowArrayBug { public static let bug = MutantBug.highRootCollapseDropsAdd }

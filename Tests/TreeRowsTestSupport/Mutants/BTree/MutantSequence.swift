@@ -27,14 +27,16 @@ import TreeRows
 /// Memory: 12 bytes per element slot of a leaf (16 with heights), leaves 7/8 full after a
 /// build, plus 4 bytes per node slot of the tree for the leaf holding it.
 struct MutantSequence {
-    /// Elements per leaf.
-    static let leafCapacity = 64
+    /// Elements per leaf: `1 << leafShift`.
+    let leafCapacity: Int
+    /// The power of two of ``leafCapacity``.
+    let leafShift: Int
     /// Children per inner node.
-    static let fanout = 16
-    /// Elements per leaf after a build or a packing: room for inserts before a split.
-    static let leafFill = 56
-    /// Children per inner node after a build.
-    static let innerFill = 14
+    let fanout: Int
+    /// Elements per leaf after a build or a packing, 7/8 of ``leafCapacity`` (at least one less).
+    let leafFill: Int
+    /// Children per inner node after a build, 7/8 of ``fanout`` (at least one less).
+    let innerFill: Int
     /// The minimum of no elements.
     static let noMinimum = Int32.max
 
@@ -110,12 +112,11 @@ struct MutantSequence {
     // MARK: Leaf layout
 
     private static let header = 4
-    private static let shift = 6
 
     @inline(__always) func countPosition(_ leaf: Int) -> Int { leaf &* leafStride }
     @inline(__always) func parentPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
     @inline(__always) private func position(_ element: Int, field: Int) -> Int {
-        (element >> Self.shift) &* leafStride &+ Self.header &+ field &* Self.leafCapacity &+ (element & (Self.leafCapacity - 1))
+        (element >> leafShift) &* leafStride &+ Self.header &+ field &* leafCapacity &+ (element & (leafCapacity - 1))
     }
     @inline(__always) func slotPosition(_ element: Int) -> Int { position(element, field: 0) }
     @inline(__always) func valuePosition(_ element: Int) -> Int { position(element, field: 1) }
@@ -123,10 +124,15 @@ struct MutantSequence {
     @inline(__always) func weightPosition(_ element: Int) -> Int { position(element, field: 3) }
 
     /// An empty sequence for a forest of `slotCount` slots.
-    init(slotCount: Int, isWeighted: Bool, bug: MutantBug) {
+    init(slotCount: Int, isWeighted: Bool, leafShift: Int, fanout: Int, bug: MutantBug) {
+        self.leafShift = leafShift
+        leafCapacity = 1 << leafShift
+        self.fanout = fanout
+        leafFill = leafCapacity - max(1, leafCapacity / 8)
+        innerFill = fanout - max(1, fanout / 8)
         self.isWeighted = isWeighted
         self.bug = bug
-        leafStride = Self.header + Self.leafCapacity * (isWeighted ? 4 : 3)
+        leafStride = Self.header + leafCapacity * (isWeighted ? 4 : 3)
         leafOf = ContiguousArray(repeating: -1, count: slotCount)
         let superRoot = newInner(parent: -1)
         let root = newLeaf(parent: superRoot)
@@ -164,13 +170,13 @@ struct MutantSequence {
         let node = Int32(innerCounts.count)
         innerCounts.append(0)
         innerParents.append(parent)
-        children.append(contentsOf: repeatElement(-1, count: Self.fanout))
-        sizes.append(contentsOf: repeatElement(0, count: Self.fanout))
-        adds.append(contentsOf: repeatElement(0, count: Self.fanout))
-        minimums.append(contentsOf: repeatElement(Self.noMinimum, count: Self.fanout))
-        minimumCounts.append(contentsOf: repeatElement(0, count: Self.fanout))
-        minimumKeys.append(contentsOf: repeatElement(Self.noMinimum, count: Self.fanout))
-        if isWeighted { minimumWeights.append(contentsOf: repeatElement(0, count: Self.fanout)) }
+        children.append(contentsOf: repeatElement(-1, count: fanout))
+        sizes.append(contentsOf: repeatElement(0, count: fanout))
+        adds.append(contentsOf: repeatElement(0, count: fanout))
+        minimums.append(contentsOf: repeatElement(Self.noMinimum, count: fanout))
+        minimumCounts.append(contentsOf: repeatElement(0, count: fanout))
+        minimumKeys.append(contentsOf: repeatElement(Self.noMinimum, count: fanout))
+        if isWeighted { minimumWeights.append(contentsOf: repeatElement(0, count: fanout)) }
         return node
     }
 
@@ -187,7 +193,7 @@ struct MutantSequence {
     /// - Complexity: O(``fanout``).
     @inline(__always)
     func entry(of child: Int32, in parent: Int32) -> Int {
-        let start = Int(parent) * Self.fanout
+        let start = Int(parent) * fanout
         var entry = start
         while children[entry] != child { entry += 1 }
         assert(entry < start + Int(innerCounts[Int(parent)]), "child \(child) is not under \(parent)")
@@ -214,9 +220,9 @@ struct MutantSequence {
         var minimum = Self.noMinimum, found: Int32 = 0, key = Self.noMinimum, weight: Int64 = 0, size: Int32 = 0
         if childLevel == 0 {
             let count = Int(leaves[countPosition(child)])
-            let values = valuePosition(child * Self.leafCapacity)..<valuePosition(child * Self.leafCapacity) + count
-            let keys = keyPosition(child * Self.leafCapacity)
-            let weights = weightPosition(child * Self.leafCapacity)
+            let values = valuePosition(child * leafCapacity)..<valuePosition(child * leafCapacity) + count
+            let keys = keyPosition(child * leafCapacity)
+            let weights = weightPosition(child * leafCapacity)
             size = Int32(count)
             leaves.withUnsafeBufferPointer { leaves in
                 for index in values { minimum = min(minimum, leaves[index]) }
@@ -229,7 +235,7 @@ struct MutantSequence {
                 }
             }
         } else {
-            let range = child * Self.fanout..<child * Self.fanout + Int(innerCounts[child])
+            let range = child * fanout..<child * fanout + Int(innerCounts[child])
             sizes.withUnsafeBufferPointer { sizes in
                 for index in range { size &+= sizes[index] }
             }
