@@ -15,7 +15,7 @@ import TreeRowsTestSupport
     }
 
     /// The elements of `sequence`, in order.
-    private static func elements(of sequence: PreorderSequence) -> [Element] {
+    private static func elements<Layout>(of sequence: PreorderSequence<Layout>) -> [Element] {
         var result: [Element] = []
         sequence.forEachElement { result.append(Element(slot: $0, value: $1, key: $2, weight: $3)) }
         return result
@@ -29,13 +29,21 @@ import TreeRowsTestSupport
     /// leaves are not packed here: runs of up to 40 removals free whole leaves of 4 instead
     /// of thinning them (the fuzzer's single removals pack them).
     @Test("Random edits agree with a plain array", arguments: [
-        (seed: 1, steps: 3_000, height: 2, leafShift: 6, fanout: 16), (seed: 2, steps: 3_000, height: 2, leafShift: 6, fanout: 16),
-        (seed: 3, steps: 40_000, height: 3, leafShift: 6, fanout: 16), (seed: 4, steps: 3_000, height: 5, leafShift: 2, fanout: 4),
+        (seed: 1, steps: 3_000, height: 2, small: false), (seed: 2, steps: 3_000, height: 2, small: false),
+        (seed: 3, steps: 40_000, height: 3, small: false), (seed: 4, steps: 3_000, height: 5, small: true),
     ])
-    func agreesWithAnArray(seed: UInt64, steps: Int, height: Int, leafShift: Int, fanout: Int) throws {
+    func agreesWithAnArray(seed: UInt64, steps: Int, height: Int, small: Bool) throws {
+        if small {
+            try agreesWithAnArray(PreorderSequence<SmallPreorderLayout>(slotCount: 1, isWeighted: true), seed: seed, steps: steps, height: height)
+        } else {
+            try agreesWithAnArray(PreorderSequence<StandardPreorderLayout>(slotCount: 1, isWeighted: true), seed: seed, steps: steps, height: height)
+        }
+    }
+
+    private func agreesWithAnArray<Layout>(_ empty: PreorderSequence<Layout>, seed: UInt64, steps: Int, height: Int) throws {
         var random = SplitMix64(seed: seed)
         var model: [Element] = []
-        var sequence = PreorderSequence(slotCount: 1, isWeighted: true, leafShift: leafShift, fanout: fanout)
+        var sequence = empty
         var nextSlot: Int32 = 1
         var tallest = 0
         var packs = 0
@@ -82,7 +90,7 @@ import TreeRowsTestSupport
             try checkQueries(sequence, model, &random, step: step)
         }
         #expect(tallest >= height, "the B-tree never grew past height \(tallest)")
-        #expect(packs > 0 || steps > 3_000 || leafShift < 6, "the leaves were never packed")
+        #expect(packs > 0 || steps > 3_000 || sequence.leafCapacity < 64, "the leaves were never packed")
         // 2,000 more at the end, then drain from the front without packing: the root must give way to its one child.
         var shrank = false
         for slot in nextSlot..<nextSlot + 2_000 {
@@ -102,7 +110,7 @@ import TreeRowsTestSupport
         #expect(shrank, "the root never gave way to its child")
     }
 
-    private func checkQueries(_ sequence: PreorderSequence, _ model: [Element], _ random: inout SplitMix64, step: Int) throws {
+    private func checkQueries<Layout>(_ sequence: PreorderSequence<Layout>, _ model: [Element], _ random: inout SplitMix64, step: Int) throws {
         let zeros = model.filter { $0.value == 0 }
         #expect(sequence.count == model.count && sequence.zeroCount == zeros.count, "counts at step \(step)")
         #expect(sequence.zeroWeight == zeros.reduce(0) { $0 + Int64($1.weight) })

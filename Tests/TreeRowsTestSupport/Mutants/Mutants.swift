@@ -29,14 +29,14 @@ public enum Mutants {
     /// The copies of preorder-btree's B-tree with a bug in an inner boundary (``BTreeMutant``):
     /// some trap, so only an isolated run survives them all.
     nonisolated(unsafe) public static let bTree: [any RowStrategy.Type] = [
-        BTreeMutant<LeafSplitKeepsLastLink, PreorderBTreeStandardNodes>.self,
-        BTreeMutant<InnerSplitKeepsParents, PreorderBTreeStandardNodes>.self,
-        BTreeMutant<PackingDropsAdds, PreorderBTreeStandardNodes>.self,
-        BTreeMutant<RootGrowthLinksOnlyLeaves, PreorderBTreeStandardNodes>.self,
-        BTreeMutant<RootCollapseDropsAdd, PreorderBTreeStandardNodes>.self,
-        BTreeMutant<RangeAddSkipsMinimum, PreorderBTreeStandardNodes>.self,
-        BTreeMutant<HighInnerSplitKeepsParents, PreorderBTreeStandardNodes>.self,
-        BTreeMutant<HighRootCollapseDropsAdd, PreorderBTreeStandardNodes>.self,
+        BTreeMutant<LeafSplitKeepsLastLink, StandardMutantNodes>.self,
+        BTreeMutant<InnerSplitKeepsParents, StandardMutantNodes>.self,
+        BTreeMutant<PackingDropsAdds, StandardMutantNodes>.self,
+        BTreeMutant<RootGrowthLinksOnlyLeaves, StandardMutantNodes>.self,
+        BTreeMutant<RootCollapseDropsAdd, StandardMutantNodes>.self,
+        BTreeMutant<RangeAddSkipsMinimum, StandardMutantNodes>.self,
+        BTreeMutant<HighInnerSplitKeepsParents, StandardMutantNodes>.self,
+        BTreeMutant<HighRootCollapseDropsAdd, StandardMutantNodes>.self,
     ]
 
     /// The mutants whose bug shows only beyond a size threshold.

@@ -4,10 +4,10 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(*n*).
     init(
-        slotCount: Int, isWeighted: Bool, leafShift: Int, fanout: Int, count: Int,
+        slotCount: Int, isWeighted: Bool, count: Int,
         elements: ((_ slot: Int32, _ value: Int32, _ key: Int32, _ weight: Int32) -> Void) -> Void
     ) {
-        self.init(slotCount: slotCount, isWeighted: isWeighted, leafShift: leafShift, fanout: fanout)
+        self.init(slotCount: slotCount, isWeighted: isWeighted)
         var builder = self
         // Exactly the room the packing takes, so that no array keeps growth slack.
         let leafTotal = max(1, (count + leafFill - 1) / leafFill)
@@ -17,10 +17,10 @@ extension PreorderSequence {
             innerTotal += width
         }
         builder.leaves.reserveCapacity(leafTotal * leafStride)
-        for keyPath in [\PreorderSequence.children, \.sizes, \.adds, \.minimums, \.minimumCounts, \.minimumKeys] {
-            builder[keyPath: keyPath].reserveCapacity(innerTotal * fanout)
+        for keyPath in [\PreorderSequence<Layout>.children, \.sizes, \.adds, \.minimums, \.minimumCounts, \.minimumKeys] {
+            builder[keyPath: keyPath].reserveCapacity(innerTotal &* fanout)
         }
-        if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal * fanout) }
+        if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal &* fanout) }
         // The empty root leaf of the plain init becomes the first leaf.
         var level: ContiguousArray<Int32> = [builder.children[Self.top]]
         var leaf = Int(level[0])
@@ -32,7 +32,7 @@ extension PreorderSequence {
                 level.append(Int32(leaf))
                 filled = 0
             }
-            let index = leaf * leafCapacity + filled
+            let index = leaf &* leafCapacity + filled
             builder.leaves[slotPosition(index)] = slot
             builder.leaves[valuePosition(index)] = value
             builder.leaves[keyPosition(index)] = key
@@ -50,7 +50,7 @@ extension PreorderSequence {
                 let node = builder.newInner(parent: -1)
                 let group = level[index..<min(index + innerFill, level.count)]
                 for (offset, child) in group.enumerated() {
-                    let entry = Int(node) * fanout + offset
+                    let entry = Int(node) &* fanout + offset
                     builder.children[entry] = child
                     builder.adds[entry] = 0
                     builder.setParent(of: child, level: height, to: node)
@@ -74,7 +74,7 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(*n*).
     func packed() -> PreorderSequence {
-        var packed = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, leafShift: leafShift, fanout: fanout, count: count) { sink in forEachElement(sink) }
+        var packed = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, count: count) { sink in forEachElement(sink) }
         packed.events = events
         packed.events.count(Event.leavesPacked)
         return packed

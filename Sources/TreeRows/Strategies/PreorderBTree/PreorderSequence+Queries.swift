@@ -24,7 +24,7 @@ extension PreorderSequence {
     func location(ofSlot slot: Int32) -> Location {
         let leaf = leafOf[Int(slot)]
         precondition(leaf >= 0, "node slot \(slot) has no element")
-        let slots = slotPosition(Int(leaf) * leafCapacity)
+        let slots = slotPosition(Int(leaf) &* leafCapacity)
         // Eight slots at a time; slots past the leaf's count are stale copies, which can only
         // follow the real one (in a leaf of 4, the counters behind its slots, read after it).
         let index = leaves.withUnsafeBufferPointer { leaves in
@@ -63,7 +63,7 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func prefix(at location: Location) -> Prefix {
-        let values = valuePosition(Int(location.leaf) * leafCapacity)
+        let values = valuePosition(Int(location.leaf) &* leafCapacity)
         var least = Int64.max
         var found = 0
         var weight: Int64 = 0
@@ -77,7 +77,7 @@ extension PreorderSequence {
             least = Int64(minimum)
             found = count
             if isWeighted {
-                let weights = weightPosition(Int(location.leaf) * leafCapacity)
+                let weights = weightPosition(Int(location.leaf) &* leafCapacity)
                 for offset in 0..<location.index where leaves[values + offset] == minimum { weight += Int64(leaves[weights + offset]) }
             }
         }
@@ -88,7 +88,7 @@ extension PreorderSequence {
             let parent = self.parent(of: node, level: level)
             let own = entry(of: node, in: parent)
             below += Int64(adds[own])
-            for entry in Int(parent) * fanout..<own {
+            for entry in Int(parent) &* fanout..<own {
                 ordinal += Int(sizes[entry])
                 let value = Int64(minimums[entry]) - below
                 if value < least {
@@ -116,7 +116,7 @@ extension PreorderSequence {
         for level in 0...height {
             let parent = self.parent(of: node, level: level)
             let own = entry(of: node, in: parent)
-            for entry in Int(parent) * fanout..<own { ordinal += Int(sizes[entry]) }
+            for entry in Int(parent) &* fanout..<own { ordinal += Int(sizes[entry]) }
             node = parent
         }
         return ordinal
@@ -146,7 +146,7 @@ extension PreorderSequence {
         var descent = Descent(leaf: 0, remaining: amount, zeros: 0, weight: 0, above: 0)
         var level = height + 1
         while level > 0 {
-            var entry = Int(descent.leaf) * fanout
+            var entry = Int(descent.leaf) &* fanout
             let end = entry + Int(innerCounts[Int(descent.leaf)])
             while true {
                 precondition(entry < end, "no element of the sequence reaches \(amount) by \(measure)")
@@ -181,7 +181,7 @@ extension PreorderSequence {
         guard ordinal < count else { return Prefix(ordinal: ordinal, zeros: zeroCount, weight: zeroWeight, value: Self.noMinimum) }
         let descent = descend(by: .elements, to: Int64(ordinal))
         var zeros = descent.zeros, weight = descent.weight
-        let start = Int(descent.leaf) * leafCapacity, index = Int(descent.remaining)
+        let start = Int(descent.leaf) &* leafCapacity, index = Int(descent.remaining)
         let target = 0 &- descent.above
         for element in start..<start + index where leaves[valuePosition(element)] == target {
             zeros += 1
@@ -198,7 +198,7 @@ extension PreorderSequence {
         let descent = descend(by: weighted ? .zeroHeights : .zeros, to: amount)
         var remaining = descent.remaining, zeros = descent.zeros, weight = descent.weight
         let node = descent.leaf, above = descent.above
-        let start = Int(node) * leafCapacity
+        let start = Int(node) &* leafCapacity
         let target = 0 &- above
         for index in start..<start + Int(leaves[countPosition(Int(node))]) where leaves[valuePosition(index)] == target {
             let height = isWeighted ? Int64(leaves[weightPosition(index)]) : 1
@@ -217,14 +217,14 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     func firstElement(after location: Location, keyAtMost bound: Int32) -> Location? {
-        let start = Int(location.leaf) * leafCapacity
+        let start = Int(location.leaf) &* leafCapacity
         for index in element(location) + 1..<start + Int(leaves[countPosition(Int(location.leaf))]) where leaves[keyPosition(index)] <= bound {
             return Location(leaf: location.leaf, index: index - start)
         }
         var node = location.leaf, level = 0
         while level <= height {
             let parent = self.parent(of: node, level: level)
-            let end = Int(parent) * fanout + Int(innerCounts[Int(parent)])
+            let end = Int(parent) &* fanout + Int(innerCounts[Int(parent)])
             for entry in self.entry(of: node, in: parent) + 1..<end where minimumKeys[entry] <= bound {
                 return firstElement(under: children[entry], level: level, keyAtMost: bound)
             }
@@ -244,12 +244,12 @@ extension PreorderSequence {
     private func firstElement(under node: Int32, level: Int, keyAtMost bound: Int32) -> Location {
         var node = node, level = level
         while level > 0 {
-            var entry = Int(node) * fanout
+            var entry = Int(node) &* fanout
             while minimumKeys[entry] > bound { entry += 1 }
             node = children[entry]
             level -= 1
         }
-        let start = Int(node) * leafCapacity
+        let start = Int(node) &* leafCapacity
         var index = start
         while leaves[keyPosition(index)] > bound { index += 1 }
         return Location(leaf: node, index: index - start)
@@ -274,7 +274,7 @@ extension PreorderSequence {
     /// - Complexity: O(*n*).
     func forEachElement(_ body: (_ slot: Int32, _ value: Int32, _ key: Int32, _ weight: Int32) -> Void) {
         forEachLeaf { leaf, above in
-            let start = Int(leaf) * leafCapacity
+            let start = Int(leaf) &* leafCapacity
             for index in start..<start + Int(leaves[countPosition(Int(leaf))]) {
                 body(leaves[slotPosition(index)], leaves[valuePosition(index)] &+ above, leaves[keyPosition(index)], isWeighted ? leaves[weightPosition(index)] : 0)
             }
@@ -301,11 +301,11 @@ extension PreorderSequence {
         var node = leaf, level = 0
         while level <= height {
             let parent = self.parent(of: node, level: level)
-            let end = Int(parent) * fanout + Int(innerCounts[Int(parent)])
+            let end = Int(parent) &* fanout + Int(innerCounts[Int(parent)])
             for entry in self.entry(of: node, in: parent) + 1..<end where sizes[entry] > 0 {
                 var down = children[entry], downLevel = level
                 while downLevel > 0 {
-                    var first = Int(down) * fanout
+                    var first = Int(down) &* fanout
                     while sizes[first] == 0 { first += 1 }
                     down = children[first]
                     downLevel -= 1

@@ -38,7 +38,7 @@ extension PreorderSequence {
         _ zeros: inout (before: Int, after: Int)
     ) {
         var start = 0
-        let first = Int(node) * fanout
+        let first = Int(node) &* fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
             defer { start = end }
@@ -56,7 +56,7 @@ extension PreorderSequence {
             let from = max(lower, start) - start, to = min(upper, end) - start
             let below = above &+ adds[entry]
             if level == 1 {
-                let base = valuePosition(Int(child) * leafCapacity)
+                let base = valuePosition(Int(child) &* leafCapacity)
                 let target = 0 &- below
                 var before = 0, after = 0
                 leaves.withUnsafeMutableBufferPointer { leaves in
@@ -90,7 +90,7 @@ extension PreorderSequence {
         _ transform: (Int32) -> (value: Int32, key: Int32)
     ) {
         var start = 0
-        let first = Int(node) * fanout
+        let first = Int(node) &* fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
             defer { start = end }
@@ -100,7 +100,7 @@ extension PreorderSequence {
             let from = max(lower, start) - start, to = min(upper, end) - start
             let below = above &+ adds[entry]
             if level == 1 {
-                let base = Int(child) * leafCapacity
+                let base = Int(child) &* leafCapacity
                 for index in base + from..<base + to {
                     let new = transform(leaves[keyPosition(index)])
                     leaves[valuePosition(index)] = new.value &- below
@@ -163,7 +163,7 @@ extension PreorderSequence {
         }
         let above = pathAdd(ofLeaf: location.leaf)
         let leaf = Int(location.leaf)
-        let base = leaf * leafCapacity
+        let base = leaf &* leafCapacity
         let end = base + Int(leaves[countPosition(leaf)])
         var index = end
         while index > element(location) {
@@ -209,7 +209,7 @@ extension PreorderSequence {
     private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
         let half = leafCapacity / 2
         let right = newLeaf(parent: leaves[parentPosition(Int(leaf))])
-        let from = Int(leaf) * leafCapacity, to = Int(right) * leafCapacity
+        let from = Int(leaf) &* leafCapacity, to = Int(right) &* leafCapacity
         for offset in 0..<leafCapacity - half {
             let slot = leaves[slotPosition(from + half + offset)]
             leaves[slotPosition(to + offset)] = slot
@@ -234,7 +234,7 @@ extension PreorderSequence {
         if parent == 0 {
             // `left` is the root: a new root above it takes the super-root's entry.
             let root = newInner(parent: 0)
-            copyEntry(from: Self.top, to: Int(root) * fanout)
+            copyEntry(from: Self.top, to: Int(root) &* fanout)
             innerCounts[Int(root)] = 1
             setParent(of: left, level: level, to: root)
             children[Self.top] = root
@@ -249,7 +249,7 @@ extension PreorderSequence {
             if self.parent(of: left, level: level) == right { parent = right }
         }
         let own = entry(of: left, in: parent)
-        let end = Int(parent) * fanout + Int(innerCounts[Int(parent)])
+        let end = Int(parent) &* fanout + Int(innerCounts[Int(parent)])
         var index = end
         while index > own + 1 {
             copyEntry(from: index - 1, to: index)
@@ -268,7 +268,7 @@ extension PreorderSequence {
     private mutating func splitInner(_ node: Int32, level: Int) -> Int32 {
         let half = fanout / 2
         let right = newInner(parent: innerParents[Int(node)])
-        let from = Int(node) * fanout, to = Int(right) * fanout
+        let from = Int(node) &* fanout, to = Int(right) &* fanout
         for offset in 0..<fanout - half {
             copyEntry(from: from + half + offset, to: to + offset)
             setParent(of: children[to + offset], level: level - 1, to: right)
@@ -306,14 +306,14 @@ extension PreorderSequence {
         if ordinals.count == count {
             forEachElement { slot, _, _, _ in leafOf[Int(slot)] = -1 }
             let events = self.events
-            self = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, leafShift: leafShift, fanout: fanout)
+            self = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted)
             self.events = events
             return
         }
         remove(under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound)
         while height > 0 && innerCounts[Int(children[Self.top])] == 1 {
             let root = children[Self.top]
-            let entry = Int(root) * fanout
+            let entry = Int(root) &* fanout
             adds[Self.top] &+= adds[entry]
             children[Self.top] = children[entry]
             setParent(of: children[entry], level: height - 1, to: 0)
@@ -326,7 +326,7 @@ extension PreorderSequence {
 
     private mutating func remove(under node: Int32, level: Int, _ lower: Int, _ upper: Int) {
         var start = 0
-        let first = Int(node) * fanout
+        let first = Int(node) &* fanout
         var kept = first
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
@@ -356,7 +356,7 @@ extension PreorderSequence {
 
     /// Removes the elements at `indices` of `leaf`, closing the gap.
     private mutating func removeElements(_ indices: Range<Int>, of leaf: Int32) {
-        let base = Int(leaf) * leafCapacity
+        let base = Int(leaf) &* leafCapacity
         let count = Int(leaves[countPosition(Int(leaf))])
         for index in base + indices.lowerBound..<base + indices.upperBound { leafOf[Int(leaves[slotPosition(index)])] = -1 }
         var target = base + indices.lowerBound
@@ -375,13 +375,13 @@ extension PreorderSequence {
     private mutating func free(_ node: Int32, level: Int) {
         events.count(Event.nodeFreed, level: level)
         if level == 0 {
-            let base = Int(node) * leafCapacity
+            let base = Int(node) &* leafCapacity
             for index in base..<base + Int(leaves[countPosition(Int(node))]) { leafOf[Int(leaves[slotPosition(index)])] = -1 }
             leaves[countPosition(Int(node))] = 0
             freeLeaves.append(node)
             return
         }
-        let first = Int(node) * fanout
+        let first = Int(node) &* fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) { free(children[entry], level: level - 1) }
         innerCounts[Int(node)] = 0
         freeInner.append(node)

@@ -24,33 +24,33 @@
 ///
 /// Memory: 12 bytes per element slot of a leaf (16 with heights), leaves 7/8 full after a
 /// build, plus 4 bytes per node slot of the tree for the leaf holding it.
-struct PreorderSequence {
+struct PreorderSequence<Layout: PreorderLayout> {
     /// Elements per leaf: `1 << leafShift`.
-    let leafCapacity: Int
+    @inline(__always) var leafCapacity: Int { 1 &<< Layout.leafShift }
     /// The power of two of ``leafCapacity``.
-    let leafShift: Int
+    @inline(__always) var leafShift: Int { Layout.leafShift }
     /// Children per inner node.
-    let fanout: Int
+    @inline(__always) var fanout: Int { Layout.fanout }
     /// Elements per leaf after a build or a packing, 7/8 of ``leafCapacity`` (at least one
     /// less): room for inserts before a split.
-    let leafFill: Int
+    @inline(__always) var leafFill: Int { leafCapacity &- max(1, leafCapacity &>> 3) }
     /// Children per inner node after a build, 7/8 of ``fanout`` (at least one less).
-    let innerFill: Int
+    @inline(__always) var innerFill: Int { fanout &- max(1, fanout &>> 3) }
     /// The minimum of no elements.
-    static let noMinimum = Int32.max
+    static var noMinimum: Int32 { .max }
 
     /// Every leaf in one block of ``leafStride`` numbers, so that a query's reads of one
     /// leaf share pages and neighbouring cache lines: its element count, its parent (an
     /// inner node), two unused numbers, then ``leafCapacity`` slots, raw counters (the true
     /// counter minus the adds on the path from the super-root), keys, and heights when
-    /// weighted. An element is named by `leaf * leafCapacity + index`; the `…Position`
+    /// weighted. An element is named by `leaf &* leafCapacity + index`; the `…Position`
     /// functions turn that into its place here.
     var leaves: ContiguousArray<Int32> = []
     /// The numbers per leaf in ``leaves``.
     let leafStride: Int
     var freeLeaves: ContiguousArray<Int32> = []
 
-    /// Child of each inner node's entry, at `node * fanout + index`.
+    /// Child of each inner node's entry, at `node &* fanout + index`.
     var children: ContiguousArray<Int32> = []
     /// Elements under each entry.
     var sizes: ContiguousArray<Int32> = []
@@ -81,59 +81,49 @@ struct PreorderSequence {
     var events = StructuralEventCounter(Self.eventKinds)
 
     /// The events the sequence counts, by the indices of ``Event``.
-    static let eventKinds: [StructuralEventCounter.Kind] = [
+    static var eventKinds: [StructuralEventCounter.Kind] { [
         .init("leaf split"), .init("inner split", hasLevels: true), .init("root grew", hasLevels: true),
         .init("root shrank", hasLevels: true), .init("node freed", hasLevels: true), .init("leaves packed"),
-    ]
+    ] }
 
     /// Indices into ``eventKinds``.
     enum Event {
-        static let leafSplit = 0
+        static var leafSplit: Int { 0 }
         /// At the level of the node that split.
-        static let innerSplit = 1
+        static var innerSplit: Int { 1 }
         /// At the new height.
-        static let rootGrew = 2
+        static var rootGrew: Int { 2 }
         /// At the new height.
-        static let rootShrank = 3
+        static var rootShrank: Int { 3 }
         /// At the level of the freed node (0 for a leaf).
-        static let nodeFreed = 4
-        static let leavesPacked = 5
+        static var nodeFreed: Int { 4 }
+        static var leavesPacked: Int { 5 }
     }
 
     /// The super-root's one entry: the whole sequence.
-    static let top = 0
+    static var top: Int { 0 }
 
     /// Leaves in use.
     var leafCount: Int { leaves.count / leafStride - freeLeaves.count }
 
     // MARK: Leaf layout
 
-    private static let header = 4
+    private static var header: Int { 4 }
 
     @inline(__always) func countPosition(_ leaf: Int) -> Int { leaf &* leafStride }
     @inline(__always) func parentPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
     @inline(__always) private func position(_ element: Int, field: Int) -> Int {
-        (element >> leafShift) &* leafStride &+ Self.header &+ field &* leafCapacity &+ (element & (leafCapacity - 1))
+        (element &>> leafShift) &* leafStride &+ Self.header &+ field &* leafCapacity &+ (element & (leafCapacity &- 1))
     }
     @inline(__always) func slotPosition(_ element: Int) -> Int { position(element, field: 0) }
     @inline(__always) func valuePosition(_ element: Int) -> Int { position(element, field: 1) }
     @inline(__always) func keyPosition(_ element: Int) -> Int { position(element, field: 2) }
     @inline(__always) func weightPosition(_ element: Int) -> Int { position(element, field: 3) }
 
-    /// An empty sequence for a forest of `slotCount` slots, with leaves of `1 << leafShift`
-    /// elements and inner nodes of `fanout` children.
-    ///
-    /// - Precondition: `leafShift` is 2 to 16 and `fanout` 4 to 2^16.
-    init(slotCount: Int, isWeighted: Bool, leafShift: Int, fanout: Int) {
-        precondition(leafShift >= 2 && leafShift <= 16, "a leaf holds 2^2 to 2^16 elements, not 2^\(leafShift)")
-        precondition(fanout >= 4 && fanout <= 1 << 16, "an inner node has 4 to 2^16 children, not \(fanout)")
+    /// An empty sequence for a forest of `slotCount` slots.
+    init(slotCount: Int, isWeighted: Bool) {
         self.isWeighted = isWeighted
-        self.leafShift = leafShift
-        leafCapacity = 1 << leafShift
-        self.fanout = fanout
-        leafFill = leafCapacity - max(1, leafCapacity / 8)
-        innerFill = fanout - max(1, fanout / 8)
-        leafStride = Self.header + leafCapacity * (isWeighted ? 4 : 3)
+        leafStride = Self.header + (1 << Layout.leafShift) * (isWeighted ? 4 : 3)
         leafOf = ContiguousArray(repeating: -1, count: slotCount)
         let superRoot = newInner(parent: -1)
         let root = newLeaf(parent: superRoot)
@@ -194,7 +184,7 @@ struct PreorderSequence {
     /// - Complexity: O(``fanout``).
     @inline(__always)
     func entry(of child: Int32, in parent: Int32) -> Int {
-        let start = Int(parent) * fanout
+        let start = Int(parent) &* fanout
         var entry = start
         while children[entry] != child { entry += 1 }
         assert(entry < start + Int(innerCounts[Int(parent)]), "child \(child) is not under \(parent)")
@@ -221,9 +211,9 @@ struct PreorderSequence {
         var minimum = Self.noMinimum, found: Int32 = 0, key = Self.noMinimum, weight: Int64 = 0, size: Int32 = 0
         if childLevel == 0 {
             let count = Int(leaves[countPosition(child)])
-            let values = valuePosition(child * leafCapacity)..<valuePosition(child * leafCapacity) + count
-            let keys = keyPosition(child * leafCapacity)
-            let weights = weightPosition(child * leafCapacity)
+            let values = valuePosition(child &* leafCapacity)..<valuePosition(child &* leafCapacity) + count
+            let keys = keyPosition(child &* leafCapacity)
+            let weights = weightPosition(child &* leafCapacity)
             size = Int32(count)
             leaves.withUnsafeBufferPointer { leaves in
                 for index in values { minimum = min(minimum, leaves[index]) }
@@ -236,7 +226,7 @@ struct PreorderSequence {
                 }
             }
         } else {
-            let range = child * fanout..<child * fanout + Int(innerCounts[child])
+            let range = child &* fanout..<child &* fanout + Int(innerCounts[child])
             sizes.withUnsafeBufferPointer { sizes in
                 for index in range { size &+= sizes[index] }
             }

@@ -7,18 +7,17 @@ import TreeRows
 /// height a large tree has; some answer wrong, some trap. Apart from the planted lines the
 /// copy is preorder-btree's code, so that the fuzzer is tested on the bugs that code can have.
 ///
-/// `Nodes` sets the node sizes, as for ``PreorderBTree``: with preorder-btree's own, the
-/// mutant's ``fuzzingVariants`` is the copy with small nodes, named with `-small-nodes`.
-public struct BTreeMutant<Bug: RowArrayBug, Nodes: PreorderBTreeNodeSizes>: RowStrategy {
-    public static var name: String {
-        "mutant-" + Bug.bug.rawValue + (Nodes.self == PreorderBTreeSmallNodes.self ? "-small-nodes" : "")
-    }
+/// `Nodes` sets the node sizes, as preorder-btree's and its fuzzing variant's: with
+/// preorder-btree's own, the mutant's ``fuzzingVariants`` is the copy with small nodes,
+/// named with `-small-nodes`.
+public struct BTreeMutant<Bug: RowArrayBug, Nodes: MutantNodeSizes>: RowStrategy {
+    public static var name: String { "mutant-" + Bug.bug.rawValue + Nodes.nameSuffix }
 
-    /// The copy with ``PreorderBTreeSmallNodes``, unless this is it.
+    /// The copy with ``SmallMutantNodes``, unless this is it.
     ///
     /// - Complexity: O(1).
     public static var fuzzingVariants: [any RowStrategy.Type] {
-        Nodes.self == PreorderBTreeSmallNodes.self ? [] : [BTreeMutant<Bug, PreorderBTreeSmallNodes>.self]
+        Nodes.self == SmallMutantNodes.self ? [] : [BTreeMutant<Bug, SmallMutantNodes>.self]
     }
 
     public private(set) var tree: Tree
@@ -392,3 +391,25 @@ public enum RootCollapseDropsAdd: RowArrayBug { public static let bug = MutantBu
 public enum RangeAddSkipsMinimum: RowArrayBug { public static let bug = MutantBug.rangeAddSkipsMinimum }
 public enum HighInnerSplitKeepsParents: RowArrayBug { public static let bug = MutantBug.highInnerSplitKeepsParents }
 public enum HighRootCollapseDropsAdd: RowArrayBug { public static let bug = MutantBug.highRootCollapseDropsAdd }
+
+/// The node sizes of a ``BTreeMutant``: the power of two of a leaf's elements, an inner
+/// node's children, and what its name adds.
+public protocol MutantNodeSizes {
+    static var leafShift: Int { get }
+    static var fanout: Int { get }
+    static var nameSuffix: String { get }
+}
+
+/// preorder-btree's sizes: leaves of 64, inner nodes of 16.
+public enum StandardMutantNodes: MutantNodeSizes {
+    public static var leafShift: Int { 6 }
+    public static var fanout: Int { 16 }
+    public static var nameSuffix: String { "" }
+}
+
+/// preorder-btree-small-nodes' sizes: leaves of 4, inner nodes of 4.
+public enum SmallMutantNodes: MutantNodeSizes {
+    public static var leafShift: Int { 2 }
+    public static var fanout: Int { 4 }
+    public static var nameSuffix: String { "-small-nodes" }
+}

@@ -20,9 +20,9 @@ extension MutantSequence {
         }
         builder.leaves.reserveCapacity(leafTotal * leafStride)
         for keyPath in [\MutantSequence.children, \.sizes, \.adds, \.minimums, \.minimumCounts, \.minimumKeys] {
-            builder[keyPath: keyPath].reserveCapacity(innerTotal * fanout)
+            builder[keyPath: keyPath].reserveCapacity(innerTotal &* fanout)
         }
-        if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal * fanout) }
+        if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal &* fanout) }
         // The empty root leaf of the plain init becomes the first leaf.
         var level: ContiguousArray<Int32> = [builder.children[Self.top]]
         var leaf = Int(level[0])
@@ -34,7 +34,7 @@ extension MutantSequence {
                 level.append(Int32(leaf))
                 filled = 0
             }
-            let index = leaf * leafCapacity + filled
+            let index = leaf &* leafCapacity + filled
             builder.leaves[slotPosition(index)] = slot
             builder.leaves[valuePosition(index)] = value
             builder.leaves[keyPosition(index)] = key
@@ -52,7 +52,7 @@ extension MutantSequence {
                 let node = builder.newInner(parent: -1)
                 let group = level[index..<min(index + innerFill, level.count)]
                 for (offset, child) in group.enumerated() {
-                    let entry = Int(node) * fanout + offset
+                    let entry = Int(node) &* fanout + offset
                     builder.children[entry] = child
                     builder.adds[entry] = 0
                     builder.setParent(of: child, level: height, to: node)
@@ -81,7 +81,7 @@ extension MutantSequence {
             guard bug == .packingDropsAdds else { return forEachElement(sink) }
             // BUG: the leaves' raw counters, without the adds kept above them.
             forEachLeaf { leaf, _ in
-                let start = Int(leaf) * leafCapacity
+                let start = Int(leaf) &* leafCapacity
                 for index in start..<start + Int(leaves[countPosition(Int(leaf))]) {
                     sink(leaves[slotPosition(index)], leaves[valuePosition(index)], leaves[keyPosition(index)], isWeighted ? leaves[weightPosition(index)] : 0)
                 }

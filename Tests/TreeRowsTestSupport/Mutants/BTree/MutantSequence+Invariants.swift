@@ -16,7 +16,7 @@ extension MutantSequence {
         var stack: [(node: Int32, level: Int)] = [(0, height + 1)]
         var elements = 0
         while let (node, level) = stack.popLast() {
-            let first = Int(node) * fanout
+            let first = Int(node) &* fanout
             let entries = Int(innerCounts[Int(node)])
             guard entries >= 1 && entries <= fanout else {
                 throw InvariantViolation("preorder-btree: inner node \(node) has \(entries) entries")
@@ -41,7 +41,7 @@ extension MutantSequence {
                 guard count <= leafCapacity, count > 0 || self.count == 0 else {
                     throw InvariantViolation("preorder-btree: leaf \(child) holds \(count) elements")
                 }
-                let base = Int(child) * leafCapacity
+                let base = Int(child) &* leafCapacity
                 for index in base..<base + count where leafOf[Int(leaves[slotPosition(index)])] != child {
                     throw InvariantViolation("preorder-btree: slot \(leaves[slotPosition(index)]) is in leaf \(child) but points at \(leafOf[Int(leaves[slotPosition(index)])])")
                 }

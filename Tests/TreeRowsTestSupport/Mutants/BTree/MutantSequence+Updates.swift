@@ -40,7 +40,7 @@ extension MutantSequence {
         _ zeros: inout (before: Int, after: Int)
     ) {
         var start = 0
-        let first = Int(node) * fanout
+        let first = Int(node) &* fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
             defer { start = end }
@@ -59,7 +59,7 @@ extension MutantSequence {
             let from = max(lower, start) - start, to = min(upper, end) - start
             let below = above &+ adds[entry]
             if level == 1 {
-                let base = valuePosition(Int(child) * leafCapacity)
+                let base = valuePosition(Int(child) &* leafCapacity)
                 let target = 0 &- below
                 var before = 0, after = 0
                 leaves.withUnsafeMutableBufferPointer { leaves in
@@ -93,7 +93,7 @@ extension MutantSequence {
         _ transform: (Int32) -> (value: Int32, key: Int32)
     ) {
         var start = 0
-        let first = Int(node) * fanout
+        let first = Int(node) &* fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
             defer { start = end }
@@ -103,7 +103,7 @@ extension MutantSequence {
             let from = max(lower, start) - start, to = min(upper, end) - start
             let below = above &+ adds[entry]
             if level == 1 {
-                let base = Int(child) * leafCapacity
+                let base = Int(child) &* leafCapacity
                 for index in base + from..<base + to {
                     let new = transform(leaves[keyPosition(index)])
                     leaves[valuePosition(index)] = new.value &- below
@@ -166,7 +166,7 @@ extension MutantSequence {
         }
         let above = pathAdd(ofLeaf: location.leaf)
         let leaf = Int(location.leaf)
-        let base = leaf * leafCapacity
+        let base = leaf &* leafCapacity
         let end = base + Int(leaves[countPosition(leaf)])
         var index = end
         while index > element(location) {
@@ -212,7 +212,7 @@ extension MutantSequence {
     private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
         let half = leafCapacity / 2
         let right = newLeaf(parent: leaves[parentPosition(Int(leaf))])
-        let from = Int(leaf) * leafCapacity, to = Int(right) * leafCapacity
+        let from = Int(leaf) &* leafCapacity, to = Int(right) &* leafCapacity
         for offset in 0..<leafCapacity - half {
             let slot = leaves[slotPosition(from + half + offset)]
             leaves[slotPosition(to + offset)] = slot
@@ -238,7 +238,7 @@ extension MutantSequence {
         if parent == 0 {
             // `left` is the root: a new root above it takes the super-root's entry.
             let root = newInner(parent: 0)
-            copyEntry(from: Self.top, to: Int(root) * fanout)
+            copyEntry(from: Self.top, to: Int(root) &* fanout)
             innerCounts[Int(root)] = 1
             // BUG (root-growth-links-only-leaves): an inner old root keeps the super-root as its parent.
             if bug == .rootGrowthLinksOnlyLeaves { if level == 0 { leaves[parentPosition(Int(left))] = root } } else { setParent(of: left, level: level, to: root) }
@@ -254,7 +254,7 @@ extension MutantSequence {
             if self.parent(of: left, level: level) == right { parent = right }
         }
         let own = entry(of: left, in: parent)
-        let end = Int(parent) * fanout + Int(innerCounts[Int(parent)])
+        let end = Int(parent) &* fanout + Int(innerCounts[Int(parent)])
         var index = end
         while index > own + 1 {
             copyEntry(from: index - 1, to: index)
@@ -273,7 +273,7 @@ extension MutantSequence {
     private mutating func splitInner(_ node: Int32, level: Int) -> Int32 {
         let half = fanout / 2
         let right = newInner(parent: innerParents[Int(node)])
-        let from = Int(node) * fanout, to = Int(right) * fanout
+        let from = Int(node) &* fanout, to = Int(right) &* fanout
         for offset in 0..<fanout - half {
             copyEntry(from: from + half + offset, to: to + offset)
             // BUG (inner-split-keeps-parents): the moved children keep the old node as their parent.
@@ -322,7 +322,7 @@ extension MutantSequence {
         remove(under: 0, level: height + 1, ordinals.lowerBound, ordinals.upperBound)
         while height > 0 && innerCounts[Int(children[Self.top])] == 1 {
             let root = children[Self.top]
-            let entry = Int(root) * fanout
+            let entry = Int(root) &* fanout
             // BUG (root-collapse-drops-add): the remaining child's add is lost.
             // BUG (high-root-collapse-drops-add): the same, when the child is at level 3 or above.
             if bug != .rootCollapseDropsAdd && !(bug == .highRootCollapseDropsAdd && height - 1 >= 3) { adds[Self.top] &+= adds[entry] }
@@ -337,7 +337,7 @@ extension MutantSequence {
 
     private mutating func remove(under node: Int32, level: Int, _ lower: Int, _ upper: Int) {
         var start = 0
-        let first = Int(node) * fanout
+        let first = Int(node) &* fanout
         var kept = first
         for entry in first..<first + Int(innerCounts[Int(node)]) {
             let end = start + Int(sizes[entry])
@@ -367,7 +367,7 @@ extension MutantSequence {
 
     /// Removes the elements at `indices` of `leaf`, closing the gap.
     private mutating func removeElements(_ indices: Range<Int>, of leaf: Int32) {
-        let base = Int(leaf) * leafCapacity
+        let base = Int(leaf) &* leafCapacity
         let count = Int(leaves[countPosition(Int(leaf))])
         for index in base + indices.lowerBound..<base + indices.upperBound { leafOf[Int(leaves[slotPosition(index)])] = -1 }
         var target = base + indices.lowerBound
@@ -386,13 +386,13 @@ extension MutantSequence {
     private mutating func free(_ node: Int32, level: Int) {
         events.count(Event.nodeFreed, level: level)
         if level == 0 {
-            let base = Int(node) * leafCapacity
+            let base = Int(node) &* leafCapacity
             for index in base..<base + Int(leaves[countPosition(Int(node))]) { leafOf[Int(leaves[slotPosition(index)])] = -1 }
             leaves[countPosition(Int(node))] = 0
             freeLeaves.append(node)
             return
         }
-        let first = Int(node) * fanout
+        let first = Int(node) &* fanout
         for entry in first..<first + Int(innerCounts[Int(node)]) { free(children[entry], level: level - 1) }
         innerCounts[Int(node)] = 0
         freeInner.append(node)

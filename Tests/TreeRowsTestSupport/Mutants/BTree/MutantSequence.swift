@@ -44,14 +44,14 @@ struct MutantSequence {
     /// leaf share pages and neighbouring cache lines: its element count, its parent (an
     /// inner node), two unused numbers, then ``leafCapacity`` slots, raw counters (the true
     /// counter minus the adds on the path from the super-root), keys, and heights when
-    /// weighted. An element is named by `leaf * leafCapacity + index`; the `…Position`
+    /// weighted. An element is named by `leaf &* leafCapacity + index`; the `…Position`
     /// functions turn that into its place here.
     var leaves: ContiguousArray<Int32> = []
     /// The numbers per leaf in ``leaves``.
     let leafStride: Int
     var freeLeaves: ContiguousArray<Int32> = []
 
-    /// Child of each inner node's entry, at `node * fanout + index`.
+    /// Child of each inner node's entry, at `node &* fanout + index`.
     var children: ContiguousArray<Int32> = []
     /// Elements under each entry.
     var sizes: ContiguousArray<Int32> = []
@@ -116,7 +116,7 @@ struct MutantSequence {
     @inline(__always) func countPosition(_ leaf: Int) -> Int { leaf &* leafStride }
     @inline(__always) func parentPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
     @inline(__always) private func position(_ element: Int, field: Int) -> Int {
-        (element >> leafShift) &* leafStride &+ Self.header &+ field &* leafCapacity &+ (element & (leafCapacity - 1))
+        (element &>> leafShift) &* leafStride &+ Self.header &+ field &* leafCapacity &+ (element & (leafCapacity &- 1))
     }
     @inline(__always) func slotPosition(_ element: Int) -> Int { position(element, field: 0) }
     @inline(__always) func valuePosition(_ element: Int) -> Int { position(element, field: 1) }
@@ -193,7 +193,7 @@ struct MutantSequence {
     /// - Complexity: O(``fanout``).
     @inline(__always)
     func entry(of child: Int32, in parent: Int32) -> Int {
-        let start = Int(parent) * fanout
+        let start = Int(parent) &* fanout
         var entry = start
         while children[entry] != child { entry += 1 }
         assert(entry < start + Int(innerCounts[Int(parent)]), "child \(child) is not under \(parent)")
@@ -220,9 +220,9 @@ struct MutantSequence {
         var minimum = Self.noMinimum, found: Int32 = 0, key = Self.noMinimum, weight: Int64 = 0, size: Int32 = 0
         if childLevel == 0 {
             let count = Int(leaves[countPosition(child)])
-            let values = valuePosition(child * leafCapacity)..<valuePosition(child * leafCapacity) + count
-            let keys = keyPosition(child * leafCapacity)
-            let weights = weightPosition(child * leafCapacity)
+            let values = valuePosition(child &* leafCapacity)..<valuePosition(child &* leafCapacity) + count
+            let keys = keyPosition(child &* leafCapacity)
+            let weights = weightPosition(child &* leafCapacity)
             size = Int32(count)
             leaves.withUnsafeBufferPointer { leaves in
                 for index in values { minimum = min(minimum, leaves[index]) }
@@ -235,7 +235,7 @@ struct MutantSequence {
                 }
             }
         } else {
-            let range = child * fanout..<child * fanout + Int(innerCounts[child])
+            let range = child &* fanout..<child &* fanout + Int(innerCounts[child])
             sizes.withUnsafeBufferPointer { sizes in
                 for index in range { size &+= sizes[index] }
             }
