@@ -127,6 +127,11 @@ public struct Fuzzer {
 
     public var configuration: Configuration
     public private(set) var strategies: [any RowStrategy.Type]
+    /// Whether each of ``strategies`` is a fuzzing variant of another one run
+    /// (``RowStrategy/fuzzingVariants``): variants run the small cases and the region churn,
+    /// where their small nodes reach every level, but not the other large scenarios, whose
+    /// sizes their original runs at a fraction of the cost.
+    let isVariant: [Bool]
     /// Recorded trees to cut subtrees from and to run whole (may be empty).
     public var recorded: [Tree]
 
@@ -140,6 +145,8 @@ public struct Fuzzer {
     public init(configuration: Configuration, strategies: [any RowStrategy.Type], recorded: [Tree] = Fuzzer.builtinRecorded) {
         self.configuration = configuration
         self.strategies = strategies.filter { $0 != ReferenceStrategy.self }
+        let variantNames = Set(self.strategies.flatMap { strategy in strategy.fuzzingVariants.map { $0.name } })
+        isVariant = self.strategies.map { variantNames.contains($0.name) }
         self.recorded = recorded
     }
 
@@ -309,22 +316,28 @@ public struct Fuzzer {
                 let stream = FuzzCaseIdentity.Stream(tier: tier, isChurn: churn != nil)
                 drawnCases[stream, default: 0] += 1
                 drawn = draw(tier, caseNumber: drawnCases[stream]!, churn: churn, from: &streams)
+                // Variants sit out the large scenarios other than churn (see `isVariant`).
+                let eligible = tier == .large && churn == nil && isVariant.contains(true) && strategies.count <= 64
+                    ? strategies.indices.filter { !isVariant[$0] } : active
+                active = eligible
                 // Strategies too slow for this tree run the same draw again, smaller.
                 if tier == .large && strategies.count <= 64 {
                     let nodes = drawn.tree.nodeCount, siblings = drawn.tree.widestSiblingList
-                    let slow = strategies.indices.filter { !sizing.fits($0, nodes: nodes, siblings: siblings) }
+                    let slow = eligible.filter { !sizing.fits($0, nodes: nodes, siblings: siblings) }
                     if !slow.isEmpty {
                         let cap = sizing.cap(for: slow, nodes: nodes, siblings: siblings)
-                        active = strategies.indices.filter { !slow.contains($0) }
+                        active = eligible.filter { !slow.contains($0) }
                         if active.isEmpty {
                             drawn = redraw(drawn.identity, nodeCap: cap, active: mask(slow))
                             active = slow
                         } else {
                             followUp = (drawn.identity, cap, slow)
-                            drawn.identity.active = mask(active)
-                            drawn.identity.announce()
                         }
                     }
+                }
+                if active.count < strategies.count && drawn.identity.active != mask(active) {
+                    drawn.identity.active = mask(active)
+                    drawn.identity.announce()
                 }
             }
             let (tree, count, focus, scenario) = (drawn.tree, drawn.operations, drawn.focus, drawn.scenario)
