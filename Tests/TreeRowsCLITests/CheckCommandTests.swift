@@ -1,4 +1,5 @@
 import Testing
+import TreeRows
 
 /// `treerows check`: all strategies in lock-step with the reference.
 @Suite("treerows check", .timeLimit(.minutes(10)))
@@ -12,12 +13,15 @@ struct CheckCommandTests {
         let header = try #require(lines.firstIndex { $0.hasPrefix("strategy") }, "no table\n\(result)")
         #expect(lines[header].split(separator: " ").starts(with: ["strategy", "operations", "disagreements"]))
         let rows = lines[(header + 1)...].map { $0.split(separator: " ") }
-        for strategy in RowsCommandTests.strategies {
+        // Every built-in strategy, and preorder-btree's fuzzing variant beside it.
+        let strategies = RowsCommandTests.strategies + BuiltinStrategies.variants.map { $0.name }
+        #expect(strategies.contains("preorder-btree-small-nodes"))
+        for strategy in strategies {
             let row = try #require(rows.first { $0.first == Substring(strategy) }, "no row for \(strategy)\n\(result)")
             #expect(row.count >= 3 && row[1] == "200", "\(strategy) operations\n\(result)")
             #expect(row.count >= 3 && row[2] == "0", "\(strategy) disagreements\n\(result)")
         }
-        #expect(rows.count == RowsCommandTests.strategies.count, "one row per strategy\n\(result)")
+        #expect(rows.count == strategies.count, "one row per strategy\n\(result)")
     }
 
     /// A strategy that traps is one CRASHED row with its operation; the others are checked
