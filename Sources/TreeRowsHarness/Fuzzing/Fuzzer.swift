@@ -44,7 +44,7 @@ public struct Fuzzer {
         /// of the whole, on region churn, so the other scenarios keep a quarter), 60 seconds
         /// to shrink.
         public init(seed: UInt64 = 1, operations: Int = .max, timeLimit: Duration? = .seconds(60), maximumNodes: Int = 32,
-                    operationsPerCase: Int = 16, largeShare: Double = 0.45, churnShare: Double = 4.0 / 9.0,
+                    operationsPerCase: Int = 16, largeShare: Double = 0.45, churnShare: Double = 1.0 / 3.0,
                     shrinkTimeLimit: Duration = .seconds(60)) {
             self.seed = seed
             self.operations = operations
