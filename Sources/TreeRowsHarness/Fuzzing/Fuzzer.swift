@@ -40,9 +40,9 @@ public struct Fuzzer {
         package var shrinkGoal: Int? = nil
 
         /// The defaults: seed 1, 60 seconds, small trees of up to 32 nodes with 16
-        /// operations a case, 45% of the time on large cases (four ninths of that, a fifth
-        /// of the whole, on region churn, so the other scenarios keep a quarter), 60 seconds
-        /// to shrink.
+        /// operations a case, 45% of the time on large cases (a third of that, 15% of the
+        /// whole, on region churn, so the other scenarios keep three tenths), 60 seconds to
+        /// shrink.
         public init(seed: UInt64 = 1, operations: Int = .max, timeLimit: Duration? = .seconds(60), maximumNodes: Int = 32,
                     operationsPerCase: Int = 16, largeShare: Double = 0.45, churnShare: Double = 1.0 / 3.0,
                     shrinkTimeLimit: Duration = .seconds(60)) {
@@ -130,7 +130,7 @@ public struct Fuzzer {
     /// Whether each of ``strategies`` is a fuzzing variant of another one run
     /// (``RowStrategy/fuzzingVariants``): variants run the small cases and the region churn,
     /// where their small nodes reach every level, but not the other large scenarios, whose
-    /// sizes their original runs at a fraction of the cost.
+    /// sizes their original runs with the same code.
     let isVariant: [Bool]
     /// Recorded trees to cut subtrees from and to run whole (may be empty).
     public var recorded: [Tree]

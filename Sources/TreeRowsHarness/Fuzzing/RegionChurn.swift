@@ -31,8 +31,9 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
     /// Every arm: each mix in each band, but a drain on the largest (one removal per
     /// operation thins out nothing there). The steering tries them once in this order
     /// first, which takes most of a one-minute run: the arms that reach what other cases
-    /// rarely do come first (cuts, where a root loses levels; a drain of small trees,
-    /// which packs leaves; growth of the largest trees, whose splits climb to the top).
+    /// rarely do come first (a cut and a drain of the smallest trees, where a B-tree of
+    /// small nodes loses many levels per cut and its leaves are packed; then cuts of larger
+    /// trees, where a root loses levels, and growth of the largest, whose splits climb).
     package static let all: [RegionChurn] = [
         RegionChurn(mix: .cut, band: 0), RegionChurn(mix: .growThenDrain, band: 0), RegionChurn(mix: .cut, band: 1),
         RegionChurn(mix: .cut, band: 3), RegionChurn(mix: .cut, band: 2), RegionChurn(mix: .grow, band: 3),
