@@ -47,6 +47,20 @@ struct CaseSizingTests {
         #expect(sizing.largestTree == [100_000, 100_000, 0])
     }
 
+    /// When no strategy fits a draw, the fastest keeps it if its worst step is predicted
+    /// within half the case's time; a row array never does.
+    @Test func theFastestKeepsADrawNoneFits() {
+        var sizing = CaseSizing(strategies: 2, caseTime: .seconds(6))
+        sizing.record(Self.costs(), positions: [0, 1], nodes: 100_000, large: true)
+        // An accordion among a million siblings: the fast one's 2 s is over the 1.5 s
+        // allowance and within half of the 6 s case.
+        #expect(!sizing.fits(0, nodes: 1_000_000, siblings: 1_000_000))
+        #expect(sizing.vanguard(among: [1, 0], nodes: 1_000_000, siblings: 1_000_000) == 0)
+        #expect(sizing.vanguard(among: [1], nodes: 1_000_000, siblings: 1_000_000) == nil)
+        // Four million siblings: 8 s, over half the case for the fast one too.
+        #expect(sizing.vanguard(among: [0, 1], nodes: 1_000_000, siblings: 4_000_000) == nil)
+    }
+
     /// Small cases' steps do not size large ones.
     @Test func smallCasesDoNotCount() {
         var sizing = CaseSizing(strategies: 2, caseTime: .seconds(6))

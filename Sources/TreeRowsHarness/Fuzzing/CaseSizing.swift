@@ -13,7 +13,9 @@ import TreeRows
 /// harness's full and deep checks (O(*n*) for every strategy alike), and an accordion's or a
 /// page's rate counts only steps of 16 elements or more. Until a strategy has sampled steps
 /// of ``measuredWork`` it fits every case, as before. A strategy that does not fit runs the same draw again, held to the largest node
-/// cap (halving from the tree's size) at which it fits.
+/// cap (halving from the tree's size) at which it fits, except that when none of the case's
+/// strategies fits, the one predicted fastest keeps the whole draw if its worst step is
+/// predicted within half the case's time (so the scenario's size is reached).
 struct CaseSizing {
     /// Every strategy's measured cost in large cases, by kind, in this worker.
     private(set) var costs = StepCostModel()
@@ -26,6 +28,9 @@ struct CaseSizing {
     static let stepsPerCase = 4.0
     /// The elements a page is taken to have (the generator's ordinary pages hold 8 to 64).
     static let pageElements = 64.0
+    /// The step allowances the fastest strategy's predicted worst step may take when it runs a
+    /// draw that no strategy fits (``vanguard(among:nodes:siblings:)``): half the case's time.
+    static let vanguardSteps = 2.0
     /// The work a strategy's steps must have reached before its rates size cases.
     static let measuredWork = 10_000.0
 
@@ -65,6 +70,21 @@ struct CaseSizing {
             if strategies.allSatisfy({ worstStep($0, nodes: Double(cap), siblings: Double(scaled)) <= stepAllowance }) { break }
         }
         return max(40, cap)
+    }
+
+    /// The strategy of `strategies` predicted fastest on a tree of `nodes` nodes whose widest
+    /// sibling list has `siblings`, when that prediction is within ``vanguardSteps``
+    /// allowances: it runs a draw that none of them fits at the draw's own size, so a
+    /// scenario's threshold (a sibling list over 100,000, rows beyond 2^20) is still reached
+    /// when every prediction, extrapolated far past the largest steps measured, overshoots
+    /// the allowance. `nil` when even the fastest is predicted slower (a row array on a
+    /// million nodes): the draw is then capped for all.
+    ///
+    /// - Complexity: O(*s* · *k*) for *s* strategies and *k* kinds.
+    func vanguard(among strategies: [Int], nodes: Int, siblings: Int) -> Int? {
+        let predicted = strategies.map { ($0, worstStep($0, nodes: Double(nodes), siblings: Double(siblings))) }
+        guard let fastest = predicted.min(by: { $0.1 < $1.1 }), fastest.1 <= stepAllowance * Self.vanguardSteps else { return nil }
+        return fastest.0
     }
 
     /// The predicted cost of `strategy`'s most expensive kind of step on such a tree, from

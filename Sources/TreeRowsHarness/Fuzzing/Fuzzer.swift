@@ -327,7 +327,12 @@ public struct Fuzzer {
                     if !slow.isEmpty {
                         let cap = sizing.cap(for: slow, nodes: nodes, siblings: siblings)
                         active = eligible.filter { !slow.contains($0) }
-                        if active.isEmpty {
+                        if active.isEmpty, let lead = sizing.vanguard(among: slow, nodes: nodes, siblings: siblings) {
+                            // None fits: the fastest keeps the scenario's size, the rest follow smaller.
+                            active = [lead]
+                            let rest = slow.filter { $0 != lead }
+                            if !rest.isEmpty { followUp = (drawn.identity, cap, rest) }
+                        } else if active.isEmpty {
                             drawn = redraw(drawn.identity, nodeCap: cap, active: mask(slow))
                             active = slow
                         } else {
