@@ -16,14 +16,16 @@ extension CommandFailure {
     ///   - wrongly: What they did, after their names.
     ///   - crashed: The strategies that crashed.
     ///   - crashedNote: Appended after "crashed" (where to look).
+    ///   - retaining: The strategies whose instances leave memory allocated.
     ///   - suffix: Appended to the whole message (how to replay).
     /// - Returns: `nil` when no strategy is named.
     /// - Complexity: O(*s*) for the *s* names.
     static func failing(wrong: [String], _ wrongly: String, crashed: [String], crashedNote: String = "",
-                        suffix: String = "") -> CommandFailure? {
-        guard !wrong.isEmpty || !crashed.isEmpty else { return nil }
+                        retaining: [String] = [], suffix: String = "") -> CommandFailure? {
+        guard !wrong.isEmpty || !crashed.isEmpty || !retaining.isEmpty else { return nil }
         let parts = [wrong.isEmpty ? nil : "\(wrong.joined(separator: ", ")) \(wrongly)",
-                     crashed.isEmpty ? nil : "\(crashed.joined(separator: ", ")) crashed\(crashedNote)"].compactMap { $0 }
+                     crashed.isEmpty ? nil : "\(crashed.joined(separator: ", ")) crashed\(crashedNote)",
+                     retaining.isEmpty ? nil : "\(retaining.joined(separator: ", ")) retained memory across cases"].compactMap { $0 }
         return CommandFailure(message: parts.joined(separator: "; ") + suffix, exitCode: 1)
     }
 }

@@ -102,7 +102,9 @@ struct FuzzCommand: ParsableCommand {
         // Made once the run is accepted, so that a finding hours later has its folder: what
         // the system refuses (a link to nothing, a folder of /proc) is said before any work.
         if out != nil { _ = try outputFolder() }
-        let workers = FuzzWorkers(configuration: configuration, jobs: jobs, strategies: selected, recorded: recorded)
+        var workers = FuzzWorkers(configuration: configuration, jobs: jobs, strategies: selected, recorded: recorded)
+        // Each worker watches its live memory across cases, to blame a strategy that retains.
+        workers.allocationCounter = JemallocCounter()
         let onTerminal = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()
         let start = clock.now
@@ -173,7 +175,8 @@ struct FuzzCommand: ParsableCommand {
                                   flakiness: finding.flakiness)
             try OutputPath.write(Array(repro.json.utf8), to: file)
             let scenario = finding.scenario.map { " (\($0.rawValue))" } ?? ""
-            print("\(finding.disagreement.crash == nil ? "disagreement" : "crash"): \(finding.disagreement.strategy) in \(finding.identity.name)"
+            let kind = finding.disagreement.crash != nil ? "crash" : finding.disagreement.aspect == .retainedMemory ? "retained memory" : "disagreement"
+            print("\(kind): \(finding.disagreement.strategy) in \(finding.identity.name)"
                 + "\(scenario) of seed \(workerSeed): \(finding.disagreement.problem.prefix(2_000))")
             print("shrunk from \(finding.found.nodes.count) nodes and \(finding.found.operations.count) operations"
                 + " to \(finding.shrunk.nodes.count) nodes and \(finding.shrunk.operations.count) operations"
@@ -182,8 +185,10 @@ struct FuzzCommand: ParsableCommand {
             print("replay: \(ToolStrategies.commandName) replay \(file.escapingControls())")
         }
         let crashed = Set(findings.filter { $0.1.disagreement.crash != nil }.map { $0.1.disagreement.strategy }).sorted()
-        let disagreed = Set(findings.filter { $0.1.disagreement.crash == nil }.map { $0.1.disagreement.strategy }).sorted()
-        throw CommandFailure.failing(wrong: disagreed, "disagreed with the reference", crashed: crashed)!
+        let retaining = Set(findings.filter { $0.1.disagreement.aspect == .retainedMemory }.map { $0.1.disagreement.strategy }).sorted()
+        let disagreed = Set(findings.filter { $0.1.disagreement.crash == nil && $0.1.disagreement.aspect != .retainedMemory }
+            .map { $0.1.disagreement.strategy }).sorted()
+        throw CommandFailure.failing(wrong: disagreed, "disagreed with the reference", crashed: crashed, retaining: retaining)!
     }
 
     /// The names of the signals that end a worker from outside.

@@ -14,9 +14,10 @@ struct ReplayCommand: ParsableCommand {
             --strategies replays the files against other strategies instead, e.g. the fixed version of the one that failed. A pattern the shell left as it \
             is (it matched no file, as after a fuzz run that found nothing) is said and skipped. A file that records a flaky \
             failure (fuzz found it failing only sometimes, and wrote how often and under which condition) is rerun under that \
-            condition, in new processes, --runs times. Exit code 1 if any still fails; 3 if none fails but a flaky file's \
-            failure did not show where its recorded rate leaves a fair chance of that (not reproduced, not known fixed); \
-            2 for an unreadable file.
+            condition, in new processes, --runs times. A file that records memory the strategy's instances retain is \
+            measured again, the case run 5 times in one process. Exit code 1 if any still fails; 3 if none fails but a flaky \
+            file's failure did not show where its recorded rate leaves a fair chance of that (not reproduced, not known fixed), \
+            or retained memory could not be measured; 2 for an unreadable file.
             """)
 
     @Argument(help: "Repro files.") var files: [String]
@@ -71,6 +72,31 @@ struct ReplayCommand: ParsableCommand {
             case .stopped:
                 throw CommandFailure(message: "\(file): stopped before the replay finished (Ctrl-C, or a signal from outside)",
                                      exitCode: Interruption.exitCode ?? 2)
+            }
+            if found == nil, let recorded = repro.disagreement, recorded.aspect == .retainedMemory {
+                // The rows pass; what the file records is memory the strategy's instances leave
+                // allocated, measured again by running the case again and again in one process.
+                let counts = "\(repro.fuzzCase.nodes.count) nodes, \(repro.fuzzCase.operations.count) operations"
+                let records = "this file records: \(recorded.strategy) \(recorded.found.map { "retained \($0)" } ?? "retained memory")"
+                let counter = JemallocCounter()
+                let measured = counter.map { counter in
+                    strategies.map { strategy in (strategy.name, runner.retainedMemory(repro.fuzzCase, strategy: strategy, counter: counter)) }
+                } ?? []
+                if let (name, retained) = measured.first(where: { $0.1?.retains == true }), let retained {
+                    failing += 1
+                    print("FAIL \(file.escapingControls()): \(name) \(retained.summary), run \(RetainedMemory.runs) times in one process"
+                        + " (\(records))")
+                } else if !measured.isEmpty, measured.allSatisfy({ $0.1 != nil }) {
+                    print("pass \(file.escapingControls()) (\(counts)): fixed: run \(RetainedMemory.runs) times in one process, it retains"
+                        + " nothing now (\(records))")
+                } else {
+                    notReproduced += 1
+                    let why = counter == nil ? "this process cannot tell its live memory (jemalloc is not its malloc)"
+                        : "the measuring child did not finish"
+                    print("not reproduced \(file.escapingControls()) (\(counts)): the rows pass, and \(why), so the retained memory"
+                        + " this file records was not measured (\(records))")
+                }
+                continue
             }
             var rerun: FlakyRerun?
             if found == nil, repro.disagreement != nil, let flakiness = repro.flakiness {

@@ -37,6 +37,9 @@ public struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertib
         case tree
         /// The strategy threw on an operation the reference performed.
         case threw
+        /// The strategy's instances, once released, left memory allocated: run case after
+        /// case in one process, it grows until the process runs out (``RetainedMemory``).
+        case retainedMemory
     }
 
     /// The part of the contract that broke.

@@ -16,6 +16,8 @@ public struct FuzzWorkers {
     public private(set) var jobs: Int
     public private(set) var strategies: [any RowStrategy.Type]
     public var recorded: [Tree]
+    /// What tells each worker's live bytes (``Fuzzer/allocationCounter``), if anything.
+    public var allocationCounter: (any AllocationCounter)?
 
     /// Creates `jobs` workers (at least one).
     public init(configuration: Fuzzer.Configuration, jobs: Int, strategies: [any RowStrategy.Type], recorded: [Tree] = Fuzzer.builtinRecorded) {
@@ -44,7 +46,9 @@ public struct FuzzWorkers {
             if configuration.operations != .max {
                 configuration.operations = configuration.operations / jobs + (worker < configuration.operations % jobs ? 1 : 0)
             }
-            return Fuzzer(configuration: configuration, strategies: strategies, recorded: recorded)
+            var fuzzer = Fuzzer(configuration: configuration, strategies: strategies, recorded: recorded)
+            fuzzer.allocationCounter = allocationCounter
+            return fuzzer
         }
     }
 

@@ -38,6 +38,10 @@ public struct Fuzzer {
         /// For tests of a bound on the shrunk size: shrinking stops once a case has at most
         /// this many nodes and operations together (`nil`: it goes on to its time limit).
         package var shrinkGoal: Int? = nil
+        /// How far a worker's live bytes at a case's start may grow past the least seen
+        /// before the strategies of its recent cases are measured for retained memory (and
+        /// as much again after a measurement that blamed no one): 64 MiB.
+        public var retentionThreshold: UInt64 = 64 << 20
 
         /// The defaults: seed 1, 60 seconds, small trees of up to 32 nodes with 16
         /// operations a case, 45% of the time on large cases (a third of that, 15% of the
@@ -134,6 +138,11 @@ public struct Fuzzer {
     let isVariant: [Bool]
     /// Recorded trees to cut subtrees from and to run whole (may be empty).
     public var recorded: [Tree]
+    /// What tells this thread's live bytes (`treerows` passes jemalloc's): with one, the
+    /// worker watches its memory across cases and blames a strategy whose instances leave
+    /// memory allocated (``RetainedMemory``); without, memory that builds up is found only
+    /// when it crosses the child's limit.
+    public var allocationCounter: (any AllocationCounter)?
 
     /// The recorded threads that ship with TreeRows, of at most 100,000 nodes (not the
     /// 2M-node forest: too slow to load for this), loaded once: what `treerows fuzz` and the
@@ -285,6 +294,10 @@ public struct Fuzzer {
         var sizing = CaseSizing(strategies: strategies.count, caseTime: largeCaseLimit)
         // A large case drawn again, smaller, for the strategies too slow for it.
         var followUp: (identity: FuzzCaseIdentity, cap: Int, strategies: [Int])?
+        var retention = RetentionWatch(threshold: configuration.retentionThreshold)
+        // The latest case of each tier small enough to run again and again, to measure what
+        // its strategies retain.
+        var measurable: [FuzzTier: Measurable] = [:]
         func outcome(_ failure: Finding?) -> Outcome {
             Outcome(operations: operations, cases: cases, elapsed: clock.now - start, failure: failure, wasStopped: stopped,
                     tiers: tiers, strategyTime: zip(strategies, strategyTime).map { ($0.name, $1) }, coverage: coverage,
@@ -293,6 +306,15 @@ public struct Fuzzer {
         func outOfTime() -> Bool { configuration.timeLimit.map { clock.now - start >= $0 } ?? false }
         func mask(_ positions: [Int]) -> UInt64 { positions.reduce(0) { $0 | 1 << UInt64($1) } }
         run: while operations < configuration.operations && !outOfTime() {
+            if let counter = allocationCounter, let live = counter.liveBytes(), retention.shouldMeasure(live: live) {
+                let grew = "the worker's live memory grew by \(RetainedMemory.bytes(Double(live - retention.least))) in"
+                    + " \(operations) operations of \(cases) cases"
+                let measureStart = clock.now
+                if var finding = retainedMemory(in: measurable, counter: counter, shrinking: shrinking, grew: grew) {
+                    finding.shrinkElapsed = clock.now - measureStart
+                    return outcome(finding)
+                }
+            }
             let elapsed = (clock.now - start).nanoseconds / 1e9
             // The small tier goes first, so a fast bug is found before the first large case is built.
             let largeElapsed = tiers[.large]!.elapsed
@@ -404,6 +426,9 @@ public struct Fuzzer {
                                        caseNumber: drawn.identity.caseNumber, tier: tier, scenario: scenario, shrinkElapsed: clock.now - shrinkStart,
                                        identity: drawn.identity))
             }
+            if fuzzCase.nodes.count * max(1, fuzzCase.operations.count) <= Measurable.largestWork {
+                measurable[tier] = Measurable(fuzzCase: fuzzCase, identity: drawn.identity, scenario: scenario, active: active)
+            }
             if stopped { break run }
             if let checkpoint, lastCheckpoint.map({ clock.now - $0 >= Self.checkpointInterval }) ?? true {
                 lastCheckpoint = clock.now
@@ -411,6 +436,47 @@ public struct Fuzzer {
             }
         }
         return outcome(nil)
+    }
+
+    /// A case a worker ran, kept to measure what its strategies retain.
+    struct Measurable {
+        /// The most nodes times operations of a case kept (each operation's checks are O(*n*)):
+        /// running it ten times per strategy stays within seconds.
+        static let largestWork = 4_000_000
+        var fuzzCase: FuzzCase
+        var identity: FuzzCaseIdentity
+        var scenario: ScaleScenario?
+        var active: [Int]
+    }
+
+    /// The finding of the first strategy of the recent cases (the small one's first) that
+    /// retains memory, shrunk in this process when `shrinking`; `nil` when none does.
+    ///
+    /// - Parameter grew: How the worker's memory grew, for the finding's text.
+    /// - Complexity: 2 · ``RetainedMemory/runs`` differential runs of a case per strategy,
+    ///   and the shrinking's.
+    func retainedMemory(in recent: [FuzzTier: Measurable], counter: any AllocationCounter, shrinking: Bool, grew: String) -> Finding? {
+        for tier in [FuzzTier.small, .large] {
+            guard let kept = recent[tier] else { continue }
+            for position in kept.active {
+                let strategy = strategies[position]
+                guard let measured = RetainedMemory.measure(kept.fuzzCase, strategy: strategy, counter: counter), measured.retains else { continue }
+                var finding = Finding(found: kept.fuzzCase, shrunk: kept.fuzzCase, disagreement: measured.disagreement(strategy: strategy.name, grew: grew),
+                                      caseNumber: kept.identity.caseNumber, tier: tier, scenario: kept.scenario, shrinkElapsed: .zero,
+                                      identity: kept.identity)
+                if shrinking, let (small, disagreement) = Shrinker.shrink(kept.fuzzCase, timeLimit: configuration.shrinkTimeLimit,
+                                                                          goal: configuration.shrinkGoal, failure: { candidate in
+                    RetainedMemory.measure(candidate, strategy: strategy, counter: counter).flatMap {
+                        $0.retains ? $0.disagreement(strategy: strategy.name, grew: grew) : nil
+                    }
+                }) {
+                    finding.shrunk = small
+                    finding.disagreement = disagreement
+                }
+                return finding
+            }
+        }
+        return nil
     }
 
     /// The sweep of extremal nodes a case begins with (`FuzzOperationGenerator+Extremes.swift`):

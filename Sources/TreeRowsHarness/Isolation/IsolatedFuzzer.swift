@@ -265,6 +265,24 @@ public struct IsolatedFuzzer {
             outcome.failure = finding
             return outcome
         }
+        if failure.aspect == .retainedMemory {
+            // Retained memory is measured, not replayed: each candidate runs again and again
+            // in a child of its own, and is kept while the strategy still retains on it.
+            if let strategy = failing.first, let counter = fuzzer.allocationCounter,
+               let (small, disagreement) = Shrinker.shrink(found, timeLimit: fuzzer.configuration.shrinkTimeLimit, failure: { candidate in
+                   runner.retainedMemory(candidate, strategy: strategy, counter: counter).flatMap {
+                       $0.retains ? $0.disagreement(strategy: strategy.name) : nil
+                   }
+               }) {
+                finding.shrunk = small
+                finding.disagreement = disagreement
+                // How the worker's memory grew, from the worker's own account.
+                if let grew = failure.problem.range(of: " (the worker's") { finding.disagreement.problem += failure.problem[grew.lowerBound...] }
+            }
+            finding.shrinkElapsed = clock.now - start
+            outcome.failure = finding
+            return outcome
+        }
         // Replays in new processes of the tool, to learn whether it always fails.
         let probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
         let names = strategies.map { $0.name }.joined(separator: ",")

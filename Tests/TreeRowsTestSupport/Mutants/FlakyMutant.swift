@@ -2,7 +2,8 @@ import TreeRows
 
 /// A correct strategy (subtree-splice) with one bug of the flaky family (a ``MutantBug``
 /// that shows only sometimes): wrong only when a `Set`'s iteration order comes out one way,
-/// or only on every 1,000th toggle of the process. Each is found in a fuzz run's first
+/// or only on every 1,000th toggle of the process; or right, but keeping 4 KiB a toggle in a
+/// global history that is never freed (found by the memory it retains). Each is found in a fuzz run's first
 /// seconds, then passes when its case runs again alone; the fuzzer must record how often
 /// it fails and under which condition, and `replay` must not call a pass of its repro
 /// file a clean bill.
@@ -26,6 +27,9 @@ public struct FlakyMutant<Bug: RowArrayBug>: ForwardingStrategy {
             // A journal flushed every 1,000 toggles of the process forgets the change that fills it.
             flakyToggles += 1
             return flakyToggles % 1_000 == 0 ? .empty : diff
+        case .retainsEveryToggle:
+            retainedHistory.append([UInt8](repeating: UInt8(truncatingIfNeeded: node.rawValue), count: 4_096))
+            return diff
         default:
             return diff
         }
@@ -34,6 +38,10 @@ public struct FlakyMutant<Bug: RowArrayBug>: ForwardingStrategy {
 
 public enum SetOrderFlaky: RowArrayBug { public static let bug = MutantBug.setOrderFlaky }
 public enum EveryThousandthToggle: RowArrayBug { public static let bug = MutantBug.everyThousandthToggle }
+public enum RetainsEveryToggle: RowArrayBug { public static let bug = MutantBug.retainsEveryToggle }
 
 /// Toggles that changed rows in this process (``MutantBug/everyThousandthToggle``).
 nonisolated(unsafe) private var flakyToggles = 0
+
+/// The records of every toggle of the process, never freed (``MutantBug/retainsEveryToggle``).
+nonisolated(unsafe) private var retainedHistory: [[UInt8]] = []

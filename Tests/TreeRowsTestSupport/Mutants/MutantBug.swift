@@ -92,6 +92,10 @@ public enum MutantBug: String, CaseIterable, Sendable {
     case setOrderFlaky = "set-order-flaky"
     /// Every 1,000th toggle of the process (that changes rows) is dropped: a global counter.
     case everyThousandthToggle = "every-1000th-toggle"
+    /// Every toggle (that changes rows) keeps a 4 KiB record in a global history that is
+    /// never freed: right rows, and memory that builds up across cases until the process
+    /// runs out, as a retain cycle leaks in an app.
+    case retainsEveryToggle = "retains-every-toggle"
 
     // Bugs in the inner boundaries of a B-tree (``BTreeMutant``, a copy of preorder-btree's).
     /// A leaf split moves the upper half of the elements but leaves the last of them linked

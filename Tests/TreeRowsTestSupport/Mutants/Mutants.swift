@@ -23,7 +23,7 @@ public enum Mutants {
     /// The mutants wrong only sometimes (``FlakyMutant``): a run finds them, and a case run
     /// again alone passes more often than not, or always, unless run again and again.
     nonisolated(unsafe) public static let flaky: [any RowStrategy.Type] = [
-        FlakyMutant<SetOrderFlaky>.self, FlakyMutant<EveryThousandthToggle>.self,
+        FlakyMutant<SetOrderFlaky>.self, FlakyMutant<EveryThousandthToggle>.self, FlakyMutant<RetainsEveryToggle>.self,
     ]
 
     /// The copies of preorder-btree's B-tree with a bug in an inner boundary (``BTreeMutant``):
