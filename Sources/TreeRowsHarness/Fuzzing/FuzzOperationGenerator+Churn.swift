@@ -18,6 +18,12 @@ struct ChurnState {
     var peak = 0
     /// The step of the last cut.
     var lastCut = 0
+    /// For a cut: the tree's nodes at the case's start (at most ``RegionChurn/cutRegrowth``).
+    var startSize = 0
+    /// For a cut round at an edge (``FuzzOperationGenerator/churnNext(for:)``): the most
+    /// nodes the rest of the tree may keep, and whether the round is one.
+    var edgeTarget = 0
+    var edgeRound = false
     /// The nodes without replies a drain removes next, in random order (collected again
     /// when used up).
     var drainList: [NodeID] = []
@@ -62,6 +68,27 @@ extension FuzzOperationGenerator {
         defer { churn = state }
         if state.region.map({ !tree.contains($0) }) ?? true {
             state.region = focus.flatMap { tree.contains($0) ? $0 : nil } ?? tree.randomLiveNode(using: &random)
+            if state.plan.mix == .cut {
+                if state.startSize == 0 { state.startSize = min(tree.nodeCount, RegionChurn.cutRegrowth) }
+                state.peak = state.startSize
+                // Half the rounds are at an edge: the last (or first) top-level node, a new one
+                // when there is only one, takes the pages; the rest of the tree is trimmed to a
+                // few nodes (4 to 400); the edge is cut once the tree is 16 times the rest (at
+                // least 1,000 nodes). What is left is one run of the tree, a small part of it,
+                // under one child of a structure's root, which falls through every level
+                // down to that of the rest.
+                state.edgeRound = random.chance(1, in: 2)
+                if state.edgeRound {
+                    state.edgeTarget = random.logUniform(4, 400)
+                    state.peak = max(1_000, 16 * state.edgeTarget)
+                    let count = tree.childCount(of: Tree.root)
+                    guard count >= 2, let edge = random.chance(1, in: 2) ? tree.lastChild(of: Tree.root) : tree.firstChild(of: Tree.root) else {
+                        state.region = nil
+                        return reply(in: tree, under: Tree.root, position: random.chance(1, in: 2) ? count : 0)
+                    }
+                    state.region = edge
+                }
+            }
         }
         let region = state.region!
         if state.growth == nil { state.growth = state.plan.growth(random: &random) }
@@ -90,9 +117,10 @@ extension FuzzOperationGenerator {
             state.region = nil
             return .remove(region)
         case .cut:
-            // Pour in at least `phase` steps, and until the tree is back at its starting size
-            // (so that each cut crosses as many levels as the first), then cut.
-            if state.peak == 0 { state.peak = min(tree.nodeCount, RegionChurn.cutRegrowth) }
+            if state.edgeRound, let trim = Self.trim(beside: region, in: tree, target: state.edgeTarget) { return .remove(trim) }
+            // Pour in at least `phase` steps, and until the tree is back at `peak` (its starting
+            // size, so that each cut crosses as many levels as the first; an edge round's own),
+            // then cut.
             let since = state.steps - state.lastCut
             guard since >= state.phase && (tree.nodeCount >= state.peak || since >= 64) else {
                 return grow(region, growth: 2_048, bushy: false, added: state.added, in: reference)
@@ -101,7 +129,9 @@ extension FuzzOperationGenerator {
             // The region's subtree, an ancestor's, or a top-level node's: a run of many
             // leaves at once, or most of the tree.
             var cut = region
-            if random.chance(1, in: 2) {
+            if state.edgeRound {
+                // The edge itself: the trimmed rest is left.
+            } else if random.chance(1, in: 2) {
                 // The top-level ancestor, or below it the first node with siblings: most of
                 // the tree goes, not all of it.
                 while tree.parent(of: cut) != Tree.root { cut = tree.parent(of: cut) }
@@ -143,6 +173,21 @@ extension FuzzOperationGenerator {
         }
     }
 
+    /// What to remove next so that the tree beside the top-level node `edge` keeps at most
+    /// `target` nodes (and at least one): another top-level node, the farthest from `edge`,
+    /// while there are two or more; the last child of the only one; `nil` once it is small
+    /// enough (or cannot be trimmed without emptying it).
+    ///
+    /// - Complexity: O(*n*).
+    static func trim(beside edge: NodeIndex, in tree: Tree, target: Int) -> NodeIndex? {
+        guard tree.parent(of: edge) == Tree.root else { return nil }
+        let rest = tree.nodeCount - tree.subtreeNodeCount(of: edge)
+        guard rest > target else { return nil }
+        let others = tree.children(of: Tree.root).filter { $0 != edge }
+        if others.count >= 2 { return tree.firstChild(of: Tree.root) == edge ? others.last : others.first }
+        return others.first.flatMap { tree.lastChild(of: $0) }
+    }
+
     /// The ids of every node without replies, in random order.
     ///
     /// - Complexity: O(*n*).
@@ -167,5 +212,24 @@ extension Array {
     fileprivate mutating func swapRemoveAt(_ index: Int) -> Element {
         swapAt(index, count - 1)
         return removeLast()
+    }
+}
+
+extension Tree {
+    /// The nodes of `node`'s subtree, `node` included.
+    ///
+    /// - Complexity: O(*s*) for the *s* nodes counted.
+    fileprivate func subtreeNodeCount(of node: NodeIndex) -> Int {
+        var count = 0
+        var stack = [node]
+        while let current = stack.popLast() {
+            count += 1
+            var child = firstChild(of: current)
+            while let next = child {
+                stack.append(next)
+                child = nextSibling(of: next)
+            }
+        }
+        return count
     }
 }

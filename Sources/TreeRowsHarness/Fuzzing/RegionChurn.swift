@@ -19,7 +19,10 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
         case growThenDrain = "grow-then-drain"
         /// Bursts of pages into a region until the tree is back at its starting size (at
         /// most ``cutRegrowth`` nodes), each followed by the removal of a large subtree
-        /// around it, often most of the tree; then another region.
+        /// around it, often most of the tree; then another region. Half the rounds pour
+        /// into the first or last top-level node instead, trim the rest of the tree to 4 to
+        /// 400 nodes, and cut that node once the tree is 16 times the rest: a root falls
+        /// through every level to that of the small run of the tree left.
         case cut
     }
 
