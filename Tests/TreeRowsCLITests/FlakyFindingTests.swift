@@ -105,3 +105,44 @@ struct FlakyMutantTests {
         }
     }
 }
+
+/// Ctrl-C while a flaky finding is replayed in new processes and shrunk against its rate
+/// starts no more replays: the run ends at once with the finding as far as it got.
+@Suite(.enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter FlakyStopTests"))
+struct FlakyStopTests {
+    @Test(.linuxOnly("the replaying processes are found in /proc"))
+    func ctrlCStopsTheReplays() throws {
+        let folder = try TemporaryFolder("flaky-stop")
+        defer { folder.remove() }
+        let (process, output, errors) = try StopSignal.start(
+            ["fuzz", "--strategies", "mutant-set-order-flaky", "--time", "600", "--jobs", "1", "--out", "findings"], in: folder)
+        // Replays run in new processes of the tool, each with the request in its environment.
+        func replays() -> Set<pid_t> {
+            Set(StopSignalTests.descendants(of: process.processIdentifier).filter { pid in
+                (try? String(contentsOfFile: "/proc/\(pid)/environ", encoding: .isoLatin1))?.contains("TREEROWS_EXECUTED_REPLAY=") == true
+            })
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        var seen: Set<pid_t> = []
+        while seen.isEmpty && process.isRunning && ContinuousClock.now < deadline {
+            usleep(20_000)
+            seen = replays()
+        }
+        try #require(!seen.isEmpty, "no replay started")
+        #expect(kill(-process.processIdentifier, SIGINT) == 0)
+        // No replay starts after the signal (one started as it was sent may still show).
+        var started = 0
+        let bound = ContinuousClock.now + .seconds(60)
+        while process.isRunning && ContinuousClock.now < bound {
+            let now = replays()
+            started += now.subtracting(seen).count
+            seen.formUnion(now)
+            usleep(5_000)
+        }
+        let stdout = try String(contentsOfFile: output, encoding: .utf8), stderr = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(!process.isRunning, "\(stdout)\n\(stderr)")
+        #expect(started <= 1, "\(started) replays started after Ctrl-C: \(stdout)\n\(stderr)")
+        #expect(stdout.contains("the run was stopped while the finding was replayed"), "\(stdout)\n\(stderr)")
+        #expect(try folder.subfolder("findings").entries().count == 1, "\(stdout)")
+    }
+}

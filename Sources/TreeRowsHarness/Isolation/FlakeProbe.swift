@@ -18,6 +18,9 @@ package struct FlakeProbe {
     package var memoryLimit: Int?
     /// Where repro files, requests and answers are written.
     package let folder: String
+    /// Polled before each process is started (Ctrl-C): once it holds, no more start, and
+    /// what ran so far is the answer.
+    package var shouldStop: () -> Bool = { false }
 
     package init(folder: String, memoryLimit: Int?) {
         self.folder = folder
@@ -28,7 +31,8 @@ package struct FlakeProbe {
     /// deterministic hashing, then (when neither failed) a few processes repeating the case.
     /// `nil` when this executable cannot replay in new processes (``ExecutedReplay/isAvailable``).
     ///
-    /// - Complexity: up to 2 · ``runs`` + 5 process starts, within ``timeLimit``.
+    /// - Complexity: up to 2 · ``runs`` + 5 process starts, within ``timeLimit``; none after
+    ///   ``shouldStop`` holds.
     package func probe(_ fuzzCase: FuzzCase, strategy: String) -> Flakiness? {
         guard ExecutedReplay.isAvailable, let path = write(fuzzCase, strategy: strategy) else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -37,7 +41,7 @@ package struct FlakeProbe {
         func tally(_ condition: Flakiness.Condition, processes: Int, share: Double) -> (runs: Int, failures: Int, repetition: Int) {
             let until = start + timeLimit * share
             var (done, failures, repetition) = (0, 0, 0)
-            while done < processes && clock.now < until {
+            while done < processes && clock.now < until && !shouldStop() {
                 let outcome = ExecutedReplay.run(
                     reproPath: path, strategy: strategy, repetitions: condition == .warmProcess ? warmRepetitions : 1,
                     deterministicHashing: condition == .deterministicHashing, timeLimit: max(.seconds(1), until - clock.now),
@@ -78,7 +82,7 @@ package struct FlakeProbe {
         guard ExecutedReplay.isAvailable, let path = write(fuzzCase, strategy: strategy) else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
         var (done, failures) = (0, 0)
-        for _ in 0..<runs {
+        for _ in 0..<runs where !shouldStop() {
             let outcome = ExecutedReplay.run(reproPath: path, strategy: strategy, repetitions: 1, deterministicHashing: false,
                                              timeLimit: .seconds(10), memoryLimit: memoryLimit, folder: folder)
             if case .noAnswer = outcome { continue }
@@ -104,7 +108,7 @@ package struct FlakeProbe {
                          like original: Disagreement) -> Disagreement? {
         guard let path = write(fuzzCase, strategy: strategy) else { return nil }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        for _ in 0..<flakiness.runsToSee(chance: 0.05, limit: 10) {
+        for _ in 0..<flakiness.runsToSee(chance: 0.05, limit: 10) where !shouldStop() {
             let outcome = ExecutedReplay.run(reproPath: path, strategy: strategy, under: flakiness, timeLimit: timeLimit,
                                              memoryLimit: memoryLimit, folder: folder)
             guard case .failed(_, let found) = outcome else { continue }

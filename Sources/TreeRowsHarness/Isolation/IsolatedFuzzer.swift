@@ -284,7 +284,8 @@ public struct IsolatedFuzzer {
             return outcome
         }
         // Replays in new processes of the tool, to learn whether it always fails.
-        let probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
+        var probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
+        probe.shouldStop = runner.shouldStop
         let names = strategies.map { $0.name }.joined(separator: ",")
         // Alone in a child, does it fail the same way again?
         if case .failure(let again) = runner.run(found, strategies: strategies, strictly: false),
@@ -324,6 +325,10 @@ public struct IsolatedFuzzer {
                 finding.disagreement.problem += " (it did not fail the same way when its case ran again alone"
                     + "\(finding.flakiness.map { "; \($0.summary)" } ?? ""); the repro is the whole case)"
             }
+        }
+        if runner.shouldStop() {
+            finding.disagreement.problem += " (the run was stopped while the finding was replayed and shrunk: the repro is the"
+                + " smallest case reached by then)"
         }
         finding.shrinkElapsed = clock.now - start
         outcome.failure = finding
