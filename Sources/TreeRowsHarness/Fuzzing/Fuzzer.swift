@@ -460,15 +460,14 @@ public struct Fuzzer {
             guard let kept = recent[tier] else { continue }
             for position in kept.active {
                 let strategy = strategies[position]
-                guard let measured = RetainedMemory.measure(kept.fuzzCase, strategy: strategy, counter: counter), measured.retains else { continue }
-                var finding = Finding(found: kept.fuzzCase, shrunk: kept.fuzzCase, disagreement: measured.disagreement(strategy: strategy.name, grew: grew),
+                guard let found = RetainedMemory.measure(kept.fuzzCase, strategy: strategy, counter: counter)?
+                    .failure(strategy: strategy.name, grew: grew) else { continue }
+                var finding = Finding(found: kept.fuzzCase, shrunk: kept.fuzzCase, disagreement: found,
                                       caseNumber: kept.identity.caseNumber, tier: tier, scenario: kept.scenario, shrinkElapsed: .zero,
                                       identity: kept.identity)
                 if shrinking, let (small, disagreement) = Shrinker.shrink(kept.fuzzCase, timeLimit: configuration.shrinkTimeLimit,
                                                                           goal: configuration.shrinkGoal, failure: { candidate in
-                    RetainedMemory.measure(candidate, strategy: strategy, counter: counter).flatMap {
-                        $0.retains ? $0.disagreement(strategy: strategy.name, grew: grew) : nil
-                    }
+                    RetainedMemory.measure(candidate, strategy: strategy, counter: counter)?.failure(strategy: strategy.name, grew: grew)
                 }) {
                     finding.shrunk = small
                     finding.disagreement = disagreement

@@ -66,6 +66,12 @@ package struct RetainedMemory: Sendable, Hashable {
                             diff: "", aspect: .retainedMemory, expected: "0 bytes per run", found: Self.bytes(bytesPerRun) + " per run")
     }
 
+    /// ``disagreement(strategy:grew:)`` when the strategy ``retains``, `nil` otherwise: what a
+    /// shrinker's candidate is kept for.
+    package func failure(strategy: String, grew: String? = nil) -> Disagreement? {
+        retains ? disagreement(strategy: strategy, grew: grew) : nil
+    }
+
     /// Bytes as "4160 bytes", "1.5 MiB".
     static func bytes(_ value: Double) -> String {
         let mebibyte = 1_048_576.0

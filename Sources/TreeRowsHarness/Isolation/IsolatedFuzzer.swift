@@ -270,9 +270,7 @@ public struct IsolatedFuzzer {
             // in a child of its own, and is kept while the strategy still retains on it.
             if let strategy = failing.first, let counter = fuzzer.allocationCounter,
                let (small, disagreement) = Shrinker.shrink(found, timeLimit: fuzzer.configuration.shrinkTimeLimit, failure: { candidate in
-                   runner.retainedMemory(candidate, strategy: strategy, counter: counter).flatMap {
-                       $0.retains ? $0.disagreement(strategy: strategy.name) : nil
-                   }
+                   runner.retainedMemory(candidate, strategy: strategy, counter: counter)?.failure(strategy: strategy.name)
                }) {
                 finding.shrunk = small
                 finding.disagreement = disagreement
