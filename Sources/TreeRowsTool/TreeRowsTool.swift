@@ -34,8 +34,9 @@ public enum TreeRowsTool {
             exit(2)
         }
         ToolStrategies.all = strategies
-        // A process started to replay a case afresh (a flaky finding) does that and exits.
-        ExecutedReplay.serveIfRequested(strategies: strategies)
+        // A process started to replay a case afresh (a flaky finding) does that and exits; the
+        // case may be a fuzzing variant's.
+        ExecutedReplay.serveIfRequested(strategies: ToolStrategies.known)
         // The help wraps at COLUMNS; a width too narrow for one word (0, 1, -5, junk) would
         // print the option names alone, so such a value is dropped for the terminal's own.
         if let columns = getenv("COLUMNS").map({ String(cString: $0) }), !(Int(columns).map { (40...10_000).contains($0) } ?? false) {

@@ -41,9 +41,11 @@ package enum ExecutedReplay {
     }
 
     /// When this process was started as an executed replay: runs the case of its request
-    /// through the named strategies (from `strategies`; all of them when none is named) beside the reference, again and again
-    /// up to the request's repetitions or its time, stopping at the first failure; writes
-    /// the answer and exits. Otherwise marks replays available and returns.
+    /// through the named strategies (from `strategies`, which must hold every fuzzing variant
+    /// a finding may name) beside the reference, again and again up to the request's
+    /// repetitions or its time, stopping at the first failure; writes the answer and exits
+    /// (with code 2 and no answer if a name is not in `strategies`). Otherwise marks replays
+    /// available and returns.
     ///
     /// - Complexity: the request's repetitions of ``DifferentialRun``.
     package static func serveIfRequested(strategies: [any RowStrategy.Type]) {
@@ -61,13 +63,15 @@ package enum ExecutedReplay {
         else { exit(2) }
         let names = Set(name.split(separator: ",").map(String.init))
         let chosen = strategies.filter { names.contains($0.name) }
+        // A name this executable does not know answers nothing (never a run of other strategies).
+        guard chosen.count == names.count else { exit(2) }
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(seconds)
         var answer: JSONValue = .object([("version", .integer(version)), ("passed", .integer(0))])
         var repetition: Int64 = 0
         while repetition < repetitions && clock.now < deadline {
             repetition += 1
-            if let found = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: chosen.isEmpty ? strategies : chosen) {
+            if let found = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: chosen) {
                 answer = .object([("version", .integer(version)), ("failed", .integer(repetition)), ("failure", found.json)])
                 break
             }
