@@ -4,9 +4,15 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#endif
+#if defined(__linux__) && defined(__GLIBC__) && (defined(__x86_64__) || defined(__aarch64__))
+#include <execinfo.h>
+#include <ucontext.h>
+#define TREEROWS_TRAP_REPORT 1
 #endif
 
 /// fork(2), which Swift's Darwin overlay marks unavailable: the isolated runs fork a child that
@@ -106,4 +112,83 @@ static inline int treerows_run_on_processor(pid_t pid, int cpu) {
     (void)pid; (void)cpu;
     return -1;
 #endif
+}
+
+/// Where ``treerows_trap_report_handler`` writes: slot 0 the signal (written last), slot 1
+/// the number of frames, then the frames, the faulting instruction first; and how many
+/// slots there are. (A variable of the function, as a header's own would not be emitted.)
+struct treerows_trap_report_place { unsigned long long *slots; int capacity; };
+static inline struct treerows_trap_report_place *treerows_trap_report_place(void) {
+    static struct treerows_trap_report_place place;
+    return &place;
+}
+
+#if defined(TREEROWS_TRAP_REPORT)
+/// Writes where a fatal signal struck (the faulting instruction and the return addresses
+/// above it) to the report slots, then ends the process by the same signal. Only the
+/// system's calls and the C library's unwinder, which ``treerows_install_trap_report`` has
+/// loaded already.
+static inline void treerows_trap_report_handler(int signal_number, siginfo_t *info, void *context) {
+    (void)info;
+    unsigned long long *slots = treerows_trap_report_place()->slots;
+    int capacity = treerows_trap_report_place()->capacity;
+#if defined(__x86_64__)
+    unsigned long long pc = (unsigned long long)((ucontext_t *)context)->uc_mcontext.gregs[16];
+#else
+    unsigned long long pc = (unsigned long long)((ucontext_t *)context)->uc_mcontext.pc;
+#endif
+    void *frames[64];
+    int count = backtrace(frames, 64);
+    // The unwinder's frames start with this handler and the signal's trampoline.
+    int first = count < 2 ? count : 2;
+    for (int index = 0; index < count; index++) {
+        if ((unsigned long long)frames[index] == pc) { first = index + 1; break; }
+    }
+    int written = 0;
+    slots[2 + written++] = pc;
+    for (int index = first; index < count && 2 + written < capacity; index++) slots[2 + written++] = (unsigned long long)frames[index];
+    slots[1] = (unsigned long long)written;
+    slots[0] = (unsigned long long)signal_number;
+    struct sigaction standard;
+    memset(&standard, 0, sizeof(standard));
+    standard.sa_handler = SIG_DFL;
+    sigemptyset(&standard.sa_mask);
+    sigaction(signal_number, &standard, NULL);
+    raise(signal_number);
+}
+#endif
+
+/// In a forked child: a fatal signal (SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE) writes
+/// where it struck to `slots` (`capacity` of them, shared with the parent) and ends the
+/// child at once, instead of Swift's backtracer naming the frames (half a second or more):
+/// what a shrinker's candidates need to be told apart. 1 if installed; 0 where the system
+/// has no such report (other than Linux with the GNU C library on x86-64 or ARM64).
+static inline int treerows_install_trap_report(unsigned long long *slots, int capacity) {
+#if defined(TREEROWS_TRAP_REPORT)
+    if (capacity < 3) return 0;
+    treerows_trap_report_place()->slots = slots;
+    treerows_trap_report_place()->capacity = capacity;
+    // The first call loads the unwinder, which a signal handler must not do.
+    void *warm[2];
+    (void)backtrace(warm, 2);
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = treerows_trap_report_handler;
+    action.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    int signals[5] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE};
+    for (int index = 0; index < 5; index++) {
+        if (sigaction(signals[index], &action, NULL) != 0) return 0;
+    }
+    return 1;
+#else
+    (void)slots; (void)capacity;
+    return 0;
+#endif
+}
+
+/// An address in the code that holds this function: with /proc/self/maps, which object the
+/// frames of a trap report belong to.
+static inline unsigned long long treerows_own_code_address(void) {
+    return (unsigned long long)(unsigned long)&treerows_own_code_address;
 }

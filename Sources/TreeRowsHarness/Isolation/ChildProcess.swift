@@ -82,6 +82,8 @@ package final class ChildProcess {
     /// The child's progress, in shared memory.
     package let record: UnsafeMutablePointer<StepRecord>
     private let limits: Limits
+    /// The slots of a trap report shared with the child (``trapReport``), if it has one.
+    private let trapSlots: UnsafeMutablePointer<UInt64>?
     private let outputPath: String
     private let resultPath: String
     private let clock = ContinuousClock()
@@ -109,9 +111,11 @@ package final class ChildProcess {
     /// The child crashed by itself and the backtracer is writing its report.
     private var crashedAlready = false
 
-    private init(pid: pid_t, record: UnsafeMutablePointer<StepRecord>, limits: Limits, outputPath: String, resultPath: String) {
+    private init(pid: pid_t, record: UnsafeMutablePointer<StepRecord>, trapSlots: UnsafeMutablePointer<UInt64>?, limits: Limits,
+                 outputPath: String, resultPath: String) {
         self.pid = pid
         self.record = record
+        self.trapSlots = trapSlots
         self.limits = limits
         self.outputPath = outputPath
         self.resultPath = resultPath
@@ -126,17 +130,27 @@ package final class ChildProcess {
             _ = waitpid(pid, &status, 0)
         }
         munmap(record, MemoryLayout<StepRecord>.stride)
+        if let trapSlots { munmap(trapSlots, Self.trapSlotCount * MemoryLayout<UInt64>.stride) }
         unlink(outputPath)
         unlink(resultPath)
     }
 
     nonisolated(unsafe) private static var started = 0
 
+    /// How many 64-bit slots a trap report has: the signal, the frame count, the frames.
+    static let trapSlotCount = 40
+
     /// Forks a child that runs `body` and hands its bytes back.
     ///
-    /// - Parameter folder: Where the child's two files go (removed when this object goes).
+    /// - Parameters:
+    ///   - folder: Where the child's two files go (removed when this object goes).
+    ///   - trapReport: Whether a fatal signal in the child (a trap, a bad access) is
+    ///     reported by address (``trapReport``) at once, instead of by Swift's backtracer,
+    ///     which names the frames but takes half a second or more: for runs that only need
+    ///     to tell one crash site from another. A stack overflow or a hang is still the
+    ///     backtracer's.
     /// - Complexity: one fork: O(pages of the parent) for the page tables.
-    package static func start(limits: Limits, folder: String, body: () -> [UInt8]) -> ChildProcess {
+    package static func start(limits: Limits, folder: String, trapReport: Bool = false, body: () -> [UInt8]) -> ChildProcess {
         started += 1
         let outputPath = "\(folder)/child-\(started).log"
         let resultPath = "\(folder)/child-\(started).result"
@@ -146,6 +160,12 @@ package final class ChildProcess {
         }
         let record = memory.bindMemory(to: StepRecord.self, capacity: 1)
         record.initialize(to: StepRecord())
+        var trapSlots: UnsafeMutablePointer<UInt64>?
+        if trapReport, let slots = mmap(nil, trapSlotCount * MemoryLayout<UInt64>.stride, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON, -1, 0),
+           slots != MAP_FAILED {
+            trapSlots = slots.bindMemory(to: UInt64.self, capacity: trapSlotCount)
+            trapSlots!.initialize(repeating: 0, count: trapSlotCount)
+        }
         fflush(nil)
         let pid = treerows_fork()
         if pid < 0 { fatalError("cannot fork a child: \(String(cString: strerror(errno)))") }
@@ -172,10 +192,21 @@ package final class ChildProcess {
             pthread_sigmask(SIG_UNBLOCK, &terminate, nil)
             StepMonitor.record = record
             StepMonitor.budget = limits.budget
+            if let trapSlots { _ = treerows_install_trap_report(trapSlots, Int32(trapSlotCount)) }
             let bytes = body()
             _exit(writeWhole(bytes, to: resultPath) ? 0 : 3)
         }
-        return ChildProcess(pid: pid, record: record, limits: limits, outputPath: outputPath, resultPath: resultPath)
+        return ChildProcess(pid: pid, record: record, trapSlots: trapSlots, limits: limits, outputPath: outputPath, resultPath: resultPath)
+    }
+
+    /// Where a fatal signal struck the child, if it was started with a trap report and one
+    /// did: the signal, and the frames' addresses, the faulting instruction first.
+    ///
+    /// - Complexity: O(1).
+    package var trapReport: (signal: Int32, frames: [UInt64])? {
+        guard let trapSlots, trapSlots[0] != 0 else { return nil }
+        let count = min(Int(trapSlots[1]), Self.trapSlotCount - 2)
+        return (Int32(truncatingIfNeeded: trapSlots[0]), (0..<count).map { trapSlots[2 + $0] })
     }
 
     /// Writes `bytes` to a new file at `path` with the system's calls alone (what a forked

@@ -40,7 +40,20 @@ package struct IsolatedRun {
     ///
     /// - Complexity: that of ``DifferentialRun``, plus one fork.
     package func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool) -> Result {
-        let child = ChildProcess.start(limits: limits, folder: folder.path) {
+        run(fuzzCase, strategies: strategies, strictly: strictly, trapReport: false).result
+    }
+
+    /// ``run(_:strategies:strictly:)`` with a trap report (``ChildProcess/trapReport``): a
+    /// fatal signal ends the child at once, its ``Crash`` without the backtracer's frames,
+    /// and comes back with its ``TrapSite`` (`nil` for any other ending).
+    ///
+    /// - Complexity: that of ``run(_:strategies:strictly:)``, without the backtracer's.
+    package func runReportingTrap(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type]) -> (result: Result, site: TrapSite?) {
+        run(fuzzCase, strategies: strategies, strictly: false, trapReport: true)
+    }
+
+    private func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool, trapReport: Bool) -> (result: Result, site: TrapSite?) {
+        let child = ChildProcess.start(limits: limits, folder: folder.path, trapReport: trapReport) {
             let answer: JSONValue
             do throws(DifferentialRun.InvalidOperation) {
                 if let found = try DifferentialRun.run(fuzzCase, strategies: strategies, strictly: strictly) {
@@ -53,23 +66,23 @@ package struct IsolatedRun {
             }
             return Array(answer.serialized.utf8)
         }
-        if shouldStop() { return .stopped }
+        if shouldStop() { return (.stopped, nil) }
         switch child.wait(stoppingWhen: shouldStop) {
         case .finished(let bytes):
             guard let answer = try? JSONParser.parse(bytes) else {
-                return .failure(Self.crashed(Crash(kind: .exit, message: "the child's answer is not JSON"), StepRecord(), strategies))
+                return (.failure(Self.crashed(Crash(kind: .exit, message: "the child's answer is not JSON"), StepRecord(), strategies)), nil)
             }
-            if let failure = answer["failure"], let disagreement = Disagreement(json: failure) { return .failure(disagreement) }
+            if let failure = answer["failure"], let disagreement = Disagreement(json: failure) { return (.failure(disagreement), nil) }
             if let invalid = answer["invalid"], case .string(let problem)? = invalid["problem"],
                let index = invalid["index"].flatMap({ $0.integer }), fuzzCase.operations.indices.contains(Int(index)) {
                 let position = Int(index)
-                return .invalid(DifferentialRun.InvalidOperation(index: position, operation: fuzzCase.operations[position], problem: problem))
+                return (.invalid(DifferentialRun.InvalidOperation(index: position, operation: fuzzCase.operations[position], problem: problem)), nil)
             }
-            return .pass
+            return (.pass, nil)
         case .crashed(let crash, let record):
-            return .failure(Self.crashed(crash, record, strategies))
+            return (.failure(Self.crashed(crash, record, strategies)), child.trapReport.flatMap { TrapSite(signal: $0.signal, frames: $0.frames) })
         case .slow, .stopped, .killed:
-            return .stopped
+            return (.stopped, nil)
         }
     }
 
@@ -89,6 +102,12 @@ package struct IsolatedRun {
     /// candidate is kept when it fails the same way (the same crash ``Crash/signature``, or a
     /// disagreement that is not a crash).
     ///
+    /// A trap or a fatal signal that the case brings about again with a trap report
+    /// (``runReportingTrap(_:strategies:)``) is shrunk by its ``TrapSite``: a candidate is
+    /// kept when it crashes at the same site, without the backtracer's half second or more
+    /// per candidate; the case it shrinks to must then crash with the same signature under
+    /// the backtracer, or the shrinking starts again from the whole case with the time left.
+    ///
     /// Candidates get a watchdog of at most a quarter of a second per step on a small tree
     /// (a hang costs that, not the run's budget, per candidate); the case they shrink to must
     /// then fail the same way under the run's own limits, or the case is kept whole.
@@ -105,7 +124,20 @@ package struct IsolatedRun {
             guard case .failure(let again) = result, !again.isInvalidCase, again.crash?.signature == signature else { return nil }
             return again
         }
-        guard let (small, failure) = Shrinker.shrink(fuzzCase, timeLimit: timeLimit, failure: { candidate in
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeLimit
+        if found.crash?.kind == .trap || found.crash?.kind == .signal,
+           case (.failure(let again), let site?) = candidates.runReportingTrap(fuzzCase, strategies: strategies), again.crash?.kind == found.crash?.kind {
+            let shrunk = Shrinker.shrink(fuzzCase, timeLimit: deadline - clock.now) { candidate in
+                let (result, candidateSite) = candidates.runReportingTrap(candidate, strategies: strategies)
+                guard candidateSite == site, case .failure(let failure) = result, !failure.isInvalidCase else { return nil }
+                return failure
+            }
+            if let (small, _) = shrunk, let confirmed = sameFailure(run(small, strategies: strategies, strictly: false)) {
+                return (small, confirmed)
+            }
+        }
+        guard let (small, failure) = Shrinker.shrink(fuzzCase, timeLimit: max(.zero, deadline - clock.now), failure: { candidate in
             sameFailure(candidates.run(candidate, strategies: strategies, strictly: false))
         }) else { return (fuzzCase, found) }
         guard found.crash?.kind == .hang || found.crash?.kind == .memory else { return (small, failure) }
