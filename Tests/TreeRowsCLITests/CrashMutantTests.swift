@@ -186,4 +186,16 @@ struct ScaleBTreeMutantTests {
                 mutant, CrashExpectations.unsizedShrink, kinds: ["trap", "disagreement"], frames: ["MutantSequence.", "BTreeMutant."], size: 4_000)
         }
     }
+
+    /// A copy of preorder-btree with its own node sizes (64 and 16) and no fuzzing variant, as
+    /// a user may keep one: its inner split at level 3 needs a root of height 4, tens of
+    /// thousands of elements grown at one place, which only the region churn's edge rounds
+    /// of its upper bands pour in. The default minute reaches it (its repro cannot be small).
+    @Test func aLoneCopysLevelThreeSplitIsCaught() async throws {
+        try await CrashExpectations.cores.run {
+            try await CrashExpectations.caughtAndReplayed(
+                "btree-high-inner-split-keeps-parents-alone", CrashExpectations.unsizedShrink, kinds: ["trap", "disagreement"],
+                frames: ["MutantSequence.", "BTreeMutant."], size: nil)
+        }
+    }
 }

@@ -21,9 +21,12 @@ struct ChurnState {
     /// For a cut: the tree's nodes at the case's start (at most ``RegionChurn/cutRegrowth``).
     var startSize = 0
     /// For a cut round at an edge (``FuzzOperationGenerator/churnNext(for:)``): the most
-    /// nodes the rest of the tree may keep, and whether the round is one.
+    /// nodes the rest of the tree may keep (`Int.max` once trimming gave up), and whether
+    /// the round is one.
     var edgeTarget = 0
     var edgeRound = false
+    /// The removals an edge round has made to trim the rest of the tree.
+    var trims = 0
     /// The nodes without replies a drain removes next, in random order (collected again
     /// when used up).
     var drainList: [NodeID] = []
@@ -73,14 +76,17 @@ extension FuzzOperationGenerator {
                 state.peak = state.startSize
                 // Half the rounds are at an edge: the last (or first) top-level node, a new one
                 // when there is only one, takes the pages; the rest of the tree is trimmed to a
-                // few nodes (4 to 400); the edge is cut once the tree is 16 times the rest (at
-                // least 1,000 nodes). What is left is one run of the tree, a small part of it,
-                // under one child of a structure's root, which falls through every level
-                // down to that of the rest.
+                // few nodes (4 to 400, by at most `trimLimit` removals, else it stays whole); the
+                // edge is cut once the tree is 16 times the rest and at least a size drawn
+                // log-uniformly up to the arm's `edgeCeiling` (a B-tree grown at one end is half
+                // full: preorder-btree's root reaches level 4 at about 35,000 elements so grown).
+                // What is left is one run of the tree, a small part of it, under one child of
+                // a structure's root, which falls through every level down to that of the rest.
                 state.edgeRound = random.chance(1, in: 2)
                 if state.edgeRound {
+                    state.trims = 0
                     state.edgeTarget = random.logUniform(4, 400)
-                    state.peak = max(1_000, 16 * state.edgeTarget)
+                    state.peak = max(16 * state.edgeTarget, random.logUniform(1_000, state.plan.edgeCeiling))
                     let count = tree.childCount(of: Tree.root)
                     guard count >= 2, let edge = random.chance(1, in: 2) ? tree.lastChild(of: Tree.root) : tree.firstChild(of: Tree.root) else {
                         state.region = nil
@@ -117,12 +123,21 @@ extension FuzzOperationGenerator {
             state.region = nil
             return .remove(region)
         case .cut:
-            if state.edgeRound, let trim = Self.trim(beside: region, in: tree, target: state.edgeTarget) { return .remove(trim) }
+            if state.edgeRound, let trim = Self.trim(beside: region, in: tree, target: state.edgeTarget) {
+                if state.trims < Self.trimLimit {
+                    state.trims += 1
+                    return .remove(trim)
+                }
+                // Too many top-level nodes to trim: the rest stays, and the edge grows past it
+                // by a size drawn as above.
+                state.edgeTarget = .max
+                state.peak = tree.nodeCount + random.logUniform(1_000, state.plan.edgeCeiling)
+            }
             // Pour in at least `phase` steps, and until the tree is back at `peak` (its starting
             // size, so that each cut crosses as many levels as the first; an edge round's own),
             // then cut.
             let since = state.steps - state.lastCut
-            guard since >= state.phase && (tree.nodeCount >= state.peak || since >= 64) else {
+            guard since >= state.phase && (tree.nodeCount >= state.peak || since >= (state.edgeRound ? 128 : 64)) else {
                 return grow(region, growth: 2_048, bushy: false, added: state.added, in: reference)
             }
             state.lastCut = state.steps + 1
@@ -158,7 +173,8 @@ extension FuzzOperationGenerator {
         let parent = recent.map { random.chance(bushy ? 3 : 1, in: 4) ? $0 : region } ?? region
         switch random.below(100) {
         case ..<(growth > 0 ? 60 : 10):
-            let size = bushy ? random.logUniform(2, 24) : random.logUniform(churn?.plan.isLargest == true ? 512 : 16, 2_048)
+            let large = churn.map { $0.plan.isLargest || $0.edgeRound && $0.peak >= 16_000 } ?? false
+            let size = bushy ? random.logUniform(2, 24) : random.logUniform(large ? 512 : 16, 2_048)
             return page(in: tree, under: parent, count: max(1, min(size, growth)))
         case ..<72:
             let count = tree.childCount(of: parent)
@@ -172,6 +188,9 @@ extension FuzzOperationGenerator {
             return .remove(recent ?? smallSubtree(in: tree))
         }
     }
+
+    /// The most removals an edge round makes to trim the rest of the tree.
+    static let trimLimit = 16
 
     /// What to remove next so that the tree beside the top-level node `edge` keeps at most
     /// `target` nodes (and at least one): another top-level node, the farthest from `edge`,

@@ -21,8 +21,9 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
         /// most ``cutRegrowth`` nodes), each followed by the removal of a large subtree
         /// around it, often most of the tree; then another region. Half the rounds pour
         /// into the first or last top-level node instead, trim the rest of the tree to 4 to
-        /// 400 nodes, and cut that node once the tree is 16 times the rest: a root falls
-        /// through every level to that of the small run of the tree left.
+        /// 400 nodes (in at most 16 removals), and cut that node once the tree is 16 times
+        /// the rest and at least a size up to ``edgeCeiling``: a root falls through every
+        /// level to that of the small run of the tree left.
         case cut
     }
 
@@ -79,6 +80,14 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
         case .grow: return min(48, max(16, 4_000_000 / nodes))
         }
     }
+
+    /// The largest size an edge round of a cut may draw to grow its tree to before the cut:
+    /// 1,000 on the smallest band (its trees are a few hundred nodes), 64,000 above, where a
+    /// B-tree grown at one end, its nodes half full, gains its fourth level of 64/16
+    /// (preorder-btree's root at level 4 from about 35,000 elements so grown).
+    ///
+    /// - Complexity: O(1).
+    package var edgeCeiling: Int { band == 0 ? 1_000 : 64_000 }
 
     /// The most nodes a cut case regrows its tree to before each cut.
     package static let cutRegrowth = 20_000

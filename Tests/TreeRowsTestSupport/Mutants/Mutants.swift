@@ -39,6 +39,13 @@ public enum Mutants {
         BTreeMutant<HighRootCollapseDropsAdd, StandardMutantNodes>.self,
     ]
 
+    /// B-tree mutants at level 3 with preorder-btree's node sizes and no fuzzing variant, as a
+    /// user's copy of its code may come: only the region churn's largest trees reach them.
+    nonisolated(unsafe) public static let bTreeAlone: [any RowStrategy.Type] = [
+        BTreeMutant<HighInnerSplitKeepsParents, LoneMutantNodes>.self,
+        BTreeMutant<HighRootCollapseDropsAdd, LoneMutantNodes>.self,
+    ]
+
     /// The mutants whose bug shows only beyond a size threshold.
     nonisolated(unsafe) public static let threshold: [any RowStrategy.Type] = [
         ThresholdMutant<RowIndexIn16Bits>.self, ThresholdMutant<DepthIn16Bits>.self, ThresholdMutant<ChildPositionIn16Bits>.self,

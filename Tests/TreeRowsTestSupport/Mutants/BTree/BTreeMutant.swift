@@ -17,7 +17,7 @@ public struct BTreeMutant<Bug: RowArrayBug, Nodes: MutantNodeSizes>: RowStrategy
     ///
     /// - Complexity: O(1).
     public static var fuzzingVariants: [any RowStrategy.Type] {
-        Nodes.self == SmallMutantNodes.self ? [] : [BTreeMutant<Bug, SmallMutantNodes>.self]
+        Nodes.self == StandardMutantNodes.self ? [BTreeMutant<Bug, SmallMutantNodes>.self] : []
     }
 
     public private(set) var tree: Tree
@@ -405,6 +405,14 @@ public enum StandardMutantNodes: MutantNodeSizes {
     public static var leafShift: Int { 6 }
     public static var fanout: Int { 16 }
     public static var nameSuffix: String { "" }
+}
+
+/// preorder-btree's sizes without the small-nodes variant: a copy of preorder-btree's code
+/// as a user keeps it, without ``RowStrategy/fuzzingVariants``.
+public enum LoneMutantNodes: MutantNodeSizes {
+    public static var leafShift: Int { 6 }
+    public static var fanout: Int { 16 }
+    public static var nameSuffix: String { "-alone" }
 }
 
 /// preorder-btree-small-nodes' sizes: leaves of 4, inner nodes of 4.
