@@ -17,6 +17,17 @@ import TreeRowsHarness
         #expect(!Crash.isStandardLibrary("$s11MyStrategyAAV6toggleyAA7RowDiffVAA9NodeIndexVF"))
         #expect(!Crash.isStandardLibrary("$s2t24walkySiAA6HolderVF"))
         #expect(!Crash.isStandardLibrary("main"))
+        // A user's extension of a standard type, a specialization of it and a closure in it,
+        // are the user's code; a standard type's own member is not.
+        #expect(!Crash.isStandardLibrary("$sSa7MyStuffE6helperyyF"))
+        #expect(!Crash.isStandardLibrary("$sSa7MyStuffSiRszlE6helperyyF"))
+        #expect(!Crash.isStandardLibrary("$sSa7MyStuffE6helperyyFSi_Tg5"))
+        #expect(!Crash.isStandardLibrary("$sST7MyStuffE5helloyyF"))
+        #expect(!Crash.isStandardLibrary("$sSa7MyStuffE6helperyyFyycfU_"))
+        #expect(Crash.isStandardLibrary("$sSD5IndexV4hashyySiF"))
+        // Foundation's extension of String is the toolchain's.
+        #expect(Crash.isStandardLibrary("$sSS10FoundationE4data5using20allowLossyConversionAA4DataVSgSSAAE8EncodingV_SbtF"))
+        #expect(Crash.isStandardLibrary("$ss5printyyypd_SS9separatorSS10terminatortF"))
     }
 
     /// The shape of Swift's JSON crash report for an index out of range inside a

@@ -95,13 +95,47 @@ extension Crash {
     /// Whether a mangled Swift symbol names an entity of the standard library (or an
     /// imported C or Objective-C one): its context is the `Swift` module (`$ss…`) or a
     /// standard substitution (`$sSa…` for `Array`, `$sSo…` for imported types), where a
-    /// module of the user's starts with the length of its name (`$s8MyModule…`).
+    /// module of the user's starts with the length of its name (`$s8MyModule…`). A user's
+    /// extension of a standard type (`$sSa7MyStuffE…`, `(extension in MyStuff):Swift.Array…`,
+    /// and the closures in it) is the user's code, as the runtime's demangler tells.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(*l*) for a symbol of *l* characters.
     package static func isStandardLibrary(_ symbol: String) -> Bool {
         let body = symbol.hasPrefix("_$s") ? symbol.dropFirst(3) : symbol.hasPrefix("$s") ? symbol.dropFirst(2) : nil
-        guard let first = body?.first else { return false }
-        return first == "s" || first == "S"
+        guard let first = body?.first, first == "s" || first == "S" else { return false }
+        return !isUsersExtension(symbol)
+    }
+
+    /// Whether the demangled `symbol` (past a specialization's parameters) lies in an
+    /// extension from a module that is not the toolchain's (``toolchainModules``, or a name
+    /// starting with `_`).
+    private static func isUsersExtension(_ symbol: String) -> Bool {
+        guard var name = demangled(symbol) else { return false }
+        if name.hasPrefix("generic specialization") || name.hasPrefix("specialized"), let of = name.range(of: "> of ") {
+            name = String(name[of.upperBound...])
+        }
+        var rest = Substring(name)
+        while let marker = rest.range(of: "(extension in ") {
+            let module = rest[marker.upperBound...].prefix { $0 != ")" }
+            if !module.hasPrefix("_") && !toolchainModules.contains(String(module)) { return true }
+            rest = rest[marker.upperBound...]
+        }
+        return false
+    }
+
+    /// The modules of the toolchain that extend the standard library's types.
+    private static let toolchainModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "Dispatch", "Distributed",
+        "Observation", "RegexBuilder", "Synchronization", "Cxx", "CxxStdlib",
+    ]
+
+    /// `symbol` demangled by the Swift runtime, or `nil` if it is no Swift symbol.
+    private static func demangled(_ symbol: String) -> String? {
+        symbol.withCString { mangled in
+            guard let text = swiftDemangle(mangled, strlen(mangled), nil, nil, 0) else { return nil }
+            defer { free(text) }
+            return String(cString: text)
+        }
     }
 
     /// The frame's function without its offset (`Thing.get(_:) + 24` → `Thing.get(_:)`).
@@ -140,3 +174,9 @@ extension Crash {
         return distance < 1 << 20
     }
 }
+
+/// The Swift runtime's demangler (exported by the standard library on every platform): a
+/// new C string the caller frees, or `nil`.
+@_silgen_name("swift_demangle")
+private func swiftDemangle(_ mangledName: UnsafePointer<CChar>?, _ length: Int, _ outputBuffer: UnsafeMutablePointer<CChar>?,
+                           _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32) -> UnsafeMutablePointer<CChar>?
