@@ -38,7 +38,7 @@ struct MutantSequence {
     /// Children per inner node after a build, 7/8 of ``fanout`` (at least one less).
     let innerFill: Int
     /// The minimum of no elements.
-    static let noMinimum = Int32.max
+    static var noMinimum: Int32 { .max }
 
     /// Every leaf in one block of ``leafStride`` numbers, so that a query's reads of one
     /// leaf share pages and neighbouring cache lines: its element count, its parent (an
@@ -84,34 +84,34 @@ struct MutantSequence {
     var events = StructuralEventCounter(Self.eventKinds)
 
     /// The events the sequence counts, by the indices of ``Event``.
-    static let eventKinds: [StructuralEventCounter.Kind] = [
+    static var eventKinds: [StructuralEventCounter.Kind] { [
         .init("leaf split"), .init("inner split", hasLevels: true), .init("root grew", hasLevels: true),
         .init("root shrank", hasLevels: true), .init("node freed", hasLevels: true), .init("leaves packed"),
-    ]
+    ] }
 
     /// Indices into ``eventKinds``.
     enum Event {
-        static let leafSplit = 0
+        static var leafSplit: Int { 0 }
         /// At the level of the node that split.
-        static let innerSplit = 1
+        static var innerSplit: Int { 1 }
         /// At the new height.
-        static let rootGrew = 2
+        static var rootGrew: Int { 2 }
         /// At the new height.
-        static let rootShrank = 3
+        static var rootShrank: Int { 3 }
         /// At the level of the freed node (0 for a leaf).
-        static let nodeFreed = 4
-        static let leavesPacked = 5
+        static var nodeFreed: Int { 4 }
+        static var leavesPacked: Int { 5 }
     }
 
     /// The super-root's one entry: the whole sequence.
-    static let top = 0
+    static var top: Int { 0 }
 
     /// Leaves in use.
     var leafCount: Int { leaves.count / leafStride - freeLeaves.count }
 
     // MARK: Leaf layout
 
-    private static let header = 4
+    private static var header: Int { 4 }
 
     @inline(__always) func countPosition(_ leaf: Int) -> Int { leaf &* leafStride }
     @inline(__always) func parentPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
