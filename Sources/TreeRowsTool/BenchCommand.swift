@@ -155,7 +155,7 @@ struct BenchCommand: ParsableCommand {
             // the least an operation costs, instead of running on.
             limits.slowSteps = .stop
             limits.budget.perNodeElement = .zero
-            configuration.isolation = BenchmarkIsolation(limits: limits, folder: scratch!.path)
+            configuration.cellHost = BenchmarkIsolation(limits: limits, folder: scratch!.path)
         }
         var runner = BenchmarkRunner(configuration: configuration, strategies: selected, allocations: counter)
         // Ctrl-C or SIGTERM: the cell under way is dropped, the cells measured are summed up.

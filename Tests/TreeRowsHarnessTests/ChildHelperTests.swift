@@ -20,7 +20,7 @@ import TreeRowsTestSupport
         let marker = fcntl(ends[1], F_DUPFD, 200)
         try #require(marker >= 200)
         defer { close(ends[0]); close(ends[1]); close(marker) }
-        let child = ChildProcess.start(limits: .standard, folder: folder.path) {
+        let child = ChildProcess.start(limits: .standard, folder: folder.path) { _ in
             let inChild = fcntl(marker, F_GETFD) >= 0
             guard let program = popen("test -e /proc/self/fd/\(marker) && echo inherited || echo free", "r") else { return [] }
             var line = [CChar](repeating: 0, count: 64)
@@ -38,7 +38,7 @@ import TreeRowsTestSupport
 
     @Test func aStoppedChildTakesTheProgramsItStartedWithIt() throws {
         let folder = try ScratchFolder()
-        let child = ChildProcess.start(limits: .standard, folder: folder.path) {
+        let child = ChildProcess.start(limits: .standard, folder: folder.path) { _ in
             // A helper that would run on alone, as a backtracer stuck on a dead process does.
             _ = popen("sleep 600", "r")
             while true { sleep(1) }

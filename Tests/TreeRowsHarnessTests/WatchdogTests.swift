@@ -19,9 +19,9 @@ struct WatchdogTests {
     /// A step asleep for more than four budgets is a hang, and its message says it was blocked.
     @Test func aBlockedStepIsAHang() throws {
         let folder = try ScratchFolder()
-        let child = ChildProcess.start(limits: Self.limits, folder: folder.path) {
-            StepMonitor.beginCase(nodes: 1)
-            StepMonitor.step(strategy: 0, operation: 0)
+        let child = ChildProcess.start(limits: Self.limits, folder: folder.path) { monitor in
+            monitor.beginCase(nodes: 1)
+            monitor.step(strategy: 0, operation: 0)
             sleep(60)
             return []
         }
@@ -43,10 +43,10 @@ struct WatchdogTests {
     /// hang, and the child finishes once it runs again.
     @Test func aStepKeptFromAProcessorIsNoHang() throws {
         let folder = try ScratchFolder()
-        let child = ChildProcess.start(limits: Self.limits, folder: folder.path) {
-            StepMonitor.beginCase(nodes: 1)
-            StepMonitor.step(strategy: 0, operation: 0)
-            let record = StepMonitor.record!
+        let child = ChildProcess.start(limits: Self.limits, folder: folder.path) { monitor in
+            monitor.beginCase(nodes: 1)
+            monitor.step(strategy: 0, operation: 0)
+            let record = monitor.record
             record.pointee.cases = 1  // in the step
             while record.pointee.operations == 0 { sched_yield() }
             return [42]
@@ -85,9 +85,9 @@ struct StepBudgetTests {
     /// The budget a watched child gives `operation` on `tree`, in nanoseconds.
     static func budget(of operation: TreeOperation, in tree: Tree) throws -> Int64 {
         let folder = try ScratchFolder()
-        let child = ChildProcess.start(limits: .standard, folder: folder.path) {
-            StepMonitor.beginOperation(operation, in: tree)
-            return Array(String(StepMonitor.record!.pointee.stepBudget).utf8)
+        let child = ChildProcess.start(limits: .standard, folder: folder.path) { monitor in
+            monitor.beginOperation(operation, in: tree)
+            return Array(String(monitor.record.pointee.stepBudget).utf8)
         }
         guard case .finished(let bytes) = child.wait(), let budget = Int64(String(decoding: bytes, as: UTF8.self)) else {
             Issue.record("the child did not answer")
@@ -135,14 +135,14 @@ extension ChildProcess.Ending: CustomStringConvertible {
 
     /// A child whose strategy 0 takes two steps of `earlier` milliseconds, then one of `last`.
     static func child(_ limits: ChildProcess.Limits, earlier: Int64, last: Int64, folder: ScratchFolder) -> ChildProcess {
-        ChildProcess.start(limits: limits, folder: folder.path) {
-            StepMonitor.beginCase(nodes: 1)
+        ChildProcess.start(limits: limits, folder: folder.path) { monitor in
+            monitor.beginCase(nodes: 1)
             for operation in 0..<3 {
-                StepMonitor.beginOperation(.toggle(NodeIndex(0)), in: Tree())
-                StepMonitor.step(strategy: 0, operation: operation)
+                monitor.beginOperation(.toggle(NodeIndex(0)), in: Tree())
+                monitor.step(strategy: 0, operation: operation)
                 ProcessorSpin.spin(for: (operation < 2 ? earlier : last) * 1_000_000)
             }
-            StepMonitor.step(strategy: -1, operation: 3)
+            monitor.step(strategy: -1, operation: 3)
             return [7]
         }
     }

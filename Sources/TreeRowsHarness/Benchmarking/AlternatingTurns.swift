@@ -18,12 +18,12 @@ import Darwin
 /// How: the two sides share a connected socket. One token goes back and forth: a side runs
 /// (its untimed work as well as its samples) only while it holds the token, and gives it up
 /// at a sample's start once it has held it for ``slice``, then waits for it to come back. A
-/// forked child (an isolated cell) holds the token when its parent does and gives it up in
-/// its parent's place; a child that dies leaves the token with its parent, which goes on.
+/// cell run in a process of its own (forked from this side) holds the token when this side
+/// does and gives it up in its place; one that dies leaves the token here, and the side goes on.
 /// When the peer ends, its end of the socket closes and this side runs on alone, so neither
 /// side can wait on a peer that is gone; a peer that runs long without a sample (building a
-/// large tree) only makes this side wait that long. While waiting, the side tells the
-/// watchdog of an isolated cell (``StepMonitor``) that it is alive.
+/// large tree) only makes this side wait that long. While waiting, the side tells the cell's
+/// ``StepObserver`` that it is alive (``StepObserver/pulse()``).
 ///
 /// The gate gives the socket's end as an inherited descriptor in `TREEROWS_TURNS`:
 /// `FD:first:CPU` for the side that starts, `FD:wait:CPU` for the one that waits first
@@ -55,7 +55,7 @@ package enum AlternatingTurns {
         // Programs this process starts (valgrind's count run) do not inherit the socket.
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         descriptor = fd
-        if parts[1] == "wait" { waitForTurn() }
+        if parts[1] == "wait" { waitForTurn(observer: SilentObserver()) }
         turnStart = .now
         return true
     }
@@ -80,16 +80,16 @@ package enum AlternatingTurns {
     /// - Complexity: O(1) when not due; a round trip to the peer (two context switches and
     ///   the peer's turn) when due.
     @inline(__always)
-    package static func passIfDue() {
+    package static func passIfDue(observer: any StepObserver) {
         guard descriptor >= 0, ContinuousClock.now - turnStart >= slice else { return }
-        pass()
+        pass(observer: observer)
     }
 
     /// Gives up the turn now and waits for the next (a cell's start, so that the two sides'
     /// cells begin close together).
     ///
     /// - Complexity: a round trip to the peer.
-    package static func pass() {
+    package static func pass(observer: any StepObserver) {
         guard descriptor >= 0 else { return }
         var token: UInt8 = 1
         #if os(Linux)
@@ -98,7 +98,7 @@ package enum AlternatingTurns {
         let sent = send(descriptor, &token, 1, 0)
         #endif
         guard sent == 1 else { return leave() }
-        waitForTurn()
+        waitForTurn(observer: observer)
         turnStart = .now
     }
 
@@ -112,14 +112,14 @@ package enum AlternatingTurns {
         descriptor = -1
     }
 
-    /// Blocks until the token comes back, telling the watchdog every 100 ms that this side
+    /// Blocks until the token comes back, telling `observer` every 100 ms that this side
     /// waits; stops taking turns when the peer has ended.
-    private static func waitForTurn() {
+    private static func waitForTurn(observer: any StepObserver) {
         while descriptor >= 0 {
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, 100)
             if ready == 0 {
-                StepMonitor.pulse()
+                observer.pulse()
                 continue
             }
             if ready < 0 {

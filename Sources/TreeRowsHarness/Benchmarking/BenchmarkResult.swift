@@ -48,7 +48,7 @@ public struct BenchmarkResult: Equatable, Sendable {
     /// (debug) one or one with invariant checks: `report` and `compare` refuse such results.
     public var debugBuild = false
     /// How the strategy crashed in this cell (trapped, overflowed its stack, hung or ran out
-    /// of memory in its child process), where the cell stopped; `nil` if it did not. A
+    /// of memory where its ``BenchmarkCellHost`` ran it), where the cell stopped; `nil` if it did not. A
     /// crashed cell is not ``correct``.
     public var crash: Crash?
     /// Every timed sample, for a comparison's statistics; `nil` in results written before

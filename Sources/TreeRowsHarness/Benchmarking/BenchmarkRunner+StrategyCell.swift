@@ -6,20 +6,20 @@ extension BenchmarkRunner {
     /// every input so far should have left.
     func measureStrategyCell(
         _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, corpus: String, tree: Tree, workload: BenchmarkWorkload,
-        untimedPassInputs: [BenchmarkInput], sharedSetup: Double, sink: inout Int
+        untimedPassInputs: [BenchmarkInput], sharedSetup: Double, sink: inout Int, observer: any StepObserver
     ) -> BenchmarkResult {
         let clock = ContinuousClock()
         // Taking turns with a gate's other side: both sides' cells begin close together.
-        AlternatingTurns.pass()
+        AlternatingTurns.pass(observer: observer)
         let buildStart = clock.now
-        // An isolated cell's heartbeat (see ``StepMonitor``): the build, each input's index, the final check.
-        StepMonitor.step(strategy: 0, operation: Self.buildStep)
+        // The cell's steps (``BenchmarkCellHost``): the build, each input's index, the final check.
+        observer.step(strategy: 0, operation: Self.buildStep)
         // What a fresh strategy keeps beyond the tree it shares, read around its build alone.
         let (state, keptBytes) = keptBytesPerNode(by: allocations, nodes: { _ in tree.nodeCount }) { type.init(tree: tree) }
         var split = BenchmarkTimeSplit(setup: sharedSetup + (clock.now - buildStart).nanoseconds / 1e9)
         // Moved, not copied: a second reference to the state would make its first writes copy.
         var strategyCell = BenchmarkStrategyCell(operation, strategy: consume state, tree: tree)
-        let untimed = untimedPass(untimedPassInputs, &strategyCell, tree: tree, sink: &sink)
+        let untimed = untimedPass(untimedPassInputs, &strategyCell, tree: tree, sink: &sink, observer: observer)
         if untimed.countedOperations > 0 {
             InstructionCount.dump(strategy: type.name, corpus: corpus, operation: operation.rawValue, operations: untimed.countedOperations)
         }
@@ -36,8 +36,8 @@ extension BenchmarkRunner {
         /// Times `count` inputs from the next one; returns the time they took.
         func timeInputs(_ count: Int) -> Duration {
             let inputs = workload.inputs[strategyCell.next..<strategyCell.next + count]
-            AlternatingTurns.passIfDue()
-            Self.beginStep(inputs, of: operation, tree: tree)
+            AlternatingTurns.passIfDue(observer: observer)
+            Self.beginStep(inputs, of: operation, tree: tree, observer: observer)
             strategyCell.next += count
             strategyCell.prepare()
             if let eviction = configuration.eviction { sink &+= Int(truncatingIfNeeded: eviction.run()) }
@@ -71,7 +71,7 @@ extension BenchmarkRunner {
         }
         split.sampling += (clock.now - blockStart - bookkeeping).nanoseconds / 1e9
         split.checking += bookkeeping.nanoseconds / 1e9
-        StepMonitor.step(strategy: 0, operation: Self.finalCheckStep)
+        observer.step(strategy: 0, operation: Self.finalCheckStep)
         let checkStart = clock.now
         // The count run's results are not kept (its figures are its dumps): its cells skip the check.
         let wrong = untimed.wrong ?? (configuration.countsInstructions ? nil : strategyCell.check(sampling: workload.inputs.prefix(64)))

@@ -11,7 +11,7 @@ extension BenchmarkRunner {
     /// The strategyCell's check at the end of its cell covers the state this pass leaves.
     /// Returns, with the figures, the time per input of the last warm-up input.
     func untimedPass(
-        _ inputs: [BenchmarkInput], _ strategyCell: inout BenchmarkStrategyCell, tree: Tree, sink: inout Int
+        _ inputs: [BenchmarkInput], _ strategyCell: inout BenchmarkStrategyCell, tree: Tree, sink: inout Int, observer: any StepObserver
     ) -> (allocations: (Double, Double)?, wrong: BenchmarkStrategyCell.Finding?, split: BenchmarkTimeSplit, nanosecondsPerInput: Double,
           countedOperations: Int) {
         let clock = ContinuousClock()
@@ -35,7 +35,7 @@ extension BenchmarkRunner {
         if instructions { InstructionCount.instrument(true) }
         for _ in 0..<Self.untimedInputs.warm {
             guard let inputs = batches.next() else { break }
-            Self.beginStep(inputs, of: strategyCell.operation, tree: tree)
+            Self.beginStep(inputs, of: strategyCell.operation, tree: tree, observer: observer)
             strategyCell.prepare()
             let start = clock.now
             sink &+= strategyCell.perform(inputs, tree: tree)
@@ -60,7 +60,7 @@ extension BenchmarkRunner {
             var byteTotal: UInt64 = 0
             var count = 0
             while count < counted, let inputs = batches.next() {
-                Self.beginStep(inputs, of: strategyCell.operation, tree: tree)
+                Self.beginStep(inputs, of: strategyCell.operation, tree: tree, observer: observer)
                 strategyCell.prepare()
                 let allocationsBefore = counter?.allocations() ?? 0
                 let bytesBefore = counter?.allocatedBytes() ?? 0
@@ -86,7 +86,7 @@ extension BenchmarkRunner {
         var checked = 0
         var rows: [Row]?  // the rows the last sample left, checked against the reference
         while wrong == nil && checked < verified, let inputs = batches.next() {
-            Self.beginStep(inputs, of: strategyCell.operation, tree: tree)
+            Self.beginStep(inputs, of: strategyCell.operation, tree: tree, observer: observer)
             wrong = strategyCell.verify(inputs, rows: &rows)
             checked += 1
         }

@@ -25,9 +25,9 @@ public struct BenchmarkRunner {
         /// Read before every sample (warm-up and timed, untimed) to start it with cold caches;
         /// `nil`: a sample finds what its strategy's earlier samples left in the caches.
         public var eviction: CacheEviction?
-        /// Where each strategy's cell runs: in a child process of its own with these limits
-        /// (a strategy that crashes there gives a CRASHED cell), or in this process (`nil`).
-        package var isolation: BenchmarkIsolation?
+        /// Where each strategy's cell runs: in a host that outlives it (a strategy that
+        /// crashes there gives a CRASHED cell), or in this process (`nil`).
+        package var cellHost: (any BenchmarkCellHost)?
         /// Count each cell's instructions per operation when running under callgrind
         /// (``InstructionCount``), over the inputs whose allocations are counted.
         package var countsInstructions = false
@@ -155,14 +155,28 @@ public struct BenchmarkRunner {
             let index = (turn + rotation) % strategies.count
             // A cell cut short is no cell: stopped, it is dropped whole.
             guard !shouldStop() else { return [] }
-            if let isolation = configuration.isolation {
-                guard let result = isolatedStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
-                                                        untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, isolation: isolation)
-                else { return [] }
+            let type = strategies[index]
+            if let host = configuration.cellHost {
+                var failed = BenchmarkResult(
+                    strategy: type.name, corpus: corpus, nodes: tree.nodeCount, operation: operation.rawValue, samples: 0,
+                    medianNanoseconds: 0, p90Nanoseconds: 0, p99Nanoseconds: 0, operationsPerSecond: 0, allocationsPerOperation: nil,
+                    bytesPerOperation: nil, peakResidentBytes: 0, ratioToReference: nil, ratioToFastest: nil, correct: false)
+                failed.debugBuild = Self.unmeasurableBuild != nil
+                let result = host.measure(failed: failed, workload: workload, shouldStop: shouldStop) { observer in
+                    observer.beginCase(nodes: tree.nodeCount)
+                    var sink = 0
+                    let result = measureStrategyCell(type, operation, corpus: corpus, tree: tree, workload: workload,
+                                                     untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink,
+                                                     observer: observer)
+                    BenchmarkSink.consume(sink)
+                    return result
+                }
+                guard let result else { return [] }
                 measured[index] = result
             } else {
-                measured[index] = measureStrategyCell(strategies[index], operation, corpus: corpus, tree: tree, workload: workload,
-                                                      untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink)
+                measured[index] = measureStrategyCell(type, operation, corpus: corpus, tree: tree, workload: workload,
+                                                      untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink,
+                                                      observer: SilentObserver())
             }
         }
         BenchmarkSink.consume(sink)

@@ -2,7 +2,7 @@ import TreeRows
 
 /// The inputs of every sample of one benchmark cell, drawn before anything is timed, the
 /// same for every strategy.
-struct BenchmarkWorkload {
+package struct BenchmarkWorkload {
     var inputs: [BenchmarkInput]
 
     /// A workload of given inputs.

@@ -2,7 +2,8 @@
 /// tier's tree sampler before the draw, the seed of its operations, and the churn arm the
 /// steering picked for a region-churn case. With the run's
 /// configuration and recorded trees, that draws the same case again
-/// (``Fuzzer/regenerate(_:through:)``): what a parent does when a child died in the case.
+/// (``Fuzzer/regenerate(_:through:)``): what a wrapper that lost the run in the middle of
+/// the case does (``FuzzObserver/announce(_:)`` tells it the case first).
 package struct FuzzCaseIdentity: Hashable, Sendable {
     /// The streams a run draws its cases from, each numbering its own cases from 1.
     package enum Stream: String, Hashable, Sendable {
@@ -40,30 +41,6 @@ package struct FuzzCaseIdentity: Hashable, Sendable {
         self.churn = churn
         self.nodeCap = nodeCap
         self.active = active
-    }
-
-    /// The identity a watching parent reads from a child's record, if a case was under way.
-    package init?(_ record: StepRecord) {
-        guard record.tier >= 0 else { return nil }
-        self.init(tier: record.tier == 0 ? .small : .large, caseNumber: Int(record.caseNumber), samplerPosition: record.samplerState,
-                  samplerDrawn: Int(record.samplerDrawn), caseSeed: record.caseSeed,
-                  churn: record.churnArm >= 0 ? RegionChurn(arm: Int(record.churnArm)) : nil,
-                  nodeCap: record.nodeCap > 0 ? Int(record.nodeCap) : .max, active: record.activeStrategies)
-    }
-
-    /// Writes the case to the watched record, if any, before it is drawn.
-    ///
-    /// - Complexity: O(1).
-    func announce() {
-        guard let record = StepMonitor.record else { return }
-        record.pointee.tier = tier == .small ? 0 : 1
-        record.pointee.caseNumber = Int64(caseNumber)
-        record.pointee.samplerState = samplerPosition
-        record.pointee.samplerDrawn = Int64(samplerDrawn)
-        record.pointee.caseSeed = caseSeed
-        record.pointee.churnArm = Int64(churn?.arm ?? -1)
-        record.pointee.nodeCap = nodeCap == .max ? 0 : Int64(nodeCap)
-        record.pointee.activeStrategies = active
     }
 }
 

@@ -14,7 +14,7 @@ public struct FuzzCoverage: Sendable {
     /// Creates an empty record.
     public init() {}
 
-    /// A record of these counts (read back from a child's outcome).
+    /// A record of these counts (read back from a run's outcome).
     package init(counts: [String: Int]) { self.counts = counts }
 
     /// What earlier operations of a case did, for the combination features.

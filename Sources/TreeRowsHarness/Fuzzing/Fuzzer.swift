@@ -91,7 +91,7 @@ public struct Fuzzer {
         /// Where the case came from, to draw it again.
         package var identity: FuzzCaseIdentity
         /// How often the failure showed in new processes, when it did not fail again at
-        /// once (``IsolatedFuzzer`` finds it out).
+        /// once (the isolation wrapper finds it out).
         public var flakiness: Flakiness? = nil
     }
 
@@ -141,7 +141,7 @@ public struct Fuzzer {
     /// What tells this thread's live bytes (`treerows` passes jemalloc's): with one, the
     /// worker watches its memory across cases and blames a strategy whose instances leave
     /// memory allocated (``RetainedMemory``); without, memory that builds up is found only
-    /// when it crosses the child's limit.
+    /// when it crosses the memory limit of a wrapper that runs the worker.
     public var allocationCounter: (any AllocationCounter)?
 
     /// The recorded threads that ship with TreeRows, of at most 100,000 nodes (not the
@@ -161,8 +161,8 @@ public struct Fuzzer {
 
     /// Runs until the operation budget, the time limit, `shouldStop` or a disagreement.
     ///
-    /// A strategy that traps, hangs or exhausts memory ends this process: ``IsolatedFuzzer``
-    /// (what `treerows fuzz` runs) survives those and shrinks them too.
+    /// A strategy that traps, hangs or exhausts memory ends this process: the isolation
+    /// wrapper (what `treerows fuzz` runs) survives those and shrinks them too.
     ///
     /// - Parameters:
     ///   - shouldStop: Polled between operations (Ctrl-C, another worker's finding).
@@ -213,18 +213,18 @@ public struct Fuzzer {
     /// `nodeCap` nodes and run by the strategies of `active` alone (``CaseSizing``); a case
     /// drawn again keeps its own `caseSeed` instead of drawing one.
     func draw(_ tier: FuzzTier, caseNumber: Int, churn: RegionChurn?, nodeCap: Int = .max, active: UInt64 = .max,
-              caseSeed ownSeed: UInt64? = nil, from streams: inout Streams) -> Draw {
+              caseSeed ownSeed: UInt64? = nil, from streams: inout Streams, observer: any FuzzObserver = SilentObserver()) -> Draw {
         if tier == .small {
             let identity = FuzzCaseIdentity(tier: .small, caseNumber: caseNumber, samplerPosition: streams.smallTrees.position,
                                             samplerDrawn: 0, caseSeed: ownSeed ?? streams.smallSeeds.next())
-            identity.announce()
+            observer.announce(identity)
             return Draw(identity: identity, tree: streams.smallTrees.next(), operations: configuration.operationsPerCase)
         }
         let position = churn == nil ? streams.largeTrees.position : streams.churnTrees.position
         let caseSeed = ownSeed ?? (churn == nil ? streams.largeSeeds.next() : streams.churnSeeds.next())
         let identity = FuzzCaseIdentity(tier: .large, caseNumber: caseNumber, samplerPosition: position.random,
                                         samplerDrawn: position.drawn, caseSeed: caseSeed, churn: churn, nodeCap: nodeCap, active: active)
-        identity.announce()
+        observer.announce(identity)
         let draw = churn == nil ? streams.largeTrees.next(nodeCap: nodeCap) : streams.churnTrees.next(churn: churn, nodeCap: nodeCap)
         return Draw(identity: identity, tree: draw.tree, operations: draw.operations, focus: draw.focus, scenario: draw.scenario)
     }
@@ -234,13 +234,14 @@ public struct Fuzzer {
     /// slow for it) held to `nodeCap` nodes and run by the strategies of `active`.
     ///
     /// - Complexity: one draw.
-    func redraw(_ identity: FuzzCaseIdentity, nodeCap: Int? = nil, active: UInt64? = nil) -> Draw {
+    func redraw(_ identity: FuzzCaseIdentity, nodeCap: Int? = nil, active: UInt64? = nil,
+                observer: any FuzzObserver = SilentObserver()) -> Draw {
         var streams = streams()
         streams.smallTrees.position = identity.samplerPosition
         streams.largeTrees.position = (identity.samplerPosition, identity.samplerDrawn)
         streams.churnTrees.position = (identity.samplerPosition, identity.samplerDrawn)
         return draw(identity.tier, caseNumber: identity.caseNumber, churn: identity.churn, nodeCap: nodeCap ?? identity.nodeCap,
-                    active: active ?? identity.active, caseSeed: identity.caseSeed, from: &streams)
+                    active: active ?? identity.active, caseSeed: identity.caseSeed, from: &streams, observer: observer)
     }
 
     /// The case `identity` names, drawn again, with its operations through
@@ -267,12 +268,12 @@ public struct Fuzzer {
     }
 
     /// ``run(shouldStop:progress:)``, shrinking the first disagreement in this process or
-    /// not (``IsolatedFuzzer`` draws the case again and shrinks it in children).
+    /// not (a wrapper that runs the fuzzer elsewhere draws the case again and shrinks it there).
     ///
     /// - Parameter checkpoint: Called after the first case and then at most every
     ///   ``checkpointInterval``, with the outcome so far: what a worker stopped in the middle of a case leaves behind.
     package func run(shrinking: Bool, shouldStop: () -> Bool, progress: (Int, Int) -> Void,
-                     checkpoint: ((Outcome) -> Void)? = nil) -> Outcome {
+                     checkpoint: ((Outcome) -> Void)? = nil, observer: any FuzzObserver = SilentObserver()) -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
         var streams = streams()
@@ -310,7 +311,7 @@ public struct Fuzzer {
                 let grew = "the worker's live memory grew by \(RetainedMemory.bytes(Double(live - retention.least))) in"
                     + " \(operations) operations of \(cases) cases"
                 let measureStart = clock.now
-                if var finding = retainedMemory(in: measurable, counter: counter, shrinking: shrinking, grew: grew) {
+                if var finding = retainedMemory(in: measurable, counter: counter, shrinking: shrinking, grew: grew, observer: observer) {
                     finding.shrinkElapsed = clock.now - measureStart
                     return outcome(finding)
                 }
@@ -325,19 +326,19 @@ public struct Fuzzer {
             let churnTurn = configuration.churnShare > 0 && churnElapsed.nanoseconds < largeElapsed.nanoseconds * configuration.churnShare
             let caseStart = clock.now
             cases += 1
-            StepMonitor.record?.pointee.cases = Int64(cases)
-            StepMonitor.beginCase(nodes: tier == .large ? ScaleCaseSampler.largestNodes : configuration.maximumNodes)
+            observer.counted(operations: operations, cases: cases)
+            observer.beginCase(nodes: tier == .large ? ScaleCaseSampler.largestNodes : configuration.maximumNodes)
             var active = Array(strategies.indices)
             var drawn: Draw
             if tier == .large, let pending = followUp {
                 followUp = nil
-                drawn = redraw(pending.identity, nodeCap: pending.cap, active: mask(pending.strategies))
+                drawn = redraw(pending.identity, nodeCap: pending.cap, active: mask(pending.strategies), observer: observer)
                 active = pending.strategies
             } else {
                 let churn = tier == .large && churnTurn ? steering.choose(using: &streams.steering) : nil
                 let stream = FuzzCaseIdentity.Stream(tier: tier, isChurn: churn != nil)
                 drawnCases[stream, default: 0] += 1
-                drawn = draw(tier, caseNumber: drawnCases[stream]!, churn: churn, from: &streams)
+                drawn = draw(tier, caseNumber: drawnCases[stream]!, churn: churn, from: &streams, observer: observer)
                 // Variants sit out the large scenarios other than churn (see `isVariant`).
                 let eligible = tier == .large && churn == nil && isVariant.contains(true) && strategies.count <= 64
                     ? strategies.indices.filter { !isVariant[$0] } : active
@@ -355,7 +356,7 @@ public struct Fuzzer {
                             let rest = slow.filter { $0 != lead }
                             if !rest.isEmpty { followUp = (drawn.identity, cap, rest) }
                         } else if active.isEmpty {
-                            drawn = redraw(drawn.identity, nodeCap: cap, active: mask(slow))
+                            drawn = redraw(drawn.identity, nodeCap: cap, active: mask(slow), observer: observer)
                             active = slow
                         } else {
                             followUp = (drawn.identity, cap, slow)
@@ -364,14 +365,14 @@ public struct Fuzzer {
                 }
                 if active.count < strategies.count && drawn.identity.active != mask(active) {
                     drawn.identity.active = mask(active)
-                    drawn.identity.announce()
+                    observer.announce(drawn.identity)
                 }
             }
             let (tree, count, focus, scenario) = (drawn.tree, drawn.operations, drawn.focus, drawn.scenario)
             if let scenario { tiers[.large]!.scenarios[scenario, default: 0] += 1 }
             tiers[tier]!.cases += 1
             var fuzzCase = FuzzCase(tree: tree)
-            var session = DifferentialSession(tree: tree, strategies: active.map { strategies[$0] })
+            var session = DifferentialSession(tree: tree, strategies: active.map { strategies[$0] }, policy: .fuzz, observer: observer)
             var generator = FuzzOperationGenerator(seed: drawn.identity.caseSeed, focus: focus, churn: drawn.churn,
                                                    sweep: Self.sweep(of: drawn.identity, operations: count))
             var history = FuzzCoverage.History()
@@ -400,7 +401,7 @@ public struct Fuzzer {
                 coverage.recordDiff(referenceDiff)
                 if sections != nil { coverage.recordSections(referenceDiff, of: reference, index: &sections!) }
                 operations += 1
-                StepMonitor.record?.pointee.operations = Int64(operations)
+                observer.counted(operations: operations, cases: cases)
                 tiers[tier]!.operations += 1
                 if operations % 1_024 == 0 || tier == .large { progress(operations, cases) }
                 index += 1
@@ -455,12 +456,13 @@ public struct Fuzzer {
     /// - Parameter grew: How the worker's memory grew, for the finding's text.
     /// - Complexity: 2 · ``RetainedMemory/runs`` differential runs of a case per strategy,
     ///   and the shrinking's.
-    func retainedMemory(in recent: [FuzzTier: Measurable], counter: any AllocationCounter, shrinking: Bool, grew: String) -> Finding? {
+    func retainedMemory(in recent: [FuzzTier: Measurable], counter: any AllocationCounter, shrinking: Bool, grew: String,
+                        observer: any StepObserver) -> Finding? {
         for tier in [FuzzTier.small, .large] {
             guard let kept = recent[tier] else { continue }
             for position in kept.active {
                 let strategy = strategies[position]
-                guard let found = RetainedMemory.measure(kept.fuzzCase, strategy: strategy, counter: counter)?
+                guard let found = RetainedMemory.measure(kept.fuzzCase, strategy: strategy, counter: counter, observer: observer)?
                     .failure(strategy: strategy.name, grew: grew) else { continue }
                 var finding = Finding(found: kept.fuzzCase, shrunk: kept.fuzzCase, disagreement: found,
                                       caseNumber: kept.identity.caseNumber, tier: tier, scenario: kept.scenario, shrinkElapsed: .zero,

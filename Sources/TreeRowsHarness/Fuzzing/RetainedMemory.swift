@@ -43,12 +43,12 @@ package struct RetainedMemory: Sendable, Hashable {
     ///
     /// - Complexity: 2 · ``runs`` differential runs of the case.
     package static func measure(_ fuzzCase: FuzzCase, strategy: any RowStrategy.Type, counter: any AllocationCounter,
-                                runs: Int = runs) -> RetainedMemory? {
+                                runs: Int = runs, observer: any StepObserver = SilentObserver()) -> RetainedMemory? {
         guard runs >= 2, counter.liveBytes() != nil else { return nil }
         func retained(_ strategies: [any RowStrategy.Type]) -> [Int64] {
             (0..<runs).map { _ in
                 let before = counter.liveBytes() ?? 0
-                _ = DifferentialRun.firstDisagreement(fuzzCase, strategies: strategies)
+                _ = DifferentialRun.firstDisagreement(fuzzCase, strategies: strategies, observer: observer)
                 return Int64(bitPattern: (counter.liveBytes() ?? 0) &- before)
             }.dropFirst().map { $0 }
         }

@@ -41,8 +41,8 @@ public enum Shrinker {
     }
 
     /// A smaller case on which `failure` still finds a failure, and that failure; `nil`
-    /// when `fuzzCase` itself does not fail. ``IsolatedRun`` runs each candidate in a child
-    /// and keeps those that end the way the case did (the same crash, or a disagreement).
+    /// when `fuzzCase` itself does not fail. A wrapper that runs each candidate in a process
+    /// of its own keeps those that end the way the case did (the same crash, or a disagreement).
     ///
     /// - Parameters:
     ///   - goal: If set, shrinking stops once the case has at most this many nodes and

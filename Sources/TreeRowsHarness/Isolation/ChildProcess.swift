@@ -150,7 +150,7 @@ package final class ChildProcess {
     ///     to tell one crash site from another. A stack overflow or a hang is still the
     ///     backtracer's.
     /// - Complexity: one fork: O(pages of the parent) for the page tables.
-    package static func start(limits: Limits, folder: String, trapReport: Bool = false, body: () -> [UInt8]) -> ChildProcess {
+    package static func start(limits: Limits, folder: String, trapReport: Bool = false, body: (StepMonitor) -> [UInt8]) -> ChildProcess {
         started += 1
         let outputPath = "\(folder)/child-\(started).log"
         let resultPath = "\(folder)/child-\(started).result"
@@ -190,10 +190,10 @@ package final class ChildProcess {
             sigaddset(&terminate, SIGTERM)
             sigaddset(&terminate, SIGHUP)
             pthread_sigmask(SIG_UNBLOCK, &terminate, nil)
-            StepMonitor.record = record
-            StepMonitor.budget = limits.budget
             if let trapSlots { _ = treerows_install_trap_report(trapSlots, Int32(trapSlotCount)) }
-            let bytes = body()
+            let monitor = StepMonitor(record: record, budget: limits.budget)
+            StepMonitor.current = monitor
+            let bytes = body(monitor)
             _exit(writeWhole(bytes, to: resultPath) ? 0 : 3)
         }
         return ChildProcess(pid: pid, record: record, trapSlots: trapSlots, limits: limits, outputPath: outputPath, resultPath: resultPath)

@@ -43,11 +43,10 @@ package struct IsolatedCheck {
             // An equal share of the time left, so that a slow strategy leaves the others theirs.
             let turnEnd = end.map { clock.now + ($0 - clock.now) / (tested.count - position) }
             let stopTurn = { shouldStop() || turnEnd.map { clock.now >= $0 } ?? false }
-            let child = ChildProcess.start(limits: limits, folder: folder.path) {
-                StepMonitor.beginCase(nodes: tree.nodeCount)
-                let record = StepMonitor.record
-                var checker = LockstepChecker(tree: tree, strategies: [strategy], seed: seed, fullCheckInterval: fullCheckInterval)
-                let reports = checker.run(operations: count, shouldStop: { record?.pointee.stopRequested ?? 0 != 0 })
+            let child = ChildProcess.start(limits: limits, folder: folder.path) { monitor in
+                var checker = LockstepChecker(tree: tree, strategies: [strategy], seed: seed, fullCheckInterval: fullCheckInterval,
+                                              observer: monitor)
+                let reports = checker.run(operations: count, shouldStop: { monitor.stopRequested })
                 return Array(JSONValue.array(reports.map(\.json)).serialized.utf8)
             }
             switch child.wait(stoppingWhen: stopTurn) {

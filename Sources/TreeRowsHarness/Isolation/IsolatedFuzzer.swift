@@ -86,12 +86,9 @@ public struct IsolatedFuzzer {
         let deadline = workers.configuration.timeLimit.map { clock.now + $0 }
         let checkpoints = fuzzers.indices.map { "\(runner.folder.path)/worker-\($0).outcome" }
         let children = fuzzers.enumerated().map { worker, fuzzer in
-            ChildProcess.start(limits: limits, folder: runner.folder.path) {
-                let record = StepMonitor.record
-                let outcome = fuzzer.run(shrinking: false, shouldStop: { record?.pointee.stopRequested ?? 0 != 0 }, progress: { operations, cases in
-                    record?.pointee.operations = Int64(operations)
-                    record?.pointee.cases = Int64(cases)
-                }, checkpoint: { Self.writeCheckpoint($0, to: checkpoints[worker]) })
+            ChildProcess.start(limits: limits, folder: runner.folder.path) { monitor in
+                let outcome = fuzzer.run(shrinking: false, shouldStop: { monitor.stopRequested }, progress: { _, _ in },
+                                         checkpoint: { Self.writeCheckpoint($0, to: checkpoints[worker]) }, observer: monitor)
                 return Array(outcome.json.serialized.utf8)
             }
         }

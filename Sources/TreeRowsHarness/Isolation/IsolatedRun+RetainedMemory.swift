@@ -2,14 +2,14 @@ import TreeRows
 import TreeRowsCorpora
 
 extension IsolatedRun {
-    /// ``RetainedMemory/measure(_:strategy:counter:runs:)`` in a child: what `strategy`
+    /// ``RetainedMemory/measure(_:strategy:counter:runs:observer:)`` in a child: what `strategy`
     /// retains on `fuzzCase`, or `nil` when the child crashed, was stopped, or `counter`
     /// cannot tell live bytes (a strategy that crashes on the case is no measurement).
     ///
     /// - Complexity: that of the measurement, plus one fork.
     package func retainedMemory(_ fuzzCase: FuzzCase, strategy: any RowStrategy.Type, counter: any AllocationCounter) -> RetainedMemory? {
-        let child = ChildProcess.start(limits: limits, folder: folder.path) {
-            guard let measured = RetainedMemory.measure(fuzzCase, strategy: strategy, counter: counter) else { return Array("{}".utf8) }
+        let child = ChildProcess.start(limits: limits, folder: folder.path) { monitor in
+            guard let measured = RetainedMemory.measure(fuzzCase, strategy: strategy, counter: counter, observer: monitor) else { return Array("{}".utf8) }
             let answer = JSONValue.object([("perRun", .array(measured.perRun.map { .integer($0) })),
                                            ("operations", .integer(Int64(measured.operations)))])
             return Array(answer.serialized.utf8)

@@ -53,10 +53,10 @@ package struct IsolatedRun {
     }
 
     private func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool, trapReport: Bool) -> (result: Result, site: TrapSite?) {
-        let child = ChildProcess.start(limits: limits, folder: folder.path, trapReport: trapReport) {
+        let child = ChildProcess.start(limits: limits, folder: folder.path, trapReport: trapReport) { monitor in
             let answer: JSONValue
             do throws(DifferentialRun.InvalidOperation) {
-                if let found = try DifferentialRun.run(fuzzCase, strategies: strategies, strictly: strictly) {
+                if let found = try DifferentialRun.run(fuzzCase, strategies: strategies, strictly: strictly, observer: monitor) {
                     answer = .object([("failure", found.json)])
                 } else {
                     answer = .object([("pass", .bool(true))])

@@ -52,20 +52,19 @@ package struct StepRecord {
     package init() {}
 }
 
-/// The child's side of the watchdog: every step of a differential session calls
-/// ``step(strategy:operation:)``, which bumps the heartbeat of the ``StepRecord`` this
-/// process writes to (none in an ordinary process: then each call is one load and a branch),
-/// times the step before it into the strategy's ``StepCostModel``, and writes what the
-/// model predicts for the new step.
+/// The child's side of the watchdog: the ``StepObserver`` (and ``FuzzObserver``) that the
+/// isolation wrapper hands the driver it runs in a child. Every step bumps the heartbeat of
+/// the ``StepRecord`` the parent reads, times the step before it into the strategy's
+/// ``StepCostModel``, and writes what the model predicts for the new step.
 ///
 /// The standard budget of a step is ``Budget/base`` plus ``Budget/perNode`` for every node
 /// of the tree, plus ``Budget/perNodeElement`` for every node and every element the
 /// operation adds beyond one (a page of *k* replies costs a flat strategy *k* passes over the
 /// rows). It is set for the case's tree by ``beginCase(nodes:)`` (the build and the initial
-/// checks) and for each operation by ``beginOperation(_:in:)``. A step past it is a hang only
+/// checks) and for each operation by ``beginOperation(_:nodes:elements:)``. A step past it is a hang only
 /// if it is also past ``hangMultiple`` times what the strategy's own cost predicts: a slow
 /// strategy is measured, not called stuck (``ChildProcess`` applies the rule).
-package enum StepMonitor {
+package final class StepMonitor: FuzzObserver {
     /// The watchdog's limits.
     package struct Budget: Sendable {
         /// The budget of a step on a tree of a few nodes.
@@ -103,25 +102,36 @@ package enum StepMonitor {
     /// every 16 operations; the prediction already takes the highest rate seen).
     package static let hangMultiple = 32.0
 
-    /// The record of this process, if its parent watches it.
-    nonisolated(unsafe) package static var record: UnsafeMutablePointer<StepRecord>?
-    /// The budget steps get (set in the child before it runs).
-    nonisolated(unsafe) package static var budget = Budget.standard
+    /// The monitor of this process, when it is a watched child (set before the child's body
+    /// runs): for test strategies that must outlast the budget they are given. No driver
+    /// reads it; each is handed its observer.
+    nonisolated(unsafe) package static var current: StepMonitor?
+
+    /// The record the parent reads.
+    package let record: UnsafeMutablePointer<StepRecord>
+    /// The budget steps get.
+    package let budget: Budget
     /// Every strategy's measured cost in this process.
-    nonisolated(unsafe) private static var costs = StepCostModel()
+    private var costs = StepCostModel()
     /// The step under way: its strategy, kind and work, and when it began.
-    nonisolated(unsafe) private static var current: (strategy: Int, kind: Int, work: Double, start: ContinuousClock.Instant)?
+    private var current: (strategy: Int, kind: Int, work: Double, start: ContinuousClock.Instant)?
     /// The kind and work the next steps are of.
-    nonisolated(unsafe) private static var kind = StepCostModel.buildKind
-    nonisolated(unsafe) private static var work = 1.0
-    private static let clock = ContinuousClock()
+    private var kind = StepCostModel.buildKind
+    private var work = 1.0
+    private let clock = ContinuousClock()
+
+    /// A monitor writing to `record`, with steps of `budget`.
+    package init(record: UnsafeMutablePointer<StepRecord>, budget: Budget) {
+        self.record = record
+        self.budget = budget
+    }
+
+    package var measuresSteps: Bool { true }
 
     /// A new case on a tree of `nodes` nodes: its steps get the budget of that size.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
-    package static func beginCase(nodes: Int) {
-        guard let record else { return }
+    package func beginCase(nodes: Int) {
         endStep()
         setBudget(record, nodes: nodes, elements: 1)
         record.pointee.stepInputs = 1
@@ -131,26 +141,13 @@ package enum StepMonitor {
         record.pointee.heartbeat &+= 1
     }
 
-    /// An operation of the case begins on `tree` (as it stands before the operation): its
-    /// steps get the budget of the tree's size and of the operation's elements, what
+    /// An operation of the case begins on a tree of `nodes` nodes, with `elements` elements
+    /// (``StepCostModel/elements(of:in:)``): its steps get the budget of that size, what
     /// ``RowStrategy``'s defaults do one by one: a page's replies, and the siblings an
     /// accordion collapses.
     ///
-    /// - Complexity: O(1), or O(*k*) for an accordion among *k* siblings, in a watched child
-    ///   only.
-    @inline(__always)
-    package static func beginOperation(_ operation: TreeOperation, in tree: Tree) {
-        guard record != nil else { return }
-        beginOperation(operation, nodes: tree.nodeCount, elements: elements(of: operation, in: tree))
-    }
-
-    /// ``beginOperation(_:in:)`` with the tree's `nodes` and the operation's `elements`
-    /// (``elements(of:in:)``) counted already.
-    ///
     /// - Complexity: O(1).
-    @inline(__always)
-    package static func beginOperation(_ operation: TreeOperation, nodes: Int, elements: Int) {
-        guard let record else { return }
+    package func beginOperation(_ operation: TreeOperation, nodes: Int, elements: Int) {
         endStep()
         setBudget(record, nodes: nodes, elements: elements)
         kind = OperationKindIndex.of(operation.kind)
@@ -160,33 +157,15 @@ package enum StepMonitor {
     /// siblings its accordions collapse, the replies of its pages) on a tree of `nodes` nodes.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
-    package static func beginInputs(_ inputs: Int, elements: Int, nodes: Int) {
-        guard let record else { return }
+    package func beginInputs(_ inputs: Int, elements: Int, nodes: Int) {
         endStep()
         setBudget(record, nodes: nodes, elements: elements)
         record.pointee.stepInputs = Int64(max(1, inputs))
         kind = StepCostModel.inputsKind
     }
 
-    /// The elements of `operation` on `tree` that a flat strategy handles one by one: a
-    /// page's replies and an accordion's siblings; 1 for any other operation.
-    ///
-    /// - Complexity: O(1), or O(*k*) for an accordion among *k* siblings.
-    package static func elements(of operation: TreeOperation, in tree: Tree) -> Int {
-        switch operation {
-        case .loadPage(let ids, _, _, _):
-            return max(1, ids.count)
-        case .accordionExpand(let node) where tree.contains(node):
-            return max(1, tree.childCount(of: tree.parent(of: node)))
-        default:
-            return 1
-        }
-    }
-
     /// Writes the budget of `nodes` and `elements`, and what it was computed for.
-    @inline(__always)
-    private static func setBudget(_ record: UnsafeMutablePointer<StepRecord>, nodes: Int, elements: Int) {
+    private func setBudget(_ record: UnsafeMutablePointer<StepRecord>, nodes: Int, elements: Int) {
         record.pointee.stepBudget = budget.nanoseconds(nodes: nodes, elements: elements)
         record.pointee.budgetNodes = Int64(nodes)
         record.pointee.budgetElements = Int64(elements)
@@ -194,8 +173,7 @@ package enum StepMonitor {
     }
 
     /// Times the step under way, if any, into the cost model.
-    @inline(__always)
-    private static func endStep() {
+    private func endStep() {
         guard let step = current else { return }
         current = nil
         let elapsed = clock.now - step.start
@@ -206,8 +184,8 @@ package enum StepMonitor {
     /// ``AlternatingTurns``): the watchdog counts its budget afresh.
     ///
     /// - Complexity: O(1).
-    package static func pulse() {
-        record?.pointee.heartbeat &+= 1
+    package func pulse() {
+        record.pointee.heartbeat &+= 1
     }
 
     /// A step begins: `strategy` (-1: the reference or the harness) on operation
@@ -215,9 +193,7 @@ package enum StepMonitor {
     /// the cost model, and the record gets what the model predicts for this one.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
-    package static func step(strategy: Int, operation: Int) {
-        guard let record else { return }
+    package func step(strategy: Int, operation: Int) {
         endStep()
         let stepKind = operation < 0 ? StepCostModel.buildKind : kind
         let predicted = costs.predict(strategy: strategy, kind: stepKind, work: work)
@@ -228,5 +204,41 @@ package enum StepMonitor {
         record.pointee.operationIndex = Int64(operation)
         current = (strategy, stepKind, work, clock.now)
         record.pointee.heartbeat &+= 1
+    }
+
+    /// Writes the case to the record before it is drawn.
+    ///
+    /// - Complexity: O(1).
+    package func announce(_ identity: FuzzCaseIdentity) {
+        record.pointee.tier = identity.tier == .small ? 0 : 1
+        record.pointee.caseNumber = Int64(identity.caseNumber)
+        record.pointee.samplerState = identity.samplerPosition
+        record.pointee.samplerDrawn = Int64(identity.samplerDrawn)
+        record.pointee.caseSeed = identity.caseSeed
+        record.pointee.churnArm = Int64(identity.churn?.arm ?? -1)
+        record.pointee.nodeCap = identity.nodeCap == .max ? 0 : Int64(identity.nodeCap)
+        record.pointee.activeStrategies = identity.active
+    }
+
+    /// Writes the run's counts, for the parent's status line.
+    ///
+    /// - Complexity: O(1).
+    package func counted(operations: Int, cases: Int) {
+        record.pointee.operations = Int64(operations)
+        record.pointee.cases = Int64(cases)
+    }
+
+    /// Whether the parent asked the driver to stop at its next operation.
+    package var stopRequested: Bool { record.pointee.stopRequested != 0 }
+}
+
+extension FuzzCaseIdentity {
+    /// The identity a watching parent reads from a child's record, if a case was under way.
+    package init?(_ record: StepRecord) {
+        guard record.tier >= 0 else { return nil }
+        self.init(tier: record.tier == 0 ? .small : .large, caseNumber: Int(record.caseNumber), samplerPosition: record.samplerState,
+                  samplerDrawn: Int(record.samplerDrawn), caseSeed: record.caseSeed,
+                  churn: record.churnArm >= 0 ? RegionChurn(arm: Int(record.churnArm)) : nil,
+                  nodeCap: record.nodeCap > 0 ? Int(record.nodeCap) : .max, active: record.activeStrategies)
     }
 }

@@ -26,8 +26,9 @@ public struct CrashMutant<Bug: RowArrayBug>: ForwardingStrategy {
             // A scan that warms a cache and ends: one and a half standard budgets, and at least twice the hang multiple of what this
             // strategy's own steps predict (a debug build's steps take milliseconds): a hang by
             // either measure, however slow the build.
-            let predicted = StepMonitor.record.map { Double($0.pointee.stepPredicted) } ?? 0
-            ProcessorSpin.spin(for: max(StepMonitor.budget.nanoseconds(nodes: base.tree.nodeCount) / 2 * 3,
+            let predicted = StepMonitor.current.map { Double($0.record.pointee.stepPredicted) } ?? 0
+            let budget = StepMonitor.current?.budget ?? .standard
+            ProcessorSpin.spin(for: max(budget.nanoseconds(nodes: base.tree.nodeCount) / 2 * 3,
                                     Int64(2 * StepMonitor.hangMultiple * predicted)))
         }
         return base.toggle(node)

@@ -15,7 +15,7 @@ public struct Disagreement: Hashable, Sendable {
     public var actualRows: [String]
     /// The strategy's diff, as text.
     public var diff: String
-    /// How the strategy crashed, when it did not answer at all (run isolated: ``IsolatedRun``).
+    /// How the strategy crashed, when it did not answer at all (run by a wrapper that outlives it).
     public var crash: Crash? = nil
     /// The part of the contract the strategy broke; `nil` for a crash, an invalid case, or a
     /// repro file written before it was kept.

@@ -10,8 +10,14 @@ public enum DifferentialRun {
     /// disagreement of the harness itself.
     /// - Complexity: O(*m* · (*n* log *n* + checks)) for *m* operations on trees of *n* nodes.
     public static func firstDisagreement(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type]) -> Disagreement? {
+        firstDisagreement(fuzzCase, strategies: strategies, observer: SilentObserver())
+    }
+
+    /// ``firstDisagreement(_:strategies:)`` with every step told to `observer`.
+    package static func firstDisagreement(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type],
+                                          observer: any StepObserver) -> Disagreement? {
         // Never throws when not strict.
-        (try? run(fuzzCase, strategies: strategies, strictly: false)) ?? nil
+        (try? run(fuzzCase, strategies: strategies, strictly: false, observer: observer)) ?? nil
     }
 
     /// An operation of a replayed case that does not apply to the tree as it stands.
@@ -32,10 +38,15 @@ public enum DifferentialRun {
         try run(fuzzCase, strategies: strategies, strictly: true)
     }
 
-    static func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool) throws(InvalidOperation) -> Disagreement? {
+    /// Runs `fuzzCase` in a session of the fuzzer's policy whose steps are told to `observer`,
+    /// skipping operations whose nodes are gone, or `strictly` (a repro file).
+    ///
+    /// - Complexity: that of ``firstDisagreement(_:strategies:)``.
+    package static func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool,
+                            observer: any StepObserver = SilentObserver()) throws(InvalidOperation) -> Disagreement? {
         let tree: Tree
         do { tree = try fuzzCase.makeTree() } catch { return .invalidCase("\(error)") }
-        var session = DifferentialSession(tree: tree, strategies: strategies)
+        var session = DifferentialSession(tree: tree, strategies: strategies, policy: .fuzz, observer: observer)
         var operations = fuzzCase.operations.enumerated().makeIterator()
         let last = fuzzCase.operations.count - 1
         let found = try session.run { reference throws(InvalidOperation) -> DifferentialSession.CaseStep? in

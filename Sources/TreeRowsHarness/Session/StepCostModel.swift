@@ -68,6 +68,22 @@ package struct StepCostModel: Sendable {
     /// The kind of a benchmark cell's timed or untimed inputs.
     package static let inputsKind = OperationKindIndex.count + 1
 
+    /// The elements of `operation` on `tree` that a flat strategy handles one by one: a
+    /// page's replies and an accordion's siblings; 1 for any other operation. A step's work
+    /// is the tree's nodes times this.
+    ///
+    /// - Complexity: O(1), or O(*k*) for an accordion among *k* siblings.
+    package static func elements(of operation: TreeOperation, in tree: Tree) -> Int {
+        switch operation {
+        case .loadPage(let ids, _, _, _):
+            return max(1, ids.count)
+        case .accordionExpand(let node) where tree.contains(node):
+            return max(1, tree.childCount(of: tree.parent(of: node)))
+        default:
+            return 1
+        }
+    }
+
     /// Entries by `(strategy + 1) * kindCount + kind`; strategy -1 is the reference and harness.
     private var entries: [Entry] = []
     /// Per strategy (+1): every kind together.

@@ -4,12 +4,11 @@ import TreeRows
 /// reference performed, and its diff, rows and answers are checked against what the
 /// reference expects after it.
 ///
-/// Every driver takes its steps here: the fuzzer and `replay` (through
-/// ``DifferentialSession``), `check` (``LockstepChecker``) and the benchmark's verified
-/// samples. They differ in the ``Depth`` they ask for, in where the expectation comes from
-/// (the reference's rows and diff, or the rows of a bare tree), and in what they check
-/// beside the step (`check` probes sampled rows and nodes; the benchmark checks queries'
-/// answers and an operation's own diff form).
+/// Every driver takes its steps here: the fuzzer, `replay` and `check` through
+/// ``DifferentialSession`` (whose policy picks the ``Depth`` and what else a step checks:
+/// `check` probes sampled rows and nodes), and the benchmark's verified samples, whose
+/// expectation comes from the rows of a bare tree and which check queries' answers and an
+/// operation's own diff form beside the step.
 package enum LockstepStep {
     /// How much of the contract a step checks.
     package enum Depth: Sendable {

@@ -1,4 +1,5 @@
-/// How an isolated child running a strategy ended, when it did not end by itself: a trap
+/// How a run of a strategy ended when it did not answer (run by a wrapper that outlives it,
+/// the isolation wrapper's): a trap
 /// (Swift's runtime failures: index out of range, overflow, a nil unwrapped, a failed
 /// precondition), a fatal signal, a stack overflow, a hang the watchdog stopped, memory
 /// over the limit, or an exit the strategy called.
@@ -25,7 +26,7 @@ public struct Crash: Hashable, Sendable {
 
     /// What happened.
     public var kind: Kind
-    /// The signal that ended the child (the one the watchdog sent for a hang or memory).
+    /// The signal that ended the run (the one the watchdog sent for a hang or memory).
     public var signal: Int32?
     /// The runtime's message (`Swift runtime failure: arithmetic overflow`, `Fatal error: …`),
     /// or for a hang or memory, what the watchdog saw.
