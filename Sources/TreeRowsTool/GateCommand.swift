@@ -66,10 +66,10 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let timeThreshold = try CompareCommand.threshold(threshold)
-        let allocationFraction = try CompareCommand.threshold(allocationThreshold, option: "--allocation-threshold")
-        let level = try CompareCommand.confidence(confidence)
-        let instructionFraction = try CompareCommand.threshold(instructionThreshold, option: "--instruction-threshold")
+        let timeThreshold = try PercentOption.threshold(threshold)
+        let allocationFraction = try PercentOption.threshold(allocationThreshold, option: "--allocation-threshold")
+        let level = try PercentOption.confidence(confidence)
+        let instructionFraction = try PercentOption.threshold(instructionThreshold, option: "--instruction-threshold")
         if let option = benchOptions.first(where: { $0 == "--json" || $0.hasPrefix("--json=") }) {
             throw CommandFailure(message: "\(option) among the bench options: gate writes each round's JSON to --out itself."
                 + " Fix: leave it out, and read \(out)/base.json and \(out)/head.json")
@@ -175,8 +175,7 @@ struct GateCommand: ParsableCommand {
             try OutputPath.write(Array(report.json.utf8), to: "\(out)/\(side).json")
         }
         print("")
-        failures += try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .median, threshold: timeThreshold,
-                                               confidence: level, allowMissing: false).failures
+        failures += try Self.judge(combined, metric: .median, threshold: timeThreshold, confidence: level)
         print("")
         if noAllocations {
             print("allocations: not gated (--no-allocations)")
@@ -187,18 +186,28 @@ struct GateCommand: ParsableCommand {
                     + " so they cannot be gated. Fix: build both tools with jemalloc (bash .ci/setup installs it), or pass"
                     + " --no-allocations to gate time alone; the rounds are in \(out.escapingControls())")
             }
-            failures += try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .allocations, threshold: allocationFraction,
-                                                   confidence: level, allowMissing: false).failures
+            failures += try Self.judge(combined, metric: .allocations, threshold: allocationFraction, confidence: level)
                 .map { "allocations: " + $0 }
         }
         if instructions {
             print("")
-            failures += try CompareCommand.verdict(base: combined[0], head: combined[1], metric: .instructions, threshold: instructionFraction,
-                                                   confidence: level, allowMissing: false).failures
+            failures += try Self.judge(combined, metric: .instructions, threshold: instructionFraction, confidence: level)
                 .map { "instructions: " + $0 }
         }
         print("rounds and combined results: \(out.escapingControls())")
         if !failures.isEmpty { throw CommandFailure(message: failures.joined(separator: "; "), exitCode: 1) }
+    }
+
+    /// The library's decision on `metric` for the combined base and head (no cell may be
+    /// missing), printed; its failures in words.
+    ///
+    /// - Throws: ``CommandFailure`` (exit 2) when no cell could be compared.
+    static func judge(_ combined: [BenchmarkReport], metric: BenchmarkComparison.Metric, threshold: Double,
+                      confidence: Double) throws(CommandFailure) -> [String] {
+        let gate = try ComparisonTable.decide(base: combined[0], head: combined[1], metric: metric, threshold: threshold,
+                                              confidence: confidence, allowMissing: false)
+        ComparisonTable.print(gate, base: combined[0], head: combined[1])
+        return gate.failures.map(\.description)
     }
 
     /// `path` if it names an executable file (a folder's search permission is no tool).
