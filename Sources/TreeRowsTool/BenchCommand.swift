@@ -136,7 +136,7 @@ struct BenchCommand: ParsableCommand {
                 }))
             }
         }
-        var configuration = BenchmarkRunner.Configuration(operations: selectedOperations, repetitions: repetitions,
+        var configuration = BenchmarkRunner.Configuration(workloads: selectedOperations, repetitions: repetitions,
                                                           budget: .milliseconds(budget), seed: seed,
                                                           eviction: cold ? CacheEviction(bytes: CacheEviction.defaultBytes) : nil)
         if instructionDumps != nil {

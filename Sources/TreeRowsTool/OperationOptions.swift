@@ -3,17 +3,17 @@ import TreeRowsHarness
 
 /// `--operations all|a,b`: the benchmark operations a command measures.
 struct OperationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("all, or operations separated by commas: \(BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", ")). "
-                               + "Without it, every operation but \(BenchmarkOperation.measuredWhenNamed.map(\.rawValue).joined(separator: ", ")).",
+    @Option(help: ArgumentHelp("all, or operations separated by commas: \(BenchmarkWorkload.allCases.map(\.rawValue).joined(separator: ", ")). "
+                               + "Without it, every operation but \(BenchmarkWorkload.measuredWhenNamed.map(\.rawValue).joined(separator: ", ")).",
                                valueName: "all|a,b"))
     var operations: NameList?
 
-    /// The operations named, in the order named; ``BenchmarkOperation/defaults`` without the
+    /// The operations named, in the order named; ``BenchmarkWorkload/defaults`` without the
     /// option.
     ///
     /// - Throws: ``CommandFailure`` for an unknown or repeated name.
-    func selected() throws(CommandFailure) -> [BenchmarkOperation] {
-        guard let operations else { return BenchmarkOperation.defaults }
-        return try operations.resolve(in: BenchmarkOperation.allCases, option: "--operations", kind: "operation") { $0.rawValue }
+    func selected() throws(CommandFailure) -> [BenchmarkWorkload] {
+        guard let operations else { return BenchmarkWorkload.defaults }
+        return try operations.resolve(in: BenchmarkWorkload.allCases, option: "--operations", kind: "operation") { $0.rawValue }
     }
 }

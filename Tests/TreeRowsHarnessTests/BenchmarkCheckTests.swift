@@ -31,10 +31,10 @@ import TreeRowsTestSupport
 
     @Test("Every built-in strategy is correct on every operation")
     func builtInStrategiesPassEveryOperation() {
-        let runner = BenchmarkRunner(configuration: .init(operations: BenchmarkOperation.allCases, repetitions: 8, warmup: 1),
+        let runner = BenchmarkRunner(configuration: .init(workloads: BenchmarkWorkload.allCases, repetitions: 8, warmup: 1),
                                      strategies: BuiltinStrategies.all, allocations: nil)
         let results = runner.run(corpus: "random", tree: Self.tree)
-        #expect(results.count == BuiltinStrategies.all.count * BenchmarkOperation.allCases.count)
+        #expect(results.count == BuiltinStrategies.all.count * BenchmarkWorkload.allCases.count)
         for result in results where !result.correct { Issue.record("\(result.strategy) marked wrong on \(result.operation)") }
     }
 
@@ -47,7 +47,7 @@ import TreeRowsTestSupport
             let name = index < 200 ? "bench-reply-\(index)" : index < 400 ? "bench-page-\((index - 200) / 10)-\(index % 10)" : "bench-reply-\(index - 400)~1"
             parents.append(try tree.append(.string(name), under: parents[index / 3]))
         }
-        let runner = BenchmarkRunner(configuration: .init(operations: [.insertReply, .loadPage], repetitions: 8, warmup: 1),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.insertReply, .loadPage], repetitions: 8, warmup: 1),
                                      strategies: [ReferenceStrategy.self, FullRebuildStrategy.self, PreorderBTreeStrategy.self], allocations: nil)
         let results = runner.run(corpus: "bench-ids", tree: tree)
         #expect(results.count == 6)
@@ -55,13 +55,13 @@ import TreeRowsTestSupport
     }
 
     @Test("A wrong answer to a query is WRONG in that query's cell", arguments: [
-        (WrongQuery<RowAtFault>.self as any RowStrategy.Type, BenchmarkOperation.rowAtRandom),
+        (WrongQuery<RowAtFault>.self as any RowStrategy.Type, BenchmarkWorkload.rowAtRandom),
         (WrongQuery<IndexOfFault>.self, .indexOfRandom),
         (WrongQuery<OffsetOfFault>.self, .offsetOfRandom),
         (WrongQuery<RowAtOffsetFault>.self, .rowAtOffsetRandom),
     ])
-    func wrongQueriesAreMarked(_ mutant: any RowStrategy.Type, _ operation: BenchmarkOperation) throws {
-        let runner = BenchmarkRunner(configuration: .init(operations: [operation, .toggleRandom], repetitions: 8, warmup: 1),
+    func wrongQueriesAreMarked(_ mutant: any RowStrategy.Type, _ operation: BenchmarkWorkload) throws {
+        let runner = BenchmarkRunner(configuration: .init(workloads: [operation, .toggleRandom], repetitions: 8, warmup: 1),
                                      strategies: [ReferenceStrategy.self, mutant], allocations: nil)
         let results = runner.run(corpus: "random", tree: Self.tree)
         let wrong = try #require(results.first { $0.strategy == mutant.name && $0.operation == operation.rawValue })
@@ -88,7 +88,7 @@ import TreeRowsTestSupport
     /// A wrong diff names the broken clause and the toggle it came from, in the table's line,
     /// the JSON and a comparison's note; a file without it still reads.
     @Test func aWrongDiffIsNamedWithItsInput() throws {
-        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 8, warmup: 1),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.toggleRandom], repetitions: 8, warmup: 1),
                                      strategies: [ReferenceStrategy.self, SilentToggle.self], allocations: nil)
         let wrong = try #require(runner.run(corpus: "random", tree: Self.tree).first { $0.strategy == SilentToggle.name })
         let summary = try #require(wrong.wrongSummary, "\(wrong)")
@@ -120,7 +120,7 @@ extension BenchmarkCheckTests {
 
     /// A wrong query's answer is kept with the two values, in the result and its JSON.
     @Test func aWrongIndexKeepsBothValues() throws {
-        let runner = BenchmarkRunner(configuration: .init(operations: [.indexOfRandom], repetitions: 8, warmup: 1),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.indexOfRandom], repetitions: 8, warmup: 1),
                                      strategies: [ReferenceStrategy.self, OffByOneIndex.self], allocations: nil)
         let wrong = try #require(runner.run(corpus: "random", tree: Self.tree).first { $0.strategy == OffByOneIndex.name })
         let disagreement = try #require(wrong.disagreement, "\(wrong)")
@@ -147,7 +147,7 @@ struct SlowToggles: ForwardingStrategy {
 extension BenchmarkCheckTests {
     @Test("A strategy whose warm-up outlasts the budget stops warming up and is timed")
     func warmUpStopsAtTheBudget() throws {
-        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 10, warmup: 5, budget: .milliseconds(30)),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.toggleRandom], repetitions: 10, warmup: 5, budget: .milliseconds(30)),
                                      strategies: [SlowToggles.self], allocations: nil)
         let result = try #require(runner.run(corpus: "random", tree: Self.tree).first)
         #expect(result.samples >= 1 && result.correct)

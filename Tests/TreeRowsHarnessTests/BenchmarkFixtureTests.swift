@@ -10,8 +10,8 @@ import TreeRowsTestSupport
 
     /// Every operation on a count strategy and the B-tree: made and checked against the
     /// reference, then performed past its inputs, restarting at least twice.
-    @Test(arguments: BenchmarkOperation.allCases)
-    func everyOperationRunsPastItsInputs(_ operation: BenchmarkOperation) throws {
+    @Test(arguments: BenchmarkWorkload.allCases)
+    func everyOperationRunsPastItsInputs(_ operation: BenchmarkWorkload) throws {
         for strategy in [RangeCountsStrategy.self, PreorderBTreeStrategy.self] as [any RowStrategy.Type] {
             var fixture = try BenchmarkFixture(operation, strategy: strategy, tree: Self.tree, samples: 6)
             var restarts = 0
@@ -31,7 +31,7 @@ import TreeRowsTestSupport
     @Test func theInputsAreTheBenchs() throws {
         let fixture = try BenchmarkFixture(.insertReply, strategy: RangeCountsStrategy.self, tree: Self.tree, samples: 10, seed: 9)
         let rows = ReferenceStrategy.walk(Self.tree)
-        let drawn = BenchmarkWorkload(.insertReply, tree: Self.tree, rowCount: rows.count, totalHeight: 0, count: 12 * BenchmarkOperation.insertReply.body.batch,
+        let drawn = BenchmarkCellInputs(.insertReply, tree: Self.tree, rowCount: rows.count, totalHeight: 0, count: 12 * BenchmarkWorkload.insertReply.body.batch,
                                       seed: BenchmarkRunner.seed(9, .insertReply)).inputs
         #expect(fixture.inputDescriptions == drawn.map(\.description))
     }

@@ -45,7 +45,7 @@ import TreeRowsTestSupport
         // Queries in whole units of 64: 2 ns a query needs the largest batch, 8 units.
         #expect(BenchmarkRunner.timedBatch(.rowAtRandom, nanosecondsPerInput: 2, budget: budget, clockGranularity: tick) == 512)
         #expect(BenchmarkRunner.timedBatch(.rowAtRandom, nanosecondsPerInput: 30, budget: budget, clockGranularity: tick) == 192)
-        // Slow enough already: the operation's own batch; and a workload sized before any input is timed gets the largest.
+        // Slow enough already: the operation's own batch; and a cellInputs sized before any input is timed gets the largest.
         #expect(BenchmarkRunner.timedBatch(.insertReply, nanosecondsPerInput: 3_000, budget: budget, clockGranularity: tick) == 8)
         #expect(BenchmarkRunner.timedBatch(.toggleRandom, nanosecondsPerInput: 0, budget: budget, clockGranularity: tick) == 128)
         // A batch the budget cannot hold 50 of falls back to the operation's own, then to one unit.
@@ -69,7 +69,7 @@ import TreeRowsTestSupport
     @Test("Every cell keeps its samples, batch and single inputs, and its figures are read from them")
     func cellsKeepTheirSamples() throws {
         let runner = BenchmarkRunner(
-            configuration: .init(operations: [.toggleRandom, .insertReply, .rowAtRandom, .expandAll], repetitions: 30, warmup: 2,
+            configuration: .init(workloads: [.toggleRandom, .insertReply, .rowAtRandom, .expandAll], repetitions: 30, warmup: 2,
                                  budget: .seconds(5)),
             strategies: [PreorderBTreeStrategy.self, RangeCountsStrategy.self], allocations: nil)
         let results = runner.run(corpus: "random", tree: TreeShapes.random(300, seed: 7, collapsedPercent: 10))

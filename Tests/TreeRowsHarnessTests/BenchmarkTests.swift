@@ -62,7 +62,7 @@ import TreeRowsTestSupport
     @Test("A wrong strategy is reported as wrong, never as fast")
     func wrongStrategyIsMarked() {
         let runner = BenchmarkRunner(
-            configuration: .init(operations: [.toggleHeavy, .rowAtRandom], repetitions: 20, warmup: 1, budget: .seconds(5)),
+            configuration: .init(workloads: [.toggleHeavy, .rowAtRandom], repetitions: 20, warmup: 1, budget: .seconds(5)),
             strategies: [ReferenceStrategy.self, RangeCountsStrategy.self, RowArrayMutant<ExpandInsertsOnlyChildren>.self],
             allocations: nil)
         let results = runner.run(corpus: "random", tree: TreeShapes.random(300, seed: 4, collapsedPercent: 0))
@@ -79,7 +79,7 @@ extension BenchmarkTests {
     @Test("A strategy that skips hidden state is reported as wrong")
     func hiddenStateIsChecked() {
         // Collapse-all that collapses only the top level: the rows look right, the tree does not.
-        let runner = BenchmarkRunner(configuration: .init(operations: [.collapseAll], repetitions: 5, warmup: 1, budget: .seconds(5)),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.collapseAll], repetitions: 5, warmup: 1, budget: .seconds(5)),
                                      strategies: [ReferenceStrategy.self, TopLevelCollapseAll.self], allocations: nil)
         let results = runner.run(corpus: "random", tree: TreeShapes.random(200, seed: 8, collapsedPercent: 0))
         #expect(results.first { $0.strategy == ReferenceStrategy.name }?.correct == true)
@@ -94,7 +94,7 @@ extension BenchmarkTests {
             let keys = (0..<1001).map { _ in random.below(round % 2 == 0 ? 8 : 1000) }  // many ties, then few
             for count in [0, 1, 5, 64, 400] {
                 let expected = Array(nodes.sorted { keys[$0.slot] > keys[$1.slot] }.prefix(count))
-                #expect(BenchmarkWorkload.largest(count, of: nodes) { keys[$0.slot] } == expected, "round \(round), count \(count)")
+                #expect(BenchmarkCellInputs.largest(count, of: nodes) { keys[$0.slot] } == expected, "round \(round), count \(count)")
             }
         }
     }
@@ -129,7 +129,7 @@ extension BenchmarkTests {
     @Test("Each strategy takes a cell's samples in one block, and the first block rotates from cell to cell")
     func samplesComeInBlocks() {
         toggleLog.withLock { $0 = [] }
-        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom, .toggleHeavy], repetitions: 20, warmup: 2),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.toggleRandom, .toggleHeavy], repetitions: 20, warmup: 2),
                                      strategies: [LoggedToggles<TagA>.self, LoggedToggles<TagB>.self], allocations: nil)
         let results = runner.run(corpus: "random", tree: TreeShapes.random(300, seed: 5, collapsedPercent: 10)) { _ in
             toggleLog.withLock { $0.append("|") }
@@ -146,7 +146,7 @@ extension BenchmarkTests {
         // The rotation goes on across corpora: one operation, the second corpus's cell starts
         // with the other strategy.
         toggleLog.withLock { $0 = [] }
-        let single = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 5, warmup: 1),
+        let single = BenchmarkRunner(configuration: .init(workloads: [.toggleRandom], repetitions: 5, warmup: 1),
                                      strategies: [LoggedToggles<TagA>.self, LoggedToggles<TagB>.self], allocations: nil)
         let tree = TreeShapes.random(100, seed: 6, collapsedPercent: 0)
         _ = single.run(corpus: "first", tree: tree, firstCell: 0) { _ in toggleLog.withLock { $0.append("|") } }
@@ -189,7 +189,7 @@ extension BenchmarkTests {
     @Test("Cold-cache samples are still timed and checked")
     func coldSamples() {
         let eviction = CacheEviction(bytes: 1 << 16)
-        let runner = BenchmarkRunner(configuration: .init(operations: [.toggleRandom], repetitions: 10, warmup: 1, eviction: eviction),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.toggleRandom], repetitions: 10, warmup: 1, eviction: eviction),
                                      strategies: [ReferenceStrategy.self, RangeCountsStrategy.self], allocations: nil)
         let results = runner.run(corpus: "random", tree: TreeShapes.random(200, seed: 2, collapsedPercent: 0))
         #expect(results.count == 2 && results.allSatisfy { $0.correct && $0.samples == 10 })
@@ -221,14 +221,14 @@ extension BenchmarkTests {
     @Test("remove-subtree on a chain peels it from the leaf up, one node per removal")
     func removalsOnAChain() {
         let tree = TreeShapes.chain(100)
-        let workload = BenchmarkWorkload(.removeSubtree, tree: tree, rowCount: 100, totalHeight: 100 * Int(Tree.defaultRowHeight),
+        let cellInputs = BenchmarkCellInputs(.removeSubtree, tree: tree, rowCount: 100, totalHeight: 100 * Int(Tree.defaultRowHeight),
                                          count: 30, seed: 3)
         var expected: [NodeIndex] = []
         tree.forEachInSubtreePostorder(of: Tree.root) { if $0 != Tree.root && expected.count < 30 { expected.append($0) } }
-        #expect(workload.inputs.map { input -> NodeIndex? in
+        #expect(cellInputs.inputs.map { input -> NodeIndex? in
             if case .node(let node) = input { return node } else { return nil }
         } == expected)
-        let runner = BenchmarkRunner(configuration: .init(operations: [.removeSubtree], repetitions: 5, warmup: 1),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.removeSubtree], repetitions: 5, warmup: 1),
                                      strategies: [ReferenceStrategy.self, PreorderSegmentsStrategy.self], allocations: nil)
         let results = runner.run(corpus: "chain", tree: TreeShapes.chain(400))
         #expect(results.count == 2 && results.allSatisfy { $0.correct && $0.samples == 5 })
@@ -239,7 +239,7 @@ extension BenchmarkTests {
     @Test("A build cell reports the bytes per node the strategy keeps, read around its build alone")
     func strategyBytes() {
         let counter = SteppingCounter(step: 3_000)
-        let runner = BenchmarkRunner(configuration: .init(operations: [.build, .toggleRandom], repetitions: 3, warmup: 1),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.build, .toggleRandom], repetitions: 3, warmup: 1),
                                      strategies: [ReferenceStrategy.self, RangeCountsStrategy.self], allocations: counter)
         let results = runner.run(corpus: "random", tree: TreeShapes.random(300, seed: 3, collapsedPercent: 0))
         // Two readings, one step apart, over 300 nodes.
@@ -264,7 +264,7 @@ final class SteppingCounter: AllocationCounter, @unchecked Sendable {
 extension BenchmarkTests {
     @Test("Each result says where its time went, and the parts account for the run's wall time")
     func timeSplitAccountsForTheRun() {
-        let runner = BenchmarkRunner(configuration: .init(operations: [.build, .toggleRandom, .insertReply], repetitions: 30, warmup: 2),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.build, .toggleRandom, .insertReply], repetitions: 30, warmup: 2),
                                      strategies: [ReferenceStrategy.self, RangeCountsStrategy.self], allocations: SteppingCounter(step: 1))
         let clock = ContinuousClock()
         let start = clock.now

@@ -14,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     let (name, tree) = Fixtures.corpora[0]
     for strategy in [RangeCountsStrategy.self, FenwickCountsStrategy.self, PreorderSegmentsStrategy.self, PreorderBTreeStrategy.self,
                      SubtreeSpliceStrategy.self] as [any RowStrategy.Type] {
-        for operation in [BenchmarkOperation.toggleRandom, .indexOfRandom, .rowAtRandom, .toggleSectioned, .insertReply] {
+        for operation in [BenchmarkWorkload.toggleRandom, .indexOfRandom, .rowAtRandom, .toggleSectioned, .insertReply] {
             Fixtures.register(operation, on: strategy, corpus: name, tree: tree, configuration: configuration, samples: 1_000)
         }
     }

@@ -9,7 +9,7 @@ import TreeRowsHarness
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(metrics: [.wallClock, .throughput], maxDuration: .seconds(1), maxIterations: 1_000)
     for (name, tree) in Fixtures.corpora {
-        for operation in BenchmarkOperation.allCases {
+        for operation in BenchmarkWorkload.allCases {
             for strategy in Fixtures.strategies {
                 Fixtures.register(operation, on: strategy, corpus: name, tree: tree, configuration: configuration, samples: 100)
             }

@@ -5,7 +5,7 @@ import TreeRowsCorpora
 import TreeRowsHarness
 
 /// The corpora the suites measure, and the one way every suite defines a benchmark: an
-/// operation of `treerows bench` (``BenchmarkOperation``) on a strategy and a corpus, with
+/// operation of `treerows bench` (``BenchmarkWorkload``) on a strategy and a corpus, with
 /// the inputs `bench` draws and checks (``BenchmarkFixture``).
 public enum Fixtures {
     /// The TreeRows package root, from this file's path.
@@ -26,7 +26,7 @@ public enum Fixtures {
     /// bench` does and checks them against the reference (a wrong strategy fails the setup,
     /// saying where); each iteration then times one sample's batch, its preparation and any
     /// restart (when the inputs are used up) left outside the measurement.
-    public static func register(_ operation: BenchmarkOperation, on strategy: any RowStrategy.Type, corpus: String, tree: Tree,
+    public static func register(_ operation: BenchmarkWorkload, on strategy: any RowStrategy.Type, corpus: String, tree: Tree,
                                 configuration: Benchmark.Configuration, samples: Int) {
         Benchmark("\(operation.rawValue):\(strategy.name):\(corpus)", configuration: configuration) { benchmark, box in
             if box.fixture.needsRestart { box.fixture.restart() }

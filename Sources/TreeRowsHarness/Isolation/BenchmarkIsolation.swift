@@ -18,7 +18,7 @@ package struct BenchmarkIsolation: BenchmarkCellHost {
     }
 
     /// - Complexity: that of the cell, plus one fork.
-    package func measure(failed: BenchmarkResult, workload: BenchmarkWorkload, shouldStop: () -> Bool,
+    package func measure(failed: BenchmarkResult, cellInputs: BenchmarkCellInputs, shouldStop: () -> Bool,
                          body: (any StepObserver) -> BenchmarkResult) -> BenchmarkResult? {
         let child = ChildProcess.start(limits: limits, folder: folder) { monitor in
             Array(body(monitor).json.serialized.utf8)
@@ -30,7 +30,7 @@ package struct BenchmarkIsolation: BenchmarkCellHost {
             failed.crash = Crash(kind: .exit, message: "the child's answer is not a benchmark result")
         case .crashed(let crash, let record):
             failed.crash = crash
-            failed.crashStep = BenchmarkRunner.describe(step: Int(record.operationIndex), of: workload)
+            failed.crashStep = BenchmarkRunner.describe(step: Int(record.operationIndex), of: cellInputs)
         case .slow(let slow, let record):
             // Nothing wrong was seen: the cell is slow, with the least an operation costs.
             var result = failed
@@ -38,7 +38,7 @@ package struct BenchmarkIsolation: BenchmarkCellHost {
             let step = Int(record.operationIndex)
             let inputs = step < 0 ? 1 : Int(max(1, record.stepInputs))
             result.slowLowerBoundNanoseconds = slow.lowerBound.nanoseconds / Double(inputs)
-            result.slowStep = BenchmarkRunner.describe(step: step, of: workload)
+            result.slowStep = BenchmarkRunner.describe(step: step, of: cellInputs)
                 + (step < 0 ? "" : inputs > 1 ? " and the \(inputs - 1) after it" : "")
                 + (step > 0 ? ", after \(step) inputs" : "")
             return result
@@ -46,7 +46,7 @@ package struct BenchmarkIsolation: BenchmarkCellHost {
             return nil
         case .killed(let signal, let record):
             failed.crash = Crash(kind: .signal, signal: signal, message: "ended by signal \(signal) from outside the tool, not by the strategy")
-            failed.crashStep = BenchmarkRunner.describe(step: Int(record.operationIndex), of: workload)
+            failed.crashStep = BenchmarkRunner.describe(step: Int(record.operationIndex), of: cellInputs)
         }
         return failed
     }

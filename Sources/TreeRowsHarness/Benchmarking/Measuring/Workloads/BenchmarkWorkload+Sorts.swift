@@ -1,15 +1,15 @@
 import TreeRows
 
-extension BenchmarkOperation {
+extension BenchmarkWorkload {
     /// Re-sort every sibling list, the diff as moves; samples cycle through the orders so
     /// each one changes the rows.
-    public static let sortMoves = BenchmarkOperation("sort-moves", SortOperation(reportingMoves: true))
+    public static let sortMoves = BenchmarkWorkload("sort-moves", SortWorkload(reportingMoves: true))
     /// The same sorts, the diff reloading every row (the `reloadData` alternative).
-    public static let sortReload = BenchmarkOperation("sort-reload", SortOperation(reportingMoves: false))
+    public static let sortReload = BenchmarkWorkload("sort-reload", SortWorkload(reportingMoves: false))
 }
 
 /// `sortSiblings(by:reportingMoves:)` through four orders in turn.
-struct SortOperation: BenchmarkOperationBody {
+struct SortWorkload: BenchmarkWorkloadBody {
     var reportingMoves: Bool
 
     /// Every order differs from the one before it, so every sample changes the rows.

@@ -1,18 +1,18 @@
 import TreeRows
 
-extension BenchmarkOperation {
+extension BenchmarkWorkload {
     /// `row(at:)` of a uniformly chosen row.
-    public static let rowAtRandom = BenchmarkOperation("row-at-random", RowAtQuery())
+    public static let rowAtRandom = BenchmarkWorkload("row-at-random", RowAtQuery())
     /// `index(of:)` of a uniformly chosen node.
-    public static let indexOfRandom = BenchmarkOperation("index-of-random", IndexOfQuery())
+    public static let indexOfRandom = BenchmarkWorkload("index-of-random", IndexOfQuery())
     /// `offset(ofRow:)` of a uniformly chosen row, with heights from the `text` model.
-    public static let offsetOfRandom = BenchmarkOperation("offset-of-random", OffsetOfRowQuery())
+    public static let offsetOfRandom = BenchmarkWorkload("offset-of-random", OffsetOfRowQuery())
     /// `row(atOffset:)` of a uniformly chosen offset, with heights from the `text` model.
-    public static let rowAtOffsetRandom = BenchmarkOperation("row-at-offset-random", RowAtOffsetQuery())
+    public static let rowAtOffsetRandom = BenchmarkWorkload("row-at-offset-random", RowAtOffsetQuery())
 }
 
 /// A query: timed in batches of 64 (one answers in nanoseconds), and changes nothing.
-protocol BenchmarkQuery: BenchmarkOperationBody {}
+protocol BenchmarkQuery: BenchmarkWorkloadBody {}
 
 extension BenchmarkQuery {
     var batch: Int { 64 }

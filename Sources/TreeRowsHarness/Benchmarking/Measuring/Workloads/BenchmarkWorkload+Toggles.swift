@@ -1,21 +1,21 @@
 import TreeRows
 
-extension BenchmarkOperation {
+extension BenchmarkWorkload {
     /// Toggle a uniformly chosen node.
-    public static let toggleRandom = BenchmarkOperation("toggle-random", ToggleOperation(choice: .random))
+    public static let toggleRandom = BenchmarkWorkload("toggle-random", ToggleWorkload(choice: .random))
     /// Toggle one of the nodes with the largest subtrees.
-    public static let toggleHeavy = BenchmarkOperation("toggle-heavy", ToggleOperation(choice: .heavy))
+    public static let toggleHeavy = BenchmarkWorkload("toggle-heavy", ToggleWorkload(choice: .heavy))
     /// Toggle one of the deepest nodes that have children.
-    public static let toggleDeep = BenchmarkOperation("toggle-deep", ToggleOperation(choice: .deep))
+    public static let toggleDeep = BenchmarkWorkload("toggle-deep", ToggleWorkload(choice: .deep))
     /// Toggle the last top-level node that has replies (the last one if none has): the worst
     /// case for a linear scan of the top-level list.
-    public static let toggleLast = BenchmarkOperation("toggle-last", ToggleOperation(choice: .last))
+    public static let toggleLast = BenchmarkWorkload("toggle-last", ToggleWorkload(choice: .last))
     /// Accordion-expand a uniformly chosen node that has children.
-    public static let accordionExpand = BenchmarkOperation("accordion-expand", AccordionExpandOperation())
+    public static let accordionExpand = BenchmarkWorkload("accordion-expand", AccordionExpandWorkload())
 }
 
 /// `toggle(_:)` of a node chosen one of four ways.
-struct ToggleOperation: BenchmarkOperationBody {
+struct ToggleWorkload: BenchmarkWorkloadBody {
     /// How the toggled nodes are chosen.
     enum Choice {
         case random, heavy, deep, last
@@ -34,7 +34,7 @@ struct ToggleOperation: BenchmarkOperationBody {
             let heavy = Self.heaviestDisjoint(64, in: source)
             return (0..<count).map { _ in .node(heavy[random.below(heavy.count)]) }
         case .deep:
-            let deep = BenchmarkWorkload.largest(64, of: source.parents) { Int(tree.depth(of: $0)) }
+            let deep = BenchmarkCellInputs.largest(64, of: source.parents) { Int(tree.depth(of: $0)) }
             return (0..<count).map { _ in .node(deep[random.below(deep.count)]) }
         case .last:
             // The last top-level node with replies (toggling a leaf changes no rows), else the
@@ -53,7 +53,7 @@ struct ToggleOperation: BenchmarkOperationBody {
     ///   nest (every shape measured), else O(*n* log *n*).
     static func heaviestDisjoint(_ wanted: Int, in source: BenchmarkTree) -> [NodeIndex] {
         let tree = source.tree
-        let sizes = BenchmarkWorkload.subtreeSizes(tree)
+        let sizes = BenchmarkCellInputs.subtreeSizes(tree)
         // A node is inside a taken one when its preorder number falls in the taken node's
         // span: O(wanted) per node, whatever the depth (an ancestor walk is O(n·d) on a chain).
         var preorder = [Int](repeating: 0, count: tree.slotCount)
@@ -65,7 +65,7 @@ struct ToggleOperation: BenchmarkOperationBody {
         var heavy: [NodeIndex] = []
         var spans: [Range<Int>] = []
         for taken in [4096, source.live.count] {
-            let candidates = BenchmarkWorkload.largest(taken, of: source.live) { sizes[$0.slot] }
+            let candidates = BenchmarkCellInputs.largest(taken, of: source.live) { sizes[$0.slot] }
             for node in candidates {
                 if heavy.count == wanted { break }
                 let number = preorder[node.slot]
@@ -98,7 +98,7 @@ struct ToggleOperation: BenchmarkOperationBody {
 }
 
 /// `accordionExpand(_:)` of a node that has children.
-struct AccordionExpandOperation: BenchmarkOperationBody {
+struct AccordionExpandWorkload: BenchmarkWorkloadBody {
     func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         let pool = source.parents
         return (0..<count).map { _ in .node(pool[random.below(pool.count)]) }

@@ -6,14 +6,14 @@ import TreeRows
 /// the check of a query's answer. ``BenchmarkRunner`` draws, times, applies and checks
 /// every operation through this protocol (it names one operation, `build`, only to report
 /// the bytes per node a build keeps), so an operation is one conforming type and one
-/// ``BenchmarkOperation`` value.
+/// ``BenchmarkWorkload`` value.
 ///
 /// Required: ``inputs(on:count:random:)`` and ``perform(_:on:tree:)``. Customization
 /// points, with their defaults in the extension below: ``batch``, ``timedBatch``, ``needsHeights``,
 /// ``preparation``, ``keepsSections`` with ``perform(_:on:sections:tree:)``, ``change(for:)``
 /// (an operation that changes rows must give it),
 /// ``checkAnswer(_:of:expecting:)`` and ``checkDiff(_:of:expecting:)``.
-package protocol BenchmarkOperationBody: Sendable {
+package protocol BenchmarkWorkloadBody: Sendable {
     /// Draws `count` inputs for the cell's tree (with its live nodes, rows and total
     /// height), the same for every strategy.
     ///
@@ -81,7 +81,7 @@ package protocol BenchmarkOperationBody: Sendable {
     func checkDiff<S: RowStrategy>(_ diff: RowDiff, of strategy: S, expecting expectation: StepExpectation) -> StepDisagreement?
 }
 
-extension BenchmarkOperationBody {
+extension BenchmarkWorkloadBody {
     /// One input per sample.
     package var batch: Int { 1 }
 
@@ -123,7 +123,7 @@ extension BenchmarkOperationBody {
 }
 
 /// A cell's tree with what input drawing needs of it, computed once per cell: the source
-/// every operation draws its inputs from (``BenchmarkOperationBody/inputs(on:count:random:)``).
+/// every operation draws its inputs from (``BenchmarkWorkloadBody/inputs(on:count:random:)``).
 package struct BenchmarkTree {
     /// The tree (with heights if the operation needs them).
     package var tree: Tree

@@ -1,14 +1,14 @@
 import TreeRows
 
-extension BenchmarkOperation {
+extension BenchmarkWorkload {
     /// Expand every node (from all collapsed; the collapse is not timed).
-    public static let expandAll = BenchmarkOperation("expand-all", WholeTreeOperation(expanding: true))
+    public static let expandAll = BenchmarkWorkload("expand-all", WholeTreeWorkload(expanding: true))
     /// Collapse every node (from all expanded; the expand is not timed).
-    public static let collapseAll = BenchmarkOperation("collapse-all", WholeTreeOperation(expanding: false))
+    public static let collapseAll = BenchmarkWorkload("collapse-all", WholeTreeWorkload(expanding: false))
 }
 
 /// `expandAll()` or `collapseAll()`, each from the opposite state.
-struct WholeTreeOperation: BenchmarkOperationBody {
+struct WholeTreeWorkload: BenchmarkWorkloadBody {
     var expanding: Bool
 
     func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {

@@ -23,7 +23,7 @@ extension BenchmarkStrategyCell {
 
     /// ``verify(_:rows:)`` on the opened strategy type.
     private static func verify<S: RowStrategy>(
-        _ body: any BenchmarkOperationBody, _ inputs: ArraySlice<BenchmarkInput>, _ strategy: inout S, expected: inout Tree,
+        _ body: any BenchmarkWorkloadBody, _ inputs: ArraySlice<BenchmarkInput>, _ strategy: inout S, expected: inout Tree,
         rows known: inout [Row]?
     ) -> Finding? {
         var rows: [Row]

@@ -5,7 +5,7 @@ extension BenchmarkRunner {
     /// that fresh state, its timed block on the same state, then the check of the state
     /// every input so far should have left.
     func measureStrategyCell(
-        _ type: any RowStrategy.Type, _ operation: BenchmarkOperation, corpus: String, tree: Tree, workload: BenchmarkWorkload,
+        _ type: any RowStrategy.Type, _ operation: BenchmarkWorkload, corpus: String, tree: Tree, cellInputs: BenchmarkCellInputs,
         untimedPassInputs: [BenchmarkInput], sharedSetup: Double, sink: inout Int, observer: any StepObserver
     ) -> BenchmarkResult {
         let clock = ContinuousClock()
@@ -35,7 +35,7 @@ extension BenchmarkRunner {
         let samplesPerStrategy = configuration.samplesPerStrategy
         /// Times `count` inputs from the next one; returns the time they took.
         func timeInputs(_ count: Int) -> Duration {
-            let inputs = workload.inputs[strategyCell.next..<strategyCell.next + count]
+            let inputs = cellInputs.inputs[strategyCell.next..<strategyCell.next + count]
             AlternatingTurns.passIfDue(observer: observer)
             Self.beginStep(inputs, of: operation, tree: tree, observer: observer)
             strategyCell.next += count
@@ -49,7 +49,7 @@ extension BenchmarkRunner {
             return elapsed
         }
         while taken < samplesPerStrategy && strategyCell.spent < configuration.budget
-                && strategyCell.next + timedBatch + singles <= workload.inputs.count {
+                && strategyCell.next + timedBatch + singles <= cellInputs.inputs.count {
             let elapsed = timeInputs(timedBatch)
             let single = singles > 0 ? timeInputs(singles) : nil
             taken += 1
@@ -74,7 +74,7 @@ extension BenchmarkRunner {
         observer.step(strategy: 0, operation: Self.finalCheckStep)
         let checkStart = clock.now
         // The count run's results are not kept (its figures are its dumps): its cells skip the check.
-        let wrong = untimed.wrong ?? (configuration.countsInstructions ? nil : strategyCell.check(sampling: workload.inputs.prefix(64)))
+        let wrong = untimed.wrong ?? (configuration.countsInstructions ? nil : strategyCell.check(sampling: cellInputs.inputs.prefix(64)))
         split.checking += (clock.now - checkStart).nanoseconds / 1e9
         let timed = BenchmarkSamples(batch: timedBatch, nanoseconds: strategyCell.samples, singleNanoseconds: strategyCell.singles)
         var result = BenchmarkResult(
@@ -97,16 +97,16 @@ extension BenchmarkRunner {
     /// slower than that is timed one input a sample.
     static let fewestBatchedSamples = 50
 
-    /// The inputs a timed sample of `operation` takes: its ``BenchmarkOperationBody/timedBatch``,
+    /// The inputs a timed sample of `operation` takes: its ``BenchmarkWorkloadBody/timedBatch``,
     /// or more on a clock whose ticks are coarse (`clockGranularity` nanoseconds, such as
     /// Apple silicon's 41.7): enough that a sample spans ``resolutionTicks`` ticks at
     /// `nanosecondsPerInput` (the untimed pass's last warm-up), so that a tick is at most 1%
     /// of it, up to ``largestBatchMultiple`` times the operation's own batch. A batch that
     /// would leave fewer than ``fewestBatchedSamples`` samples in `budget` falls back to the
-    /// operation's own batch, then to its ``BenchmarkOperationBody/batch``.
+    /// operation's own batch, then to its ``BenchmarkWorkloadBody/batch``.
     ///
     /// - Complexity: O(1).
-    static func timedBatch(_ operation: BenchmarkOperation, nanosecondsPerInput: Double, budget: Duration,
+    static func timedBatch(_ operation: BenchmarkWorkload, nanosecondsPerInput: Double, budget: Duration,
                            clockGranularity: Double = clockGranularity) -> Int {
         let unit = max(1, operation.body.batch), own = max(unit, operation.body.timedBatch)
         var wanted = own
@@ -132,7 +132,7 @@ extension BenchmarkRunner {
     /// unit of `operation` (an input; a query's 64) when the samples are batches of more, else none.
     ///
     /// - Complexity: O(1).
-    static func singleInputs(after timedBatch: Int, of operation: BenchmarkOperation) -> Int {
+    static func singleInputs(after timedBatch: Int, of operation: BenchmarkWorkload) -> Int {
         let unit = max(1, operation.body.batch)
         return timedBatch > unit ? unit : 0
     }

@@ -13,7 +13,7 @@ import TreeRowsCorpora
 public struct BenchmarkRunner {
     /// What to measure.
     public struct Configuration: Sendable {
-        public var operations: [BenchmarkOperation]
+        public var workloads: [BenchmarkWorkload]
         /// Timed samples per strategy and cell (fewer if the budget runs out).
         public var repetitions: Int
         /// Untimed samples first.
@@ -32,9 +32,9 @@ public struct BenchmarkRunner {
         /// (``InstructionCount``), over the inputs whose allocations are counted.
         package var countsInstructions = false
 
-        public init(operations: [BenchmarkOperation] = BenchmarkOperation.defaults, repetitions: Int = 200, warmup: Int = 5,
+        public init(workloads: [BenchmarkWorkload] = BenchmarkWorkload.defaults, repetitions: Int = 200, warmup: Int = 5,
                     budget: Duration = .milliseconds(250), seed: UInt64 = 1, eviction: CacheEviction? = nil) {
-            self.operations = operations
+            self.workloads = workloads
             self.repetitions = repetitions
             self.warmup = warmup
             self.budget = budget
@@ -65,7 +65,7 @@ public struct BenchmarkRunner {
 
     /// The inputs' seed of one operation: the run's seed mixed with a hash (FNV-1a) of the
     /// operation's name, so a cell gets the same inputs whatever else is measured.
-    static func seed(_ seed: UInt64, _ operation: BenchmarkOperation) -> UInt64 {
+    static func seed(_ seed: UInt64, _ operation: BenchmarkWorkload) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in operation.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
         return seed ^ hash
@@ -101,7 +101,7 @@ public struct BenchmarkRunner {
                     cellFinished: ([BenchmarkResult]) -> Void = { _ in }) -> [BenchmarkResult] {
         var results: [BenchmarkResult] = []
         let rows = Self.loadMoreRows(loadMoreRows, in: tree)
-        for (cell, operation) in configuration.operations.enumerated() {
+        for (cell, operation) in configuration.workloads.enumerated() {
             guard !shouldStop() else { break }
             let cellResults = measure(operation, corpus: corpus, tree: tree, seed: Self.seed(configuration.seed, operation),
                                       rotation: firstCell + cell, loadMoreRows: rows)
@@ -124,7 +124,7 @@ public struct BenchmarkRunner {
 
     /// One cell per strategy; the strategies' blocks start at the one `rotation` names (mod
     /// their number).
-    private func measure(_ operation: BenchmarkOperation, corpus: String, tree original: Tree, seed: UInt64,
+    private func measure(_ operation: BenchmarkWorkload, corpus: String, tree original: Tree, seed: UInt64,
                          rotation: Int, loadMoreRows: [NodeIndex]) -> [BenchmarkResult] {
         let clock = ContinuousClock()
         let setupStart = clock.now
@@ -137,12 +137,12 @@ public struct BenchmarkRunner {
         let perSample = timedBatch + Self.singleInputs(after: timedBatch, of: operation)
         let (timedInputs, overflow) = configuration.samplesPerStrategy.multipliedReportingOverflow(by: perSample)
         let wanted = reserved + (overflow ? Int.max - reserved : timedInputs)
-        let (rowCount, totalHeight) = BenchmarkWorkload.visibleTotals(of: tree)
-        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight, count: wanted, seed: seed,
+        let (rowCount, totalHeight) = BenchmarkCellInputs.visibleTotals(of: tree)
+        let cellInputs = BenchmarkCellInputs(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight, count: wanted, seed: seed,
                                          loadMoreRows: loadMoreRows)
         // The first inputs are reserved for the untimed pass, so it sees the same inputs however
         // many timed samples the budget allows.
-        let untimedPassInputs = Array(workload.inputs.prefix(min(reserved, workload.inputs.count / batch * batch)))
+        let untimedPassInputs = Array(cellInputs.inputs.prefix(min(reserved, cellInputs.inputs.count / batch * batch)))
         // The inputs are every strategyCell's: each gets an equal share of their time.
         let sharedSetup = (clock.now - setupStart).nanoseconds / 1e9 / Double(max(1, strategies.count))
         var sink = 0
@@ -162,10 +162,10 @@ public struct BenchmarkRunner {
                     medianNanoseconds: 0, p90Nanoseconds: 0, p99Nanoseconds: 0, operationsPerSecond: 0, allocationsPerOperation: nil,
                     bytesPerOperation: nil, peakResidentBytes: 0, ratioToReference: nil, ratioToFastest: nil, correct: false)
                 failed.debugBuild = Self.unmeasurableBuild != nil
-                let result = host.measure(failed: failed, workload: workload, shouldStop: shouldStop) { observer in
+                let result = host.measure(failed: failed, cellInputs: cellInputs, shouldStop: shouldStop) { observer in
                     observer.beginCase(nodes: tree.nodeCount)
                     var sink = 0
-                    let result = measureStrategyCell(type, operation, corpus: corpus, tree: tree, workload: workload,
+                    let result = measureStrategyCell(type, operation, corpus: corpus, tree: tree, cellInputs: cellInputs,
                                                      untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink,
                                                      observer: observer)
                     BenchmarkSink.consume(sink)
@@ -174,7 +174,7 @@ public struct BenchmarkRunner {
                 guard let result else { return [] }
                 measured[index] = result
             } else {
-                measured[index] = measureStrategyCell(type, operation, corpus: corpus, tree: tree, workload: workload,
+                measured[index] = measureStrategyCell(type, operation, corpus: corpus, tree: tree, cellInputs: cellInputs,
                                                       untimedPassInputs: untimedPassInputs, sharedSetup: sharedSetup, sink: &sink,
                                                       observer: SilentObserver())
             }

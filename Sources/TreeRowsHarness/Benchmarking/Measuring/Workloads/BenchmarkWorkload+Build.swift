@@ -1,13 +1,13 @@
 import TreeRows
 
-extension BenchmarkOperation {
+extension BenchmarkWorkload {
     /// Build the initial rows: `init(tree:)`.
-    public static let build = BenchmarkOperation("build", BuildOperation())
+    public static let build = BenchmarkWorkload("build", BuildWorkload())
 }
 
 /// A strategy built from the cell's tree; the check is the end-of-cell check of the state
 /// the cell built.
-struct BuildOperation: BenchmarkOperationBody {
+struct BuildWorkload: BenchmarkWorkloadBody {
     func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         Array(repeating: .none, count: count)
     }

@@ -1,18 +1,18 @@
 import TreeRows
 
-extension BenchmarkOperation {
+extension BenchmarkWorkload {
     /// Insert a reply under a uniformly chosen node, at a random position.
-    public static let insertReply = BenchmarkOperation("insert-reply", InsertReplyOperation())
+    public static let insertReply = BenchmarkWorkload("insert-reply", InsertReplyWorkload())
     /// Remove a uniformly chosen subtree of at most 16 nodes.
-    public static let removeSubtree = BenchmarkOperation("remove-subtree", RemoveSubtreeOperation())
+    public static let removeSubtree = BenchmarkWorkload("remove-subtree", RemoveSubtreeWorkload())
     /// Load a page of 10 replies under a uniformly chosen node that has children, before
     /// its last child, which plays the load-more row and stays; on a thread with pages not
     /// yet loaded (``TreeRowsCorpora/CorpusPage``), before one of its own load-more rows.
-    public static let loadPage = BenchmarkOperation("load-page", LoadPageOperation())
+    public static let loadPage = BenchmarkWorkload("load-page", LoadPageWorkload())
 }
 
 /// `insert(_:under:at:)` of a new leaf.
-struct InsertReplyOperation: BenchmarkOperationBody {
+struct InsertReplyWorkload: BenchmarkWorkloadBody {
     func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         (0..<count).map { index in
             let parent = source.randomNode(&random)
@@ -37,14 +37,14 @@ struct InsertReplyOperation: BenchmarkOperationBody {
 }
 
 /// `remove(_:)` of a small subtree.
-struct RemoveSubtreeOperation: BenchmarkOperationBody {
+struct RemoveSubtreeWorkload: BenchmarkWorkloadBody {
     /// Distinct small subtrees that do not contain one another: leaves and near-leaves;
     /// where that finds less than half the inputs, the first nodes in postorder.
     ///
     /// - Complexity: O(*n* + `count` · (*d* + 16)) for depth *d*.
     func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         let tree = source.tree
-        let sizes = BenchmarkWorkload.subtreeSizes(tree)
+        let sizes = BenchmarkCellInputs.subtreeSizes(tree)
         var candidates = source.live.filter { sizes[$0.slot] <= 16 }
         var chosen: [NodeIndex] = []
         var taken = Set<NodeIndex>()
@@ -91,7 +91,7 @@ struct RemoveSubtreeOperation: BenchmarkOperationBody {
 
 /// `loadPage(_:under:before:removingLoadMoreRow:)` of 10 new replies before the last
 /// child, which stays.
-struct LoadPageOperation: BenchmarkOperationBody {
+struct LoadPageWorkload: BenchmarkWorkloadBody {
     func inputs(on source: BenchmarkTree, count: Int, random: inout SplitMix64) -> [BenchmarkInput] {
         if !source.loadMoreRows.isEmpty {
             // The thread's own pages: each input loads 10 replies before one of its load-more rows.

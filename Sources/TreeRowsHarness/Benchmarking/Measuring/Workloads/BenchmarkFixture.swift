@@ -32,7 +32,7 @@ public struct BenchmarkFixture {
     }
 
     /// The operation.
-    public let operation: BenchmarkOperation
+    public let operation: BenchmarkWorkload
     /// The strategy's state and the expected tree.
     private var cell: BenchmarkStrategyCell
     /// The checked inputs, a sample's batch at a time.
@@ -55,20 +55,20 @@ public struct BenchmarkFixture {
     ///   tree gives fewer inputs than the warm-up and one sample take.
     /// - Complexity: O(*b* · *n*) for the step-by-step check of *b* inputs on *n* nodes,
     ///   plus the strategy's work on every input once.
-    public init(_ operation: BenchmarkOperation, strategy: any RowStrategy.Type, tree: Tree, samples: Int, seed: UInt64 = 1,
+    public init(_ operation: BenchmarkWorkload, strategy: any RowStrategy.Type, tree: Tree, samples: Int, seed: UInt64 = 1,
                 loadMoreRows: [NodeID] = []) throws(Failure) {
         var tree = tree
         if operation.needsHeights { RowHeightModel.text.apply(to: &tree) }
         let batch = operation.body.batch
         let count = (Self.warmBatches + max(1, samples)) * batch
-        let (rowCount, totalHeight) = BenchmarkWorkload.visibleTotals(of: tree)
-        let workload = BenchmarkWorkload(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight,
+        let (rowCount, totalHeight) = BenchmarkCellInputs.visibleTotals(of: tree)
+        let cellInputs = BenchmarkCellInputs(operation, tree: tree, rowCount: rowCount, totalHeight: totalHeight,
                                          count: count, seed: BenchmarkRunner.seed(seed, operation),
                                          loadMoreRows: BenchmarkRunner.loadMoreRows(loadMoreRows, in: tree))
         self.operation = operation
         self.tree = tree
         self.strategy = strategy
-        inputs = Array(workload.inputs.prefix(workload.inputs.count / batch * batch))
+        inputs = Array(cellInputs.inputs.prefix(cellInputs.inputs.count / batch * batch))
         let name = "\(strategy.name) on \(operation.rawValue)"
         guard inputs.count >= (Self.warmBatches + 1) * batch else {
             throw Failure(cell: name, disagreement: nil, step: "it needs \((Self.warmBatches + 1) * batch) inputs, and the tree gives \(inputs.count)")
@@ -115,7 +115,7 @@ public struct BenchmarkFixture {
     /// - Complexity: what the preparation costs; O(1) for most operations.
     public mutating func prepare() { cell.prepare() }
 
-    /// One sample's work: the next batch of inputs (``BenchmarkOperationBody/batch``), whose
+    /// One sample's work: the next batch of inputs (``BenchmarkWorkloadBody/batch``), whose
     /// result folds into the returned checksum. Call ``prepare()`` first, and ``restart()``
     /// when ``needsRestart``: a sample that finds the inputs used up restarts itself, inside
     /// whatever the caller times.

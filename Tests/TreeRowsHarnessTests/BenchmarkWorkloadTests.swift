@@ -8,7 +8,7 @@ import TreeRowsTestSupport
 /// change applied to a bare tree. An operation whose two halves drift apart (a timed loop
 /// that sorts by another order, inserts elsewhere, forgets the page, or changes rows while
 /// giving no change to check) fails here by name.
-@Suite struct BenchmarkOperationTests {
+@Suite struct BenchmarkWorkloadTests {
     static let tree = TreeShapes.random(400, seed: 21, collapsedPercent: 15)
 
     /// A thread with pages not yet loaded loads its pages at its own load-more rows (top-level
@@ -18,7 +18,7 @@ import TreeRowsTestSupport
         let rows = [try tree.append("more-top", under: Tree.root), try tree.append("more-x", under: tree.nodes[7])]
         let cell = BenchmarkTree(tree: tree, live: tree.nodes, rowCount: ReferenceStrategy.walk(tree).count, totalHeight: 0, loadMoreRows: rows)
         var random = SplitMix64(seed: 5)
-        let inputs = BenchmarkOperation.loadPage.body.inputs(on: cell, count: 40, random: &random)
+        let inputs = BenchmarkWorkload.loadPage.body.inputs(on: cell, count: 40, random: &random)
         var used = Set<NodeIndex>()
         for input in inputs {
             guard case let .page(ids, parent, before) = input else {
@@ -29,21 +29,21 @@ import TreeRowsTestSupport
             used.insert(before)
         }
         #expect(used == Set(rows))
-        let runner = BenchmarkRunner(configuration: .init(operations: [.loadPage], repetitions: 8, warmup: 1),
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.loadPage], repetitions: 8, warmup: 1),
                                      strategies: BuiltinStrategies.all, allocations: nil)
         let results = runner.run(corpus: "paged", tree: tree, loadMoreRows: ["more-top", "more-x"])
         #expect(results.count == BuiltinStrategies.all.count && results.allSatisfy(\.correct), "\(results.filter { !$0.correct }.map(\.strategy))")
         // The cells say so, in the JSON too; an operation with inputs of its own does not.
         #expect(results.allSatisfy { $0.threadPages == 2 })
         #expect(try results.allSatisfy { try BenchmarkResult(json: $0.json).threadPages == 2 })
-        let others = BenchmarkRunner(configuration: .init(operations: [.toggleRandom, .loadPageSectioned], repetitions: 8, warmup: 1),
+        let others = BenchmarkRunner(configuration: .init(workloads: [.toggleRandom, .loadPageSectioned], repetitions: 8, warmup: 1),
                                      strategies: [PreorderBTreeStrategy.self], allocations: nil)
             .run(corpus: "paged", tree: tree, loadMoreRows: ["more-top", "more-x"])
         #expect(others.map(\.threadPages) == [0, 2])
     }
 
-    @Test("The timed loop and the checked change agree", arguments: BenchmarkOperation.allCases)
-    func timedLoopMakesTheCheckedChange(_ operation: BenchmarkOperation) {
+    @Test("The timed loop and the checked change agree", arguments: BenchmarkWorkload.allCases)
+    func timedLoopMakesTheCheckedChange(_ operation: BenchmarkWorkload) {
         let body = operation.body
         let cell = BenchmarkTree(tree: Self.tree, live: Self.tree.nodes, rowCount: ReferenceStrategy.walk(Self.tree).count,
                                  totalHeight: 0)

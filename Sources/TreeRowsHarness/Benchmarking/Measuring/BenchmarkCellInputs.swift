@@ -2,10 +2,10 @@ import TreeRows
 
 /// The inputs of every sample of one benchmark cell, drawn before anything is timed, the
 /// same for every strategy.
-package struct BenchmarkWorkload {
+package struct BenchmarkCellInputs {
     var inputs: [BenchmarkInput]
 
-    /// A workload of given inputs.
+    /// Given inputs.
     init(inputs: [BenchmarkInput]) { self.inputs = inputs }
 
     /// Draws `count` inputs for `operation` on `tree` from `seed` (no inputs but `.none` on
@@ -13,8 +13,8 @@ package struct BenchmarkWorkload {
     /// has pages not yet loaded.
     ///
     /// - Complexity: O(*n*) for *n* nodes, plus what the operation's
-    ///   ``BenchmarkOperationBody/inputs(on:count:random:)`` takes.
-    init(_ operation: BenchmarkOperation, tree: Tree, rowCount: Int, totalHeight: Int, count: Int, seed: UInt64,
+    ///   ``BenchmarkWorkloadBody/inputs(on:count:random:)`` takes.
+    init(_ operation: BenchmarkWorkload, tree: Tree, rowCount: Int, totalHeight: Int, count: Int, seed: UInt64,
          loadMoreRows: [NodeIndex] = []) {
         var random = SplitMix64(seed: seed)
         let source = BenchmarkTree(tree: tree, live: tree.nodes, rowCount: rowCount, totalHeight: totalHeight, loadMoreRows: loadMoreRows)

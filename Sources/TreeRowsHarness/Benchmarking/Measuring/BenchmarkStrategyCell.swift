@@ -4,7 +4,7 @@ import TreeRows
 /// should have left, and its samples.
 struct BenchmarkStrategyCell {
     /// What the cell measures.
-    let operation: BenchmarkOperation
+    let operation: BenchmarkWorkload
     /// The strategy under measurement.
     var strategy: any RowStrategy
     /// The tree as the operations performed so far should have left it.
@@ -19,13 +19,13 @@ struct BenchmarkStrategyCell {
     var spent: Duration = .zero
     /// The next input to use.
     var next = 0
-    /// The strategy's section index and diff, for an operation that ``BenchmarkOperationBody/keepsSections``;
+    /// The strategy's section index and diff, for an operation that ``BenchmarkWorkloadBody/keepsSections``;
     /// `nil` until ``prepare()`` builds it, and again after a change it did not follow.
     var sections: BenchmarkSections?
 
     /// A cell of `strategy` (moved in, not copied: a second reference to it would make its
     /// first writes copy), whose tree is `tree`.
-    init(_ operation: BenchmarkOperation, strategy: consuming any RowStrategy, tree: Tree) {
+    init(_ operation: BenchmarkWorkload, strategy: consuming any RowStrategy, tree: Tree) {
         self.operation = operation
         self.strategy = strategy
         expected = tree

@@ -1,29 +1,29 @@
 import TreeRows
 
-extension BenchmarkOperation {
+extension BenchmarkWorkload {
     /// Toggle a uniformly chosen node in sections: the flat diff followed in the strategy's
     /// ``SectionIndex`` and turned into a ``SectionedDiff``.
-    public static let toggleSectioned = BenchmarkOperation("toggle-sectioned", SectionedOperation(ToggleOperation(choice: .random)))
+    public static let toggleSectioned = BenchmarkWorkload("toggle-sectioned", SectionedWorkload(ToggleWorkload(choice: .random)))
     /// ``insertReply`` in sections.
-    public static let insertSectioned = BenchmarkOperation("insert-sectioned", SectionedOperation(InsertReplyOperation()))
+    public static let insertSectioned = BenchmarkWorkload("insert-sectioned", SectionedWorkload(InsertReplyWorkload()))
     /// ``removeSubtree`` in sections.
-    public static let removeSectioned = BenchmarkOperation("remove-sectioned", SectionedOperation(RemoveSubtreeOperation()))
+    public static let removeSectioned = BenchmarkWorkload("remove-sectioned", SectionedWorkload(RemoveSubtreeWorkload()))
     /// ``loadPage`` in sections.
-    public static let loadPageSectioned = BenchmarkOperation("load-page-sectioned", SectionedOperation(LoadPageOperation()))
+    public static let loadPageSectioned = BenchmarkWorkload("load-page-sectioned", SectionedWorkload(LoadPageWorkload()))
     /// ``sortMoves`` in sections: a sort moves the top-level comments, so the sections are
     /// laid out again.
-    public static let sortSectioned = BenchmarkOperation("sort-sectioned", SectionedOperation(SortOperation(reportingMoves: true)))
+    public static let sortSectioned = BenchmarkWorkload("sort-sectioned", SectionedWorkload(SortWorkload(reportingMoves: true)))
 
     /// The sectioned edits and sort: measured only when named (or with `all`), as each is its
     /// flat operation plus following it in sections. ``defaults`` are the others.
-    package static let measuredWhenNamed: [BenchmarkOperation] = [.insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned]
+    package static let measuredWhenNamed: [BenchmarkWorkload] = [.insertSectioned, .removeSectioned, .loadPageSectioned, .sortSectioned]
 }
 
 /// An operation of `Base` in a list with one section per top-level comment: the same inputs
 /// and changes, each flat diff followed in the strategy's ``SectionIndex`` (kept in
 /// ``BenchmarkSections``, built untimed) and turned into a ``SectionedDiff``, and the
 /// sections checked against the rows in every verified sample.
-struct SectionedOperation<Base: BenchmarkOperationBody>: BenchmarkOperationBody {
+struct SectionedWorkload<Base: BenchmarkWorkloadBody>: BenchmarkWorkloadBody {
     /// The flat operation.
     var base: Base
 

@@ -12,12 +12,12 @@ package protocol BenchmarkCellHost: Sendable {
     ///
     /// - Parameters:
     ///   - failed: The cell to report, with what went wrong added, when `body` does not return.
-    ///   - workload: The cell's inputs, to name the one a step stood at.
+    ///   - cellInputs: The cell's inputs, to name the one a step stood at.
     ///   - shouldStop: Polled while the cell runs (Ctrl-C).
     /// - Returns: The cell, or `nil` when `shouldStop` stopped it (or something outside the
     ///   tool ended it) before it was measured.
     /// - Complexity: that of `body`, plus the host's.
-    func measure(failed: BenchmarkResult, workload: BenchmarkWorkload, shouldStop: () -> Bool,
+    func measure(failed: BenchmarkResult, cellInputs: BenchmarkCellInputs, shouldStop: () -> Bool,
                  body: (any StepObserver) -> BenchmarkResult) -> BenchmarkResult?
 }
 
@@ -33,7 +33,7 @@ extension BenchmarkRunner {
     ///
     /// - Complexity: O(1); O(*i*) for *i* inputs (O(*k*) for an accordion among *k*
     ///   siblings) when the observer ``StepObserver/measuresSteps``.
-    static func beginStep(_ inputs: ArraySlice<BenchmarkInput>, of operation: BenchmarkOperation, tree: Tree,
+    static func beginStep(_ inputs: ArraySlice<BenchmarkInput>, of operation: BenchmarkWorkload, tree: Tree,
                           observer: any StepObserver) {
         if observer.measuresSteps {
             var elements = 0
@@ -51,14 +51,14 @@ extension BenchmarkRunner {
     }
 
     /// Where a cell's step stood: its build, an input (with what it acts on), or its final check.
-    package static func describe(step: Int, of workload: BenchmarkWorkload) -> String {
+    package static func describe(step: Int, of cellInputs: BenchmarkCellInputs) -> String {
         switch step {
         case buildStep: return "its build"
         case finalCheckStep: return "the check at the end of the cell"
         default:
-            guard workload.inputs.indices.contains(step) else { return "input \(step)" }
-            if case .none = workload.inputs[step] { return "input \(step)" }
-            return "input \(step) (\(workload.inputs[step]))"
+            guard cellInputs.inputs.indices.contains(step) else { return "input \(step)" }
+            if case .none = cellInputs.inputs[step] { return "input \(step)" }
+            return "input \(step) (\(cellInputs.inputs[step]))"
         }
     }
 }

@@ -11,7 +11,7 @@
 package enum BenchmarkMemoryEstimate {
     /// The operations that leave the tree's shape as it is (its toggles, queries and build):
     /// a cell of these shares the tree's columns with the strategy and the expected state.
-    package static let lightOperations: Set<BenchmarkOperation> = [
+    package static let lightOperations: Set<BenchmarkWorkload> = [
         .build, .toggleRandom, .toggleHeavy, .toggleDeep, .toggleLast, .toggleSectioned,
         .rowAtRandom, .indexOfRandom, .offsetOfRandom, .rowAtOffsetRandom,
     ]
@@ -23,7 +23,7 @@ package enum BenchmarkMemoryEstimate {
     /// checks' row arrays.
     ///
     /// - Complexity: O(*k*) in the number of operations.
-    package static func bytesPerNode(operations: [BenchmarkOperation]) -> Int {
+    package static func bytesPerNode(operations: [BenchmarkWorkload]) -> Int {
         operations.allSatisfy(lightOperations.contains) ? 132 : 220
     }
 
@@ -31,7 +31,7 @@ package enum BenchmarkMemoryEstimate {
     /// number of strategies.
     ///
     /// - Complexity: O(*k*) in the number of operations.
-    package static func bytes(nodes: Int, operations: [BenchmarkOperation]) -> Int {
+    package static func bytes(nodes: Int, operations: [BenchmarkWorkload]) -> Int {
         bytes(corpusNodes: [nodes], operations: operations)
     }
 
@@ -43,7 +43,7 @@ package enum BenchmarkMemoryEstimate {
     /// while the largest is measured: the largest with its cells' state, the others as trees.
     ///
     /// - Complexity: O(*c* + *k*) for *c* corpora and *k* operations.
-    package static func bytes(corpusNodes: [Int], operations: [BenchmarkOperation]) -> Int {
+    package static func bytes(corpusNodes: [Int], operations: [BenchmarkWorkload]) -> Int {
         guard let largest = corpusNodes.max() else { return fixedBytes }
         let rest = corpusNodes.reduce(0) { $0.addingReportingOverflow($1).overflow ? .max : $0 + $1 } - largest
         let (cells, overflow) = largest.multipliedReportingOverflow(by: bytesPerNode(operations: operations))
