@@ -183,7 +183,7 @@ struct ScaleBTreeMutantTests {
     func defaultRunCatchesShrinksAndReplays(_ mutant: String) async throws {
         try await CrashExpectations.cores.run {
             try await CrashExpectations.caughtAndReplayed(
-                mutant, CrashExpectations.unsizedShrink, kinds: ["trap", "disagreement"], frames: ["MutantSequence.", "BTreeMutant."], size: 4_000)
+                mutant, CrashExpectations.unsizedShrink, kinds: ["trap", "disagreement"], frames: ["PreorderSequence.", "PreorderBTree.", "specialized PreorderSequence.", "specialized PreorderBTree."], size: 4_000)
         }
     }
 
@@ -195,7 +195,7 @@ struct ScaleBTreeMutantTests {
         try await CrashExpectations.cores.run {
             try await CrashExpectations.caughtAndReplayed(
                 "btree-high-inner-split-keeps-parents-alone", CrashExpectations.unsizedShrink, kinds: ["trap", "disagreement"],
-                frames: ["MutantSequence.", "BTreeMutant."], size: nil)
+                frames: ["PreorderSequence.", "PreorderBTree.", "specialized PreorderSequence.", "specialized PreorderBTree."], size: nil)
         }
     }
 }

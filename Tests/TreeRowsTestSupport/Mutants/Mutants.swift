@@ -26,7 +26,7 @@ public enum Mutants {
         FlakyMutant<SetOrderFlaky>.self, FlakyMutant<EveryThousandthToggle>.self, FlakyMutant<RetainsEveryToggle>.self,
     ]
 
-    /// The copies of preorder-btree's B-tree with a bug in an inner boundary (``BTreeMutant``):
+    /// preorder-btree with a bug planted in an inner boundary of its B-tree (``BTreeMutant``):
     /// some trap, so only an isolated run survives them all.
     nonisolated(unsafe) public static let bTree: [any RowStrategy.Type] = [
         BTreeMutant<LeafSplitKeepsLastLink, StandardMutantNodes>.self,

@@ -2,14 +2,20 @@
 /// ``StandardPreorderLayout`` it is preorder-btree, wrapped by the public type; with
 /// ``SmallPreorderLayout`` it is `preorder-btree-small-nodes`, preorder-btree's fuzzing
 /// variant. Generic, so that each layout's sizes are constants in its specialized code.
-struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
-    static var name: String { Layout.strategyName }
+package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
+    package static var name: String { Layout.strategyName }
 
-    private(set) var tree: Tree
+    /// The layout's variants (none for preorder-btree's own layouts: the public strategy
+    /// names its variant itself).
+    ///
+    /// - Complexity: O(1).
+    package static var fuzzingVariants: [any RowStrategy.Type] { Layout.fuzzingVariants }
+
+    package private(set) var tree: Tree
     private var sequence: PreorderSequence<Layout>
     private typealias Location = PreorderSequence<Layout>.Location
 
-    init(tree: Tree) {
+    package init(tree: Tree) {
         self.tree = tree
         sequence = Self.layOut(tree)
         checkInvariantsIfEnabled()
@@ -62,18 +68,18 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     // MARK: Queries
 
     @inline(__always)
-    var rowCount: Int { sequence.zeroCount }
+    package var rowCount: Int { sequence.zeroCount }
 
     // Inlined into the public wrapper, which would otherwise copy the whole sequence to call it.
     @inline(__always)
-    func row(at index: Int) -> Row {
+    package func row(at index: Int) -> Row {
         precondition(index >= 0 && index < rowCount, "row \(index) is out of range 0..<\(rowCount)")
         let location = sequence.zero(covering: Int64(index), weighted: false).location
         return Row(node: NodeIndex(sequence.slot(at: location)), depth: sequence.key(at: location) >> 1)
     }
 
     @inline(__always)
-    func index(of node: NodeIndex) -> Int? {
+    package func index(of node: NodeIndex) -> Int? {
         let prefix = sequence.prefix(at: element(of: node))
         return prefix.value == 0 ? prefix.zeros : nil
     }
@@ -83,7 +89,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     ///
     /// - Complexity: O((*k* + 1) log *n*) for *k* rows, O(1) per row within a leaf.
     @inline(__always)
-    func rows(in range: Range<Int>) -> [Row] {
+    package func rows(in range: Range<Int>) -> [Row] {
         precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
         guard !range.isEmpty else { return [] }
         var result: [Row] = []
@@ -98,12 +104,12 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     }
 
     @inline(__always)
-    var totalHeight: Int {
+    package var totalHeight: Int {
         sequence.isWeighted ? Int(sequence.zeroWeight) : Tree.defaultOffset(ofRow: rowCount)
     }
 
     @inline(__always)
-    func offset(ofRow index: Int) -> Int {
+    package func offset(ofRow index: Int) -> Int {
         precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
         guard sequence.isWeighted else { return Tree.defaultOffset(ofRow: index) }
         guard index < rowCount else { return totalHeight }
@@ -112,7 +118,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
 
     // Inlined into the public wrapper, which would otherwise copy the whole sequence to call it.
     @inline(__always)
-    func row(atOffset offset: Int) -> Int? {
+    package func row(atOffset offset: Int) -> Int? {
         guard sequence.isWeighted else { return Tree.defaultRow(atOffset: offset, rowCount: rowCount) }
         guard offset >= 0, offset < totalHeight else { return nil }
         return sequence.zero(covering: Int64(offset), weighted: true).zeros
@@ -121,7 +127,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// The row of every top-level node (always a row): one climb each.
     ///
     /// - Complexity: O(*S* log *n*) for *S* top-level nodes.
-    func sectionLayout() -> SectionLayout {
+    package func sectionLayout() -> SectionLayout {
         var headers: [Int] = []
         var child = tree.firstChild(of: Tree.root)
         while let node = child {
@@ -151,7 +157,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// deeper than the node. A leaf changes its key only.
     ///
     /// - Complexity: O(log *n*).
-    mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
+    package mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
         let location = element(of: node)
         guard tree.expandedFlags[node.slot] != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
@@ -173,7 +179,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         return zeros.before > 0 ? RowDiff(deletions: RangeList(first..<first + zeros.before)) : .empty
     }
 
-    mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
+    package mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
         let span = self.span(of: node)
@@ -186,7 +192,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
 
     /// Below a collapsed node every ancestor inside the subtree is collapsed, so a
     /// descendant's counter is the node's plus its depth below the node.
-    mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
+    package mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
         let span = self.span(of: node)
@@ -197,7 +203,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         return RowDiff(deletions: RangeList(rows.lowerBound + 1..<rows.upperBound))
     }
 
-    mutating func expandAll() -> RowDiff {
+    package mutating func expandAll() -> RowDiff {
         defer { checkInvariantsIfEnabled() }
         let revealed = tree.rowsRevealedByExpandingSubtree(of: Tree.root, firstRow: 0)
         tree.setExpandedInSubtree(of: Tree.root, true)
@@ -205,7 +211,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         return revealed
     }
 
-    mutating func collapseAll() -> RowDiff {
+    package mutating func collapseAll() -> RowDiff {
         defer { checkInvariantsIfEnabled() }
         let hidden = tree.rowsUnderTopLevelNodes { span(of: $0).rows?.count ?? 0 }
         tree.setExpandedInSubtree(of: Tree.root, false)
@@ -218,7 +224,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// collapses them and expands `node`.
     ///
     /// - Complexity: O((*e* + 1) log *n*) for *e* expanded siblings.
-    mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
+    package mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
         let parent = tree.parent(of: node)
@@ -275,7 +281,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         return point.counter
     }
 
-    mutating func insert(
+    package mutating func insert(
         _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
     ) throws(Tree.InsertionError) -> RowDiff {
         let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
@@ -289,7 +295,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// counter and the element they go before, so both are found once.
     ///
     /// - Complexity: O(*k* log *n*) for *k* replies.
-    mutating func loadPage(
+    package mutating func loadPage(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
     ) throws(Tree.InsertionError) -> RowDiff {
         try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) { strategy, before in
@@ -317,7 +323,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     ///
     /// - Complexity: O(log *n*) plus O(*m*) for the *m* removed nodes; the packing adds O(1)
     ///   amortized per removed node.
-    mutating func remove(_ node: NodeIndex) -> RowDiff {
+    package mutating func remove(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
         let span = self.span(of: node)
@@ -328,7 +334,7 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         return RowDiff(deletions: RangeList(rows))
     }
 
-    mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
+    package mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
         sortSiblings(reportingMoves: reportingMoves) { strategy in
             strategy.tree.sortSiblings(by: order)
             let events = strategy.sequence.events
@@ -343,14 +349,14 @@ struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// freed by removals by level, and packings, since ``init(tree:)``.
     ///
     /// - Complexity: O(*h*) for the B-tree's height *h*.
-    var structuralEvents: [StructuralEvent: Int] { sequence.events.events }
+    package var structuralEvents: [StructuralEvent: Int] { sequence.events.events }
 
     // MARK: Invariants
 
     /// Checks the B-tree's bookkeeping, then walks the tree in preorder beside the
     /// sequence: the same nodes in the same order, each with the same counter, key and
     /// height.
-    func checkInvariants() throws(InvariantViolation) {
+    package func checkInvariants() throws(InvariantViolation) {
         try tree.checkInvariants()
         guard sequence.leafOf.count == tree.slotCount, sequence.isWeighted == tree.hasHeights else {
             throw InvariantViolation("\(Self.name): \(sequence.leafOf.count) leaf links for \(tree.slotCount) slots, or heights out of step")

@@ -4,7 +4,12 @@
 /// Leaves hold `1 << leafShift` elements and inner nodes `fanout` children; both are built
 /// 7/8 full (at least one short of full). A tree of *n* nodes has about
 /// log(*n* / leaf fill) / log(inner fill) levels above its leaves.
-protocol PreorderLayout {
+///
+/// ``plantedBug`` is the harness's mutation hook: a layout of the package's tests plants one
+/// bug in the B-tree's own code (``PlantedBTreeBug``), so that its mutants are this code and
+/// cannot drift from it. Every layout here keeps the default, `.none`, a constant in its
+/// specialized code, so the planted branches are compiled out of it.
+package protocol PreorderLayout {
     /// The strategy's name with these sizes.
     static var strategyName: String { get }
     /// The power of two of the elements per leaf, 2 or more (a leaf's slots are scanned 8 at
@@ -12,14 +17,47 @@ protocol PreorderLayout {
     static var leafShift: Int { get }
     /// Children per inner node, 4 or more.
     static var fanout: Int { get }
+    /// The bug planted in the code with this layout. `.none` by default.
+    static var plantedBug: PlantedBTreeBug { get }
+    /// The fuzzing variants of the strategy with this layout. None by default.
+    static var fuzzingVariants: [any RowStrategy.Type] { get }
+}
+
+extension PreorderLayout {
+    package static var plantedBug: PlantedBTreeBug { .none }
+    package static var fuzzingVariants: [any RowStrategy.Type] { [] }
+}
+
+/// A bug that a test layout plants in ``PreorderSequence``'s code at an inner boundary of the
+/// B-tree (``PreorderLayout/plantedBug``); each shows only when a case drives the B-tree
+/// across that boundary, most only at a height a large tree has.
+package enum PlantedBTreeBug: Sendable {
+    /// None: the strategy's own code.
+    case none
+    /// A leaf split leaves the last moved element's leaf link pointing at the old leaf.
+    case leafSplitKeepsLastLink
+    /// An inner split leaves the moved children's parent links pointing at the old node.
+    case innerSplitKeepsParents
+    /// Packing the sequence drops the pending adds of inner nodes.
+    case packingDropsAdds
+    /// Growing the root relinks only a leaf, not an inner node, to it.
+    case rootGrowthLinksOnlyLeaves
+    /// Shrinking the root drops the pending add of the child that becomes the root.
+    case rootCollapseDropsAdd
+    /// A range add over whole children leaves their minimums unchanged.
+    case rangeAddSkipsMinimum
+    /// ``innerSplitKeepsParents`` at level 3 and above only.
+    case highInnerSplitKeepsParents
+    /// ``rootCollapseDropsAdd`` when the remaining child is at level 3 or above only.
+    case highRootCollapseDropsAdd
 }
 
 /// preorder-btree's sizes: leaves of 64 elements, inner nodes of 16 children, so that a
 /// level holds about 14 times the one below.
-enum StandardPreorderLayout: PreorderLayout {
-    static var strategyName: String { "preorder-btree" }
-    static var leafShift: Int { 6 }
-    static var fanout: Int { 16 }
+package enum StandardPreorderLayout: PreorderLayout {
+    package static var strategyName: String { "preorder-btree" }
+    package static var leafShift: Int { 6 }
+    package static var fanout: Int { 16 }
 }
 
 /// The smallest sizes the code takes, for its tests: leaves of 4 elements and inner nodes of
@@ -27,8 +65,8 @@ enum StandardPreorderLayout: PreorderLayout {
 /// (preorder-btree's at level 2), so every split, growth, shrinking and freeing of the
 /// B-tree comes at every level on trees of a few thousand nodes, and a finding shrinks to a
 /// few hundred. `preorder-btree-small-nodes`, preorder-btree's fuzzing variant.
-enum SmallPreorderLayout: PreorderLayout {
-    static var strategyName: String { "preorder-btree-small-nodes" }
-    static var leafShift: Int { 2 }
-    static var fanout: Int { 4 }
+package enum SmallPreorderLayout: PreorderLayout {
+    package static var strategyName: String { "preorder-btree-small-nodes" }
+    package static var leafShift: Int { 2 }
+    package static var fanout: Int { 4 }
 }

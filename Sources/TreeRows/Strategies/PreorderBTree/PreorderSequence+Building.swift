@@ -74,7 +74,16 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(*n*).
     func packed() -> PreorderSequence {
-        var packed = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, count: count) { sink in forEachElement(sink) }
+        var packed = PreorderSequence(slotCount: leafOf.count, isWeighted: isWeighted, count: count) { sink in
+            guard Layout.plantedBug == .packingDropsAdds else { return forEachElement(sink) }
+            // Planted (packing-drops-adds): the leaves' raw counters, without the adds kept above them.
+            forEachLeaf { leaf, _ in
+                let start = Int(leaf) &* leafCapacity
+                for index in start..<start + Int(leaves[countPosition(Int(leaf))]) {
+                    sink(leaves[slotPosition(index)], leaves[valuePosition(index)], leaves[keyPosition(index)], isWeighted ? leaves[weightPosition(index)] : 0)
+                }
+            }
+        }
         packed.events = events
         packed.events.count(Event.leavesPacked)
         return packed

@@ -48,7 +48,8 @@ extension PreorderSequence {
             if lower <= start && end <= upper && !spare {
                 if minimums[entry] &+ above == 0 { zeros.before += Int(minimumCounts[entry]) }
                 adds[entry] &+= delta
-                minimums[entry] &+= delta
+                // Planted (range-add-skips-minimum): the child's minimum keeps the old add.
+                if Layout.plantedBug != .rangeAddSkipsMinimum { minimums[entry] &+= delta }
                 if minimums[entry] &+ above == 0 { zeros.after += Int(minimumCounts[entry]) }
                 continue
             }
@@ -216,7 +217,8 @@ extension PreorderSequence {
             leaves[valuePosition(to + offset)] = leaves[valuePosition(from + half + offset)]
             leaves[keyPosition(to + offset)] = leaves[keyPosition(from + half + offset)]
             if isWeighted { leaves[weightPosition(to + offset)] = leaves[weightPosition(from + half + offset)] }
-            leafOf[Int(slot)] = right
+            // Planted (leaf-split-keeps-last-link): the last moved element keeps its old leaf.
+            if Layout.plantedBug != .leafSplitKeepsLastLink || offset < leafCapacity - half - 1 { leafOf[Int(slot)] = right }
         }
         leaves[countPosition(Int(right))] = Int32(leafCapacity - half)
         leaves[countPosition(Int(leaf))] = Int32(half)
@@ -236,7 +238,12 @@ extension PreorderSequence {
             let root = newInner(parent: 0)
             copyEntry(from: Self.top, to: Int(root) &* fanout)
             innerCounts[Int(root)] = 1
-            setParent(of: left, level: level, to: root)
+            if Layout.plantedBug == .rootGrowthLinksOnlyLeaves {
+                // Planted (root-growth-links-only-leaves): an inner old root keeps the super-root as its parent.
+                if level == 0 { leaves[parentPosition(Int(left))] = root }
+            } else {
+                setParent(of: left, level: level, to: root)
+            }
             children[Self.top] = root
             adds[Self.top] = 0
             height += 1
@@ -271,7 +278,11 @@ extension PreorderSequence {
         let from = Int(node) &* fanout, to = Int(right) &* fanout
         for offset in 0..<fanout - half {
             copyEntry(from: from + half + offset, to: to + offset)
-            setParent(of: children[to + offset], level: level - 1, to: right)
+            // Planted (inner-split-keeps-parents): the moved children keep the old node as their
+            // parent; (high-inner-split-keeps-parents): the same, at level 3 and above.
+            if Layout.plantedBug != .innerSplitKeepsParents && !(Layout.plantedBug == .highInnerSplitKeepsParents && level >= 3) {
+                setParent(of: children[to + offset], level: level - 1, to: right)
+            }
         }
         innerCounts[Int(right)] = Int32(fanout - half)
         innerCounts[Int(node)] = Int32(half)
@@ -314,7 +325,11 @@ extension PreorderSequence {
         while height > 0 && innerCounts[Int(children[Self.top])] == 1 {
             let root = children[Self.top]
             let entry = Int(root) &* fanout
-            adds[Self.top] &+= adds[entry]
+            // Planted (root-collapse-drops-add): the remaining child's add is lost;
+            // (high-root-collapse-drops-add): the same, when the child is at level 3 or above.
+            if Layout.plantedBug != .rootCollapseDropsAdd && !(Layout.plantedBug == .highRootCollapseDropsAdd && height - 1 >= 3) {
+                adds[Self.top] &+= adds[entry]
+            }
             children[Self.top] = children[entry]
             setParent(of: children[entry], level: height - 1, to: 0)
             freeInner.append(root)

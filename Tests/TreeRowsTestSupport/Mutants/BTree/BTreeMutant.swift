@@ -1,385 +1,43 @@
 import TreeRows
 
-/// A copy of ``PreorderBTreeStrategy`` and its B-tree (``MutantSequence``) with one bug
-/// (a ``MutantBug`` of the B-tree family) planted in an inner boundary: a leaf or inner
-/// split, a packing, the root growing or shrinking, a range add over whole children. Each
-/// shows only when a case drives the B-tree across that boundary, most of them only at a
-/// height a large tree has; some answer wrong, some trap. Apart from the planted lines the
-/// copy is preorder-btree's code, so that the fuzzer is tested on the bugs that code can have.
+/// preorder-btree's own code with one bug (a ``MutantBug`` of the B-tree family) planted in
+/// an inner boundary through its mutation hook (``PreorderLayout/plantedBug``): a leaf or
+/// inner split, a packing, the root growing or shrinking, a range add over whole children.
+/// Each shows only when a case drives the B-tree across that boundary, most of them only at a
+/// height a large tree has; some answer wrong, some trap. The mutant is the strategy's code,
+/// not a copy, so a change to preorder-btree reaches its mutants, and the fuzzer is tested on
+/// the bugs that code can have.
 ///
 /// `Nodes` sets the node sizes, as preorder-btree's and its fuzzing variant's: with
-/// preorder-btree's own, the mutant's ``fuzzingVariants`` is the copy with small nodes,
-/// named with `-small-nodes`.
-public struct BTreeMutant<Bug: RowArrayBug, Nodes: MutantNodeSizes>: RowStrategy {
-    public static var name: String { "mutant-" + Bug.bug.rawValue + Nodes.nameSuffix }
+/// preorder-btree's own, the mutant's ``RowStrategy/fuzzingVariants`` is the mutant with
+/// small nodes, named with `-small-nodes`.
+package typealias BTreeMutant<Bug: RowArrayBug, Nodes: MutantNodeSizes> = PreorderBTree<MutantLayout<Bug, Nodes>>
 
-    /// The copy with ``SmallMutantNodes``, unless this is it.
+/// The layout of a ``BTreeMutant``: `Nodes`' sizes, `Bug` planted.
+package enum MutantLayout<Bug: RowArrayBug, Nodes: MutantNodeSizes>: PreorderLayout {
+    package static var strategyName: String { "mutant-" + Bug.bug.rawValue + Nodes.nameSuffix }
+    package static var leafShift: Int { Nodes.leafShift }
+    package static var fanout: Int { Nodes.fanout }
+
+    package static var plantedBug: PlantedBTreeBug {
+        switch Bug.bug {
+        case .leafSplitKeepsLastLink: .leafSplitKeepsLastLink
+        case .innerSplitKeepsParents: .innerSplitKeepsParents
+        case .packingDropsAdds: .packingDropsAdds
+        case .rootGrowthLinksOnlyLeaves: .rootGrowthLinksOnlyLeaves
+        case .rootCollapseDropsAdd: .rootCollapseDropsAdd
+        case .rangeAddSkipsMinimum: .rangeAddSkipsMinimum
+        case .highInnerSplitKeepsParents: .highInnerSplitKeepsParents
+        case .highRootCollapseDropsAdd: .highRootCollapseDropsAdd
+        default: preconditionFailure("\(Bug.bug) is not a bug of the B-tree family")
+        }
+    }
+
+    /// The mutant with ``SmallMutantNodes``, unless this is it.
     ///
     /// - Complexity: O(1).
-    public static var fuzzingVariants: [any RowStrategy.Type] {
+    package static var fuzzingVariants: [any RowStrategy.Type] {
         Nodes.self == StandardMutantNodes.self ? [BTreeMutant<Bug, SmallMutantNodes>.self] : []
-    }
-
-    public private(set) var tree: Tree
-    private var sequence: MutantSequence
-    private typealias Location = MutantSequence.Location
-
-    public init(tree: Tree) {
-        self.tree = tree
-        sequence = Self.layOut(tree)
-        checkInvariantsIfEnabled()
-    }
-
-    /// The sequence of `tree`'s nodes in preorder, each counter set from the expanded flags
-    /// (see ``PreorderElements``).
-    ///
-    /// - Complexity: O(*n*).
-    static func layOut(_ tree: Tree) -> MutantSequence {
-        MutantSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights, leafShift: Nodes.leafShift, fanout: Nodes.fanout,
-                       bug: Bug.bug, count: tree.nodeCount) { sink in
-            var elements = PreorderElements(tree)
-            while let element = elements.next() { sink(element.slot, element.counter, element.key, element.height) }
-        }
-    }
-
-    // MARK: Spans
-
-    /// The key of `node`: twice its depth, plus 1 when it is collapsed.
-    private func key(of node: NodeIndex) -> Int32 {
-        2 &* tree.depth(of: node) &+ (tree.isExpanded(node) ? 0 : 1)
-    }
-
-    /// A node's element and what lies before its subtree and after it.
-    private struct Span {
-        var location: Location
-        var start: MutantSequence.Prefix
-        var end: MutantSequence.Prefix
-
-        /// The ordinals of the node's descendants.
-        var descendants: Range<Int> { start.ordinal + 1..<end.ordinal }
-        /// The rows of the subtree, the node's own first, when the node is a row.
-        var rows: Range<Int>? { start.value == 0 ? start.zeros..<end.zeros : nil }
-    }
-
-    /// The element after `node`'s subtree: the first later one no deeper than `node`.
-    private func elementAfterSubtree(of node: NodeIndex, at location: Location) -> Location? {
-        sequence.firstElement(after: location, keyAtMost: 2 &* tree.depth(of: node) &+ 1)
-    }
-
-    /// - Complexity: O(log *n*).
-    private func span(of node: NodeIndex) -> Span {
-        let location = sequence.location(ofSlot: node.rawValue)
-        let start = sequence.prefix(at: location)
-        let end = elementAfterSubtree(of: node, at: location).map(sequence.prefix(at:))
-            ?? sequence.prefix(atOrdinal: sequence.count)
-        return Span(location: location, start: start, end: end)
-    }
-
-    // MARK: Queries
-
-    public var rowCount: Int { sequence.zeroCount }
-
-    public func row(at index: Int) -> Row {
-        precondition(index >= 0 && index < rowCount, "row \(index) is out of range 0..<\(rowCount)")
-        let location = sequence.zero(covering: Int64(index), weighted: false).location
-        return Row(node: NodeIndex(sequence.slot(at: location)), depth: sequence.key(at: location) >> 1)
-    }
-
-    public func index(of node: NodeIndex) -> Int? {
-        let prefix = sequence.prefix(at: element(of: node))
-        return prefix.value == 0 ? prefix.zeros : nil
-    }
-
-    /// The first row by one descent, then from row to row: the next element after an
-    /// expanded row, the element after the subtree of a collapsed one (both are rows).
-    ///
-    /// - Complexity: O((*k* + 1) log *n*) for *k* rows, O(1) per row within a leaf.
-    public func rows(in range: Range<Int>) -> [Row] {
-        precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
-        guard !range.isEmpty else { return [] }
-        var result: [Row] = []
-        result.reserveCapacity(range.count)
-        var location = sequence.zero(covering: Int64(range.lowerBound), weighted: false).location
-        while true {
-            let key = sequence.key(at: location)
-            result.append(Row(node: NodeIndex(sequence.slot(at: location)), depth: key >> 1))
-            if result.count == range.count { return result }
-            location = sequence.firstElement(after: location, keyAtMost: key & 1 == 0 ? Int32.max - 1 : key)!
-        }
-    }
-
-    public var totalHeight: Int {
-        sequence.isWeighted ? Int(sequence.zeroWeight) : Tree.defaultOffset(ofRow: rowCount)
-    }
-
-    public func offset(ofRow index: Int) -> Int {
-        precondition(index >= 0 && index <= rowCount, "row \(index) is out of range 0...\(rowCount)")
-        guard sequence.isWeighted else { return Tree.defaultOffset(ofRow: index) }
-        guard index < rowCount else { return totalHeight }
-        return Int(sequence.zero(covering: Int64(index), weighted: false).weight)
-    }
-
-    public func row(atOffset offset: Int) -> Int? {
-        guard sequence.isWeighted else { return Tree.defaultRow(atOffset: offset, rowCount: rowCount) }
-        guard offset >= 0, offset < totalHeight else { return nil }
-        return sequence.zero(covering: Int64(offset), weighted: true).zeros
-    }
-
-    /// The row of every top-level node (always a row): one climb each.
-    ///
-    /// - Complexity: O(*S* log *n*) for *S* top-level nodes.
-    public func sectionLayout() -> SectionLayout {
-        var headers: [Int] = []
-        var child = tree.firstChild(of: Tree.root)
-        while let node = child {
-            headers.append(sequence.prefix(at: sequence.location(ofSlot: node.rawValue)).zeros)
-            child = tree.nextSibling(of: node)
-        }
-        return SectionLayout(headerRows: headers, flatRowCount: rowCount)
-    }
-
-    // MARK: Toggles
-
-    /// The element of a live node, which the sequence knows without reading the tree's
-    /// columns: the check of ``Tree/requireLive(_:_:)``, with one cache miss fewer.
-    ///
-    /// - Complexity: O(log *n*).
-    private func element(of node: NodeIndex, _ operation: StaticString = #function) -> Location {
-        precondition(node.rawValue > 0 && node.slot < sequence.leafOf.count && sequence.leafOf[node.slot] >= 0,
-                     "\(operation): \(node) is not a live node (the root, removed, or out of range)")
-        return sequence.location(ofSlot: node.rawValue)
-    }
-
-    /// Sets one node's flag and key, adds ±1 to its descendants' counters and reports the
-    /// zeros among them as the changed rows. Everything but the flag comes from the
-    /// sequence, whose leaf holds the node's depth (in its key) and usually its first child
-    /// and the end of its subtree, so the tree's link columns are not read: the node has
-    /// children when the next element is deeper, and they end at the first later element no
-    /// deeper than the node. A leaf changes its key only.
-    ///
-    /// - Complexity: O(log *n*).
-    public mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
-        let location = element(of: node)
-        guard tree.isExpanded(node) != isExpanded else { return .empty }
-        defer { checkInvariantsIfEnabled() }
-        tree.setExpanded(node, isExpanded)
-        let key = sequence.key(at: location)
-        let newKey = (key & ~1) | (isExpanded ? 0 : 1)
-        guard let next = sequence.firstElement(after: location, keyAtMost: Int32.max - 1), sequence.key(at: next) > key | 1 else {
-            sequence.setKey(newKey, at: location)
-            return .empty
-        }
-        let end = sequence.firstElement(after: next, keyAtMost: key | 1).map(sequence.ordinal(of:)) ?? sequence.count
-        let start = sequence.prefix(at: location)
-        let zeros = sequence.setKey(newKey, at: location, ordinal: start.ordinal, adding: isExpanded ? -1 : 1, upTo: end)
-        guard start.value == 0 else { return .empty }
-        let first = start.zeros + 1
-        if isExpanded {
-            return zeros.after > 0 ? RowDiff(insertions: RangeList(first..<first + zeros.after)) : .empty
-        }
-        return zeros.before > 0 ? RowDiff(deletions: RangeList(first..<first + zeros.before)) : .empty
-    }
-
-    public mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
-        tree.requireLive(node)
-        defer { checkInvariantsIfEnabled() }
-        let span = self.span(of: node)
-        let revealed = span.rows.map { tree.rowsRevealedByExpandingSubtree(of: node, firstRow: $0.lowerBound + 1) } ?? .empty
-        tree.setExpandedInSubtree(of: node, true)
-        let own = span.start.value
-        sequence.assign(ordinals: span.start.ordinal..<span.end.ordinal) { key in (own, key & ~1) }
-        return revealed
-    }
-
-    /// Below a collapsed node every ancestor inside the subtree is collapsed, so a
-    /// descendant's counter is the node's plus its depth below the node.
-    public mutating func collapseRecursively(_ node: NodeIndex) -> RowDiff {
-        tree.requireLive(node)
-        defer { checkInvariantsIfEnabled() }
-        let span = self.span(of: node)
-        tree.setExpandedInSubtree(of: node, false)
-        let own = span.start.value, depth = tree.depth(of: node)
-        sequence.assign(ordinals: span.start.ordinal..<span.end.ordinal) { key in (own &+ (key >> 1) &- depth, key | 1) }
-        guard let rows = span.rows, rows.count > 1 else { return .empty }
-        return RowDiff(deletions: RangeList(rows.lowerBound + 1..<rows.upperBound))
-    }
-
-    public mutating func expandAll() -> RowDiff {
-        defer { checkInvariantsIfEnabled() }
-        let revealed = tree.rowsRevealedByExpandingSubtree(of: Tree.root, firstRow: 0)
-        tree.setExpandedInSubtree(of: Tree.root, true)
-        sequence.assign(ordinals: 0..<sequence.count) { key in (0, key & ~1) }
-        return revealed
-    }
-
-    public mutating func collapseAll() -> RowDiff {
-        defer { checkInvariantsIfEnabled() }
-        let hidden = tree.rowsUnderTopLevelNodes { span(of: $0).rows?.count ?? 0 }
-        tree.setExpandedInSubtree(of: Tree.root, false)
-        sequence.assign(ordinals: 0..<sequence.count) { key in (key >> 1, key | 1) }
-        return hidden
-    }
-
-    /// Finds the expanded siblings by key (each an element of key `2 · depth` in the
-    /// parent's run, one descent apart), takes their rows before anything changes, then
-    /// collapses them and expands `node`.
-    ///
-    /// - Complexity: O((*e* + 1) log *n*) for *e* expanded siblings.
-    public mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
-        tree.requireLive(node)
-        defer { checkInvariantsIfEnabled() }
-        let parent = tree.parent(of: node)
-        let siblingKey = 2 &* tree.depth(of: node)
-        var builder = RowDiffBuilder()
-        var collapsing: [(node: NodeIndex, span: Span)] = []
-        var found = parent == Tree.root
-            ? sequence.firstElement(keyAtMost: siblingKey)
-            : sequence.firstElement(after: sequence.location(ofSlot: parent.rawValue), keyAtMost: siblingKey)
-        while let location = found, sequence.key(at: location) == siblingKey {
-            let sibling = NodeIndex(sequence.slot(at: location))
-            if sibling != node {
-                let span = self.span(of: sibling)
-                collapsing.append((sibling, span))
-                if let rows = span.rows, rows.count > 1 { builder.delete(rows.lowerBound + 1..<rows.upperBound) }
-            }
-            found = sequence.firstElement(after: location, keyAtMost: siblingKey)
-        }
-        for (sibling, span) in collapsing {
-            tree.setExpanded(sibling, false)
-            sequence.setKey(siblingKey | 1, at: span.location)
-            sequence.add(1, ordinals: span.descendants)
-        }
-        var diff = builder.diff
-        // Deletions in old indices, then the insertion in new ones: one batch.
-        diff.insertions = setExpanded(node, true).insertions
-        return diff
-    }
-
-    // MARK: Edits
-
-    /// Where new children of `parent` go in the sequence when they are linked before
-    /// its child `sibling` (last for `nil`): their counter, and the slot of the element
-    /// they go before (`nil`: the end).
-    ///
-    /// - Complexity: O(log *n*).
-    private func insertionPoint(under parent: NodeIndex, before sibling: NodeIndex?) -> (counter: Int32, next: Int32?) {
-        guard parent != Tree.root else { return (0, sibling?.rawValue) }
-        let location = sequence.location(ofSlot: parent.rawValue)
-        let counter = sequence.prefix(at: location).value &+ (tree.isExpanded(parent) ? 0 : 1)
-        return (counter, sibling?.rawValue ?? elementAfterSubtree(of: parent, at: location).map(sequence.slot(at:)))
-    }
-
-    /// Puts a node the tree has just gained (a leaf) into the sequence: before its next
-    /// sibling, or at the end of its parent's subtree.
-    ///
-    /// - Returns: The new node's counter.
-    /// - Complexity: O(log *n*).
-    private mutating func place(_ node: NodeIndex) -> Int32 {
-        while sequence.leafOf.count < tree.slotCount { sequence.leafOf.append(-1) }
-        let point = insertionPoint(under: tree.parent(of: node), before: tree.nextSibling(of: node))
-        sequence.insert(slot: node.rawValue, value: point.counter, key: key(of: node), weight: tree.height(of: node),
-                        before: point.next.map(sequence.location(ofSlot:)))
-        return point.counter
-    }
-
-    public mutating func insert(
-        _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
-    ) throws(Tree.InsertionError) -> RowDiff {
-        let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
-        defer { checkInvariantsIfEnabled() }
-        guard place(node) == 0, let row = index(of: node) else { return .empty }
-        return RowDiff(insertions: RangeList(row..<row + 1))
-    }
-
-    /// Adds the replies one by one before the kept load-more row (or last), each straight
-    /// into the sequence, without walking the parent's children. The replies share their
-    /// counter and the element they go before, so both are found once.
-    ///
-    /// - Complexity: O(*k* log *n*) for *k* replies.
-    public mutating func loadPage(
-        _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
-    ) throws(Tree.InsertionError) -> RowDiff {
-        try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) { strategy, before in
-            strategy.placePage(ids, under: parent, before: before)
-        }
-    }
-
-    /// Adds validated replies to the tree and the sequence, before `before` (a child of
-    /// `parent`) or after the last child.
-    ///
-    /// - Complexity: O(*k* log *n*) for *k* replies.
-    private mutating func placePage(_ ids: [NodeID], under parent: NodeIndex, before: NodeIndex?) {
-        let point = insertionPoint(under: parent, before: before)
-        for id in ids {
-            let node: NodeIndex
-            do { node = try tree.insert(id, under: parent, before: before) } catch { preconditionFailure("page not validated: \(error)") }
-            while sequence.leafOf.count < tree.slotCount { sequence.leafOf.append(-1) }
-            sequence.insert(slot: node.rawValue, value: point.counter, key: key(of: node), weight: tree.height(of: node),
-                            before: point.next.map(sequence.location(ofSlot:)))
-        }
-    }
-
-    /// Cuts the node's run out of the sequence; packs the B-tree once its leaves are less
-    /// than an eighth full.
-    ///
-    /// - Complexity: O(log *n*) plus O(*m*) for the *m* removed nodes; the packing adds O(1)
-    ///   amortized per removed node.
-    public mutating func remove(_ node: NodeIndex) -> RowDiff {
-        tree.requireLive(node)
-        defer { checkInvariantsIfEnabled() }
-        let span = self.span(of: node)
-        sequence.remove(ordinals: span.start.ordinal..<span.end.ordinal)
-        tree.removeSubtree(node)
-        if sequence.isSparse { sequence = sequence.packed() }
-        guard let rows = span.rows else { return .empty }
-        return RowDiff(deletions: RangeList(rows))
-    }
-
-    public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {
-        sortSiblings(reportingMoves: reportingMoves) { strategy in
-            strategy.tree.sortSiblings(by: order)
-            let events = strategy.sequence.events
-            strategy.sequence = Self.layOut(strategy.tree)
-            strategy.sequence.events = events
-        }
-    }
-
-    // MARK: Events
-
-    /// Leaf splits, inner splits by level, the root growing and shrinking by height, nodes
-    /// freed by removals by level, and packings, since ``init(tree:)``.
-    ///
-    /// - Complexity: O(*h*) for the B-tree's height *h*.
-    public var structuralEvents: [StructuralEvent: Int] { sequence.events.events }
-
-    // MARK: Invariants
-
-    /// Checks the B-tree's bookkeeping, then walks the tree in preorder beside the
-    /// sequence: the same nodes in the same order, each with the same counter, key and
-    /// height.
-    public func checkInvariants() throws(InvariantViolation) {
-        try tree.checkInvariants()
-        guard sequence.leafOf.count == tree.slotCount, sequence.isWeighted == tree.hasHeights else {
-            throw InvariantViolation("\(Self.name): \(sequence.leafOf.count) leaf links for \(tree.slotCount) slots, or heights out of step")
-        }
-        try sequence.checkStructure()
-        var expected = PreorderElements(tree)
-        var ordinal = 0
-        var problem: String?
-        sequence.forEachElement { slot, value, key, weight in
-            guard problem == nil else { return }
-            guard let fresh = expected.next() else {
-                problem = "\(Self.name): element \(ordinal) is #\(slot), past the last live node"
-                return
-            }
-            if (slot, value, key, weight) != (fresh.slot, fresh.counter, fresh.key, fresh.height) {
-                problem = "\(Self.name): element \(ordinal) is #\(slot) with counter \(value), key \(key), height \(weight); "
-                    + "expected #\(fresh.slot) with counter \(fresh.counter), key \(fresh.key), height \(fresh.height)"
-            }
-            ordinal += 1
-        }
-        if problem == nil, let missing = expected.next() { problem = "\(Self.name): #\(missing.slot) and later nodes have no element" }
-        if let problem { throw InvariantViolation(problem) }
     }
 }
 
@@ -407,8 +65,8 @@ public enum StandardMutantNodes: MutantNodeSizes {
     public static var nameSuffix: String { "" }
 }
 
-/// preorder-btree's sizes without the small-nodes variant: a copy of preorder-btree's code
-/// as a user keeps it, without ``RowStrategy/fuzzingVariants``.
+/// preorder-btree's sizes without the small-nodes variant: preorder-btree's code as a user
+/// keeps it, without ``RowStrategy/fuzzingVariants``.
 public enum LoneMutantNodes: MutantNodeSizes {
     public static var leafShift: Int { 6 }
     public static var fanout: Int { 16 }
