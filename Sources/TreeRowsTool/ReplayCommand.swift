@@ -102,6 +102,9 @@ struct ReplayCommand: ParsableCommand {
             if found == nil, repro.disagreement != nil, let flakiness = repro.flakiness {
                 rerun = rerunFlaky(repro, file: file, flakiness: flakiness, strategies: strategies, limits: limits, folder: runner.folder.path)
             }
+            if let refused = rerun?.refused {
+                throw CommandFailure(message: "\(file.escapingControls()): its case could not be replayed in a new process: \(refused)")
+            }
             if let rerun, rerun.failure != nil || rerun.failedRun != nil {
                 failing += 1
                 let what = rerun.failure.map { "\($0.strategy) after operation \($0.operationIndex): \($0.problem.escapingControls())" }
@@ -161,6 +164,8 @@ struct ReplayCommand: ParsableCommand {
         /// The run (from 1) that failed, and what was wrong when the strategy answered.
         var failedRun: Int?
         var failure: Disagreement?
+        /// Why the new process could not be asked (another build of the tool answered).
+        var refused: String?
     }
 
     /// Reruns the case of a flaky file under its recorded condition in new processes, up
@@ -176,8 +181,13 @@ struct ReplayCommand: ParsableCommand {
             if Interruption.requested { break }
             let outcome = ExecutedReplay.run(reproPath: file, strategy: names, under: flakiness, timeLimit: .seconds(60),
                                              memoryLimit: limits.memoryLimit, folder: folder)
-            // A run that gave no answer (out of time, ended from outside) is no pass.
-            if case .noAnswer = outcome { continue }
+            // A run that gave no answer (out of time, ended from outside) is no pass; one that
+            // cannot be asked stops the reruns.
+            if case .noAnswer(let reason) = outcome {
+                rerun.refused = reason
+                if reason != nil { break }
+                continue
+            }
             rerun.runs += 1
             if case .failed(_, let found) = outcome {
                 rerun.failedRun = rerun.runs

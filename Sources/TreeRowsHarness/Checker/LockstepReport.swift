@@ -1,7 +1,7 @@
 import TreeRows
 
 /// What one strategy did in a lock-step run against the reference.
-public struct LockstepReport: Sendable {
+public struct LockstepReport: Sendable, Codable {
     /// The strategy's name.
     public var strategy: String
     /// The number of operations performed.

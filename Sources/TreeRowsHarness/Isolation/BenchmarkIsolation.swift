@@ -21,13 +21,18 @@ package struct BenchmarkIsolation: BenchmarkCellHost {
     package func measure(failed: BenchmarkResult, cellInputs: BenchmarkCellInputs, shouldStop: () -> Bool,
                          body: (any StepObserver) -> BenchmarkResult) -> BenchmarkResult? {
         let child = ChildProcess.start(limits: limits, folder: folder) { monitor in
-            Array(body(monitor).json.serialized.utf8)
+            ChildProtocol.encode(ChildReply.measured(body(monitor)))
         }
         var failed = failed
         switch child.wait(stoppingWhen: shouldStop) {
         case .finished(let bytes):
-            if let value = try? JSONParser.parse(bytes), let result = try? BenchmarkResult(json: value) { return result }
-            failed.crash = Crash(kind: .exit, message: "the child's answer is not a benchmark result")
+            do {
+                let reply = try ChildProtocol.decode(ChildReply.self, from: bytes)
+                if case .measured(let result) = reply { return result }
+                failed.crash = Crash(kind: .exit, message: ChildProtocol.unexpected(reply, asked: "a benchmark cell").description)
+            } catch {
+                failed.crash = Crash(kind: .exit, message: error.description)
+            }
         case .crashed(let crash, let record):
             failed.crash = crash
             failed.crashStep = BenchmarkRunner.describe(step: Int(record.operationIndex), of: cellInputs)

@@ -151,6 +151,8 @@ package final class ChildProcess {
     ///     backtracer's.
     /// - Complexity: one fork: O(pages of the parent) for the page tables.
     package static func start(limits: Limits, folder: String, trapReport: Bool = false, body: (StepMonitor) -> [UInt8]) -> ChildProcess {
+        // What the child's answer needs is set up here, before the fork.
+        ChildProtocol.prepare()
         started += 1
         let outputPath = "\(folder)/child-\(started).log"
         let resultPath = "\(folder)/child-\(started).result"

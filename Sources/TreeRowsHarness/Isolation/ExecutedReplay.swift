@@ -14,14 +14,13 @@ import TreeRowsCorpora
 /// file this way.
 ///
 /// The executable serves such a run when it calls ``serveIfRequested(strategies:)`` first
-/// thing (``TreeRowsTool`` does): the request is a JSON file named by the environment
-/// variable ``requestVariable``, the answer another. A process that never calls it (a test
-/// runner) cannot be replayed in, and ``isAvailable`` says so.
+/// thing (``TreeRowsTool`` does): the request is a ``ChildRequest`` in a file named by the
+/// environment variable ``requestVariable``, the answer a ``ChildReply`` in another
+/// (``ChildProtocol``). A process that never calls it (a test runner) cannot be replayed in,
+/// and ``isAvailable`` says so.
 package enum ExecutedReplay {
     /// The environment variable that names a request file.
     package static let requestVariable = "TREEROWS_EXECUTED_REPLAY"
-    /// The version of the request and answer files.
-    static let version: Int64 = 1
 
     /// Whether this executable serves executed replays (it called ``serveIfRequested(strategies:)``).
     nonisolated(unsafe) package private(set) static var isAvailable = false
@@ -33,8 +32,9 @@ package enum ExecutedReplay {
         case failed(repetition: Int?, Disagreement?)
         /// Every repetition passed.
         case passed(repetitions: Int)
-        /// No answer: the process could not start, or ran out of time.
-        case noAnswer
+        /// No answer: the process could not start, or ran out of time (`reason` `nil`), or
+        /// it answered what cannot be taken (another build of the tool): why, with the fix.
+        case noAnswer(reason: String?)
 
         /// Whether the strategy failed.
         package var isFailure: Bool { if case .failed = self { true } else { false } }
@@ -55,30 +55,47 @@ package enum ExecutedReplay {
         }
         let requestPath = String(cString: variable)
         unsetenv(requestVariable)
-        guard let bytes = FileManager.default.contents(atPath: requestPath), let request = try? JSONParser.parse(Array(bytes)),
-              request["version"]?.integer == version, case .string(let reproPath)? = request["repro"],
-              case .string(let name)? = request["strategy"], case .string(let answerPath)? = request["answer"],
-              let repetitions = request["repetitions"]?.integer, let seconds = request["seconds"]?.integer,
-              let repro = try? ReproFile.read(contentsOf: reproPath)
-        else { exit(2) }
-        let names = Set(name.split(separator: ",").map(String.init))
+        guard let bytes = FileManager.default.contents(atPath: requestPath) else { exit(2) }
+        let request: ChildRequest
+        do { request = try ChildProtocol.decode(ChildRequest.self, from: Array(bytes)) } catch {
+            // A request of another version still names its answer's file: the refusal goes there.
+            if case .otherVersion = error, let path = answerPath(inRequest: Array(bytes)) {
+                answer(.refused("this tool speaks version \(ChildProtocol.version) of the isolation protocol and was asked in another:"
+                    + " \(error). Fix: run the replay with one build of the tool"), to: path)
+            }
+            exit(2)
+        }
+        guard case .replay(let reproPath, let names, let repetitions, let seconds, let answerPath) = request,
+              let repro = try? ReproFile.read(contentsOf: reproPath) else { exit(2) }
         let chosen = strategies.filter { names.contains($0.name) }
         // A name this executable does not know answers nothing (never a run of other strategies).
-        guard chosen.count == names.count else { exit(2) }
+        guard chosen.count == Set(names).count else { exit(2) }
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(seconds)
-        var answer: JSONValue = .object([("version", .integer(version)), ("passed", .integer(0))])
-        var repetition: Int64 = 0
+        var reply = ChildReply.replayed(repetitions: 0)
+        var repetition = 0
         while repetition < repetitions && clock.now < deadline {
             repetition += 1
             if let found = DifferentialRun.firstDisagreement(repro.fuzzCase, strategies: chosen) {
-                answer = .object([("version", .integer(version)), ("failed", .integer(repetition)), ("failure", found.json)])
+                reply = .replayFailed(repetition: repetition, failure: found)
                 break
             }
-            answer = .object([("version", .integer(version)), ("passed", .integer(repetition))])
+            reply = .replayed(repetitions: repetition)
         }
-        let text = Array(answer.serialized.utf8)
-        exit(FileManager.default.createFile(atPath: answerPath, contents: Data(text)) ? 0 : 2)
+        answer(reply, to: answerPath)
+    }
+
+    /// Writes `reply` to `path` and exits: 0 when it is written, 2 when not.
+    private static func answer(_ reply: ChildReply, to path: String) -> Never {
+        exit(FileManager.default.createFile(atPath: path, contents: Data(ChildProtocol.encode(reply))) ? 0 : 2)
+    }
+
+    /// The answer's path of a request of any version.
+    private static func answerPath(inRequest bytes: [UInt8]) -> String? {
+        guard let value = try? JSONParser.parse(bytes) else { return nil }
+        // Version 1 kept it at the top.
+        if case .string(let path)? = value["body"]?["replay"]?["answer"] ?? value["answer"] { return path }
+        return nil
     }
 
     /// ``run(reproPath:strategy:repetitions:deterministicHashing:timeLimit:memoryLimit:folder:)``
@@ -102,18 +119,18 @@ package enum ExecutedReplay {
     /// - Complexity: one process start, and its repetitions.
     package static func run(reproPath: String, strategy: String, repetitions: Int, deterministicHashing: Bool, timeLimit: Duration,
                             memoryLimit: Int?, folder: String) -> Outcome {
-        guard isAvailable, let executable = OwnExecutable.path else { return .noAnswer }
+        guard isAvailable, let executable = OwnExecutable.path else { return .noAnswer(reason: nil) }
         let stem = "\(folder)/executed-\(getpid())-\(UInt64.random(in: 0 ... .max))"
-        let request: JSONValue = .object([
-            ("version", .integer(version)), ("repro", .string(reproPath)), ("strategy", .string(strategy)),
-            ("repetitions", .integer(Int64(repetitions))), ("seconds", .integer(Int64(max(1, timeLimit.components.seconds)))),
-            ("answer", .string(stem + ".answer")),
-        ])
+        let request = ChildRequest.replay(repro: reproPath, strategies: strategy.split(separator: ",").map(String.init),
+                                          repetitions: repetitions, seconds: Int(max(1, timeLimit.components.seconds)),
+                                          answer: stem + ".answer")
         defer {
             try? FileManager.default.removeItem(atPath: stem + ".request")
             try? FileManager.default.removeItem(atPath: stem + ".answer")
         }
-        guard FileManager.default.createFile(atPath: stem + ".request", contents: Data(request.serialized.utf8)) else { return .noAnswer }
+        guard FileManager.default.createFile(atPath: stem + ".request", contents: Data(ChildProtocol.encode(request))) else {
+            return .noAnswer(reason: nil)
+        }
         var environment = ProcessInfo.processInfo.environment
         environment[requestVariable] = stem + ".request"
         // A crash is told by its signal here: the backtracer would only add seconds.
@@ -126,7 +143,7 @@ package enum ExecutedReplay {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return .noAnswer }
+        do { try process.run() } catch { return .noAnswer(reason: nil) }
         let clock = ContinuousClock()
         // The child stops itself at its time; this is the backstop (a step that never ends).
         let deadline = clock.now + timeLimit + .seconds(2)
@@ -135,7 +152,7 @@ package enum ExecutedReplay {
             if clock.now >= deadline {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
-                return .noAnswer
+                return .noAnswer(reason: nil)
             }
             if let memoryLimit, ResidentMemory.currentBytes(of: process.processIdentifier) > memoryLimit {
                 kill(process.processIdentifier, SIGKILL)
@@ -147,13 +164,18 @@ package enum ExecutedReplay {
         }
         if process.terminationReason == .uncaughtSignal {
             // A signal from outside (the system's out-of-memory killer, a Ctrl-C) tells nothing.
-            return ChildProcess.outsideSignals.contains(process.terminationStatus) ? .noAnswer : .failed(repetition: nil, nil)
+            return ChildProcess.outsideSignals.contains(process.terminationStatus) ? .noAnswer(reason: nil) : .failed(repetition: nil, nil)
         }
-        guard process.terminationStatus == 0, let bytes = FileManager.default.contents(atPath: stem + ".answer"),
-              let answer = try? JSONParser.parse(Array(bytes)) else { return .noAnswer }
-        if let failed = answer["failed"]?.integer {
-            return .failed(repetition: Int(failed), answer["failure"].flatMap { Disagreement(json: $0) })
+        guard let bytes = FileManager.default.contents(atPath: stem + ".answer") else { return .noAnswer(reason: nil) }
+        do {
+            switch try ChildProtocol.decode(ChildReply.self, from: Array(bytes)) {
+            case .replayed(let repetitions): return .passed(repetitions: repetitions)
+            case .replayFailed(let repetition, let failure): return .failed(repetition: repetition, failure)
+            case .refused(let reason): return .noAnswer(reason: reason)
+            case let other: return .noAnswer(reason: ChildProtocol.unexpected(other, asked: "a replay").description)
+            }
+        } catch {
+            return .noAnswer(reason: error.description)
         }
-        return .passed(repetitions: Int(answer["passed"]?.integer ?? 0))
     }
 }

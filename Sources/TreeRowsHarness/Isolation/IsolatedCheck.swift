@@ -47,18 +47,23 @@ package struct IsolatedCheck {
                 var checker = LockstepChecker(tree: tree, strategies: [strategy], seed: seed, fullCheckInterval: fullCheckInterval,
                                               observer: monitor)
                 let reports = checker.run(operations: count, shouldStop: { monitor.stopRequested })
-                return Array(JSONValue.array(reports.map(\.json)).serialized.utf8)
+                return ChildProtocol.encode(ChildReply.checked(reference: reports[0], strategy: reports[1]))
             }
             switch child.wait(stoppingWhen: stopTurn) {
             case .finished(let bytes):
-                guard case .array(let items)? = try? JSONParser.parse(bytes), items.count == 2,
-                      let first = LockstepReport(json: items[0]), let second = LockstepReport(json: items[1]) else {
-                    reports.append(Self.crashed(strategy, Crash(kind: .exit, message: "the child's answer is not a report"), at: -1,
-                                                tree: tree, seed: seed))
-                    continue
+                let problem: ChildProtocolError
+                do {
+                    let reply = try ChildProtocol.decode(ChildReply.self, from: bytes)
+                    if case .checked(let first, let second) = reply {
+                        reference = reference ?? first
+                        reports.append(second)
+                        continue
+                    }
+                    problem = ChildProtocol.unexpected(reply, asked: "a check's reports")
+                } catch {
+                    problem = error
                 }
-                reference = reference ?? first
-                reports.append(second)
+                reports.append(Self.crashed(strategy, Crash(kind: .exit, message: problem.description), at: -1, tree: tree, seed: seed))
             case .crashed(let crash, let record):
                 // A crash of the reference or of the checks (strategy -1) is TreeRows' own.
                 let name = record.strategyIndex == 0 ? strategy.name : Disagreement.harnessStrategy + " (checking \(strategy.name))"

@@ -89,7 +89,7 @@ public struct IsolatedFuzzer {
             ChildProcess.start(limits: limits, folder: runner.folder.path) { monitor in
                 let outcome = fuzzer.run(shrinking: false, shouldStop: { monitor.stopRequested }, progress: { _, _ in },
                                          checkpoint: { Self.writeCheckpoint($0, to: checkpoints[worker]) }, observer: monitor)
-                return Array(outcome.json.serialized.utf8)
+                return ChildProtocol.encode(ChildReply.fuzzed(FuzzWorkerReport(outcome)))
             }
         }
         var endings = [ChildProcess.Ending?](repeating: nil, count: children.count)
@@ -114,7 +114,9 @@ public struct IsolatedFuzzer {
                 ran[worker] = clock.now - started
                 switch ending {
                 case .finished(let bytes):
-                    if (try? JSONParser.parse(bytes))?["failure"] != nil { found = true }
+                    if case .fuzzed(let report)? = try? ChildProtocol.decode(ChildReply.self, from: bytes), report.failure != nil {
+                        found = true
+                    }
                 case .crashed:
                     found = true
                 case .killed:
@@ -168,7 +170,9 @@ public struct IsolatedFuzzer {
     /// Writes `outcome` to `path` whole or not at all (a new file renamed over the old).
     private static func writeCheckpoint(_ outcome: Fuzzer.Outcome, to path: String) {
         let temporary = path + ".new"
-        if ChildProcess.writeWhole(Array(outcome.json.serialized.utf8), to: temporary) { rename(temporary, path) }
+        if ChildProcess.writeWhole(ChildProtocol.encode(ChildReply.fuzzed(FuzzWorkerReport(outcome))), to: temporary) {
+            rename(temporary, path)
+        }
     }
 
     /// The outcome of a worker that was stopped or crashed, as complete as a finished one's
@@ -180,8 +184,9 @@ public struct IsolatedFuzzer {
     private static func checkpoint(_ path: String, record: StepRecord, fuzzer: Fuzzer, ran: Duration) -> Fuzzer.Outcome {
         var outcome = Fuzzer.Outcome(operations: 0, cases: 0, elapsed: .zero, failure: nil, wasStopped: false, tiers: [:],
                                      strategyTime: fuzzer.strategies.map { ($0.name, .zero) }, coverage: FuzzCoverage())
-        if let bytes = FileManager.default.contents(atPath: path), let json = try? JSONParser.parse(Array(bytes)),
-           let saved = Fuzzer.Outcome(json: json, strategies: fuzzer.strategies) {
+        if let bytes = FileManager.default.contents(atPath: path),
+           case .fuzzed(let report)? = try? ChildProtocol.decode(ChildReply.self, from: Array(bytes)),
+           let saved = report.outcome(strategies: fuzzer.strategies) {
             outcome = saved
         }
         let operations = max(0, Int(record.operations) - outcome.operations), cases = max(0, Int(record.cases) - outcome.cases)
@@ -209,8 +214,14 @@ public struct IsolatedFuzzer {
         let failure: Disagreement?
         switch ending {
         case .finished(let bytes):
-            guard let json = try? JSONParser.parse(bytes), let read = Fuzzer.Outcome(json: json, strategies: fuzzer.strategies) else {
-                let crash = Crash(kind: .exit, message: "the worker's outcome could not be read")
+            var problem = "it is not of this run's strategies"
+            var reply: ChildReply?
+            do { reply = try ChildProtocol.decode(ChildReply.self, from: bytes) } catch { problem = error.description }
+            if let other = reply, case .fuzzed = other {} else if let other = reply {
+                problem = ChildProtocol.unexpected(other, asked: "a fuzz worker's outcome").description
+            }
+            guard case .fuzzed(let report)? = reply, let read = report.outcome(strategies: fuzzer.strategies) else {
+                let crash = Crash(kind: .exit, message: "the worker's outcome could not be read: \(problem)")
                 return shrunk(Self.checkpoint(checkpoint, record: record, fuzzer: fuzzer, ran: ran), identity: FuzzCaseIdentity(record),
                               failure: IsolatedRun.crashed(crash, record, Self.active(record, fuzzer)), fuzzer: fuzzer, runner: runner,
                               shrinking: shrinking)

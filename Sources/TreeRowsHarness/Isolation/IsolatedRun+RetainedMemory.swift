@@ -9,15 +9,12 @@ extension IsolatedRun {
     /// - Complexity: that of the measurement, plus one fork.
     package func retainedMemory(_ fuzzCase: FuzzCase, strategy: any RowStrategy.Type, counter: any AllocationCounter) -> RetainedMemory? {
         let child = ChildProcess.start(limits: limits, folder: folder.path) { monitor in
-            guard let measured = RetainedMemory.measure(fuzzCase, strategy: strategy, counter: counter, observer: monitor) else { return Array("{}".utf8) }
-            let answer = JSONValue.object([("perRun", .array(measured.perRun.map { .integer($0) })),
-                                           ("operations", .integer(Int64(measured.operations)))])
-            return Array(answer.serialized.utf8)
+            let measured = RetainedMemory.measure(fuzzCase, strategy: strategy, counter: counter, observer: monitor)
+            return ChildProtocol.encode(measured.map { ChildReply.retained(perRun: $0.perRun, operations: $0.operations) }
+                ?? .refused("the allocation counter cannot tell live bytes"))
         }
-        guard case .finished(let bytes) = child.wait(stoppingWhen: shouldStop), let answer = try? JSONParser.parse(bytes),
-              case .array(let runs)? = answer["perRun"], let operations = answer["operations"]?.integer else { return nil }
-        let perRun = runs.compactMap(\.integer)
-        guard perRun.count == runs.count else { return nil }
-        return RetainedMemory(perRun: perRun, operations: Int(operations))
+        guard case .finished(let bytes) = child.wait(stoppingWhen: shouldStop),
+              case .retained(let perRun, let operations)? = try? ChildProtocol.decode(ChildReply.self, from: bytes) else { return nil }
+        return RetainedMemory(perRun: perRun, operations: operations)
     }
 }

@@ -54,31 +54,34 @@ package struct IsolatedRun {
 
     private func run(_ fuzzCase: FuzzCase, strategies: [any RowStrategy.Type], strictly: Bool, trapReport: Bool) -> (result: Result, site: TrapSite?) {
         let child = ChildProcess.start(limits: limits, folder: folder.path, trapReport: trapReport) { monitor in
-            let answer: JSONValue
+            let result: ChildReply.RunResult
             do throws(DifferentialRun.InvalidOperation) {
                 if let found = try DifferentialRun.run(fuzzCase, strategies: strategies, strictly: strictly, observer: monitor) {
-                    answer = .object([("failure", found.json)])
+                    result = .failure(found)
                 } else {
-                    answer = .object([("pass", .bool(true))])
+                    result = .pass
                 }
             } catch {
-                answer = .object([("invalid", .object([("index", .integer(error.index)), ("problem", .string(error.problem))]))])
+                result = .invalid(index: error.index, problem: error.problem)
             }
-            return Array(answer.serialized.utf8)
+            return ChildProtocol.encode(ChildReply.ran(result))
         }
         if shouldStop() { return (.stopped, nil) }
         switch child.wait(stoppingWhen: shouldStop) {
         case .finished(let bytes):
-            guard let answer = try? JSONParser.parse(bytes) else {
-                return (.failure(Self.crashed(Crash(kind: .exit, message: "the child's answer is not JSON"), StepRecord(), strategies)), nil)
+            let problem: ChildProtocolError
+            do {
+                switch try ChildProtocol.decode(ChildReply.self, from: bytes) {
+                case .ran(.pass): return (.pass, nil)
+                case .ran(.failure(let disagreement)): return (.failure(disagreement), nil)
+                case .ran(.invalid(let index, let text)) where fuzzCase.operations.indices.contains(index):
+                    return (.invalid(DifferentialRun.InvalidOperation(index: index, operation: fuzzCase.operations[index], problem: text)), nil)
+                case let other: problem = ChildProtocol.unexpected(other, asked: "a run of a case")
+                }
+            } catch {
+                problem = error
             }
-            if let failure = answer["failure"], let disagreement = Disagreement(json: failure) { return (.failure(disagreement), nil) }
-            if let invalid = answer["invalid"], case .string(let problem)? = invalid["problem"],
-               let index = invalid["index"].flatMap({ $0.integer }), fuzzCase.operations.indices.contains(Int(index)) {
-                let position = Int(index)
-                return (.invalid(DifferentialRun.InvalidOperation(index: position, operation: fuzzCase.operations[position], problem: problem)), nil)
-            }
-            return (.pass, nil)
+            return (.failure(Self.crashed(Crash(kind: .exit, message: problem.description), StepRecord(), strategies)), nil)
         case .crashed(let crash, let record):
             return (.failure(Self.crashed(crash, record, strategies)), child.trapReport.flatMap { TrapSite(signal: $0.signal, frames: $0.frames) })
         case .slow, .stopped, .killed:

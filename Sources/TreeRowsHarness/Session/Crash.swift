@@ -7,9 +7,9 @@
 /// Two crashes are the same failure (`signature`) when they have the same kind, the same
 /// runtime message and the same top frame of the code that failed: what the shrinker keeps
 /// a candidate for.
-public struct Crash: Hashable, Sendable {
+public struct Crash: Hashable, Sendable, Codable {
     /// The kinds of crash.
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable, CaseIterable, Codable {
         /// A Swift runtime failure or another trap (SIGILL, SIGTRAP).
         case trap
         /// Another fatal signal (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, …) that is not a stack overflow.

@@ -1,7 +1,7 @@
 import TreeRows
 
 /// A strategy that disagreed with the reference on a ``FuzzCase``.
-public struct Disagreement: Hashable, Sendable {
+public struct Disagreement: Hashable, Sendable, Codable {
     /// The strategy's name.
     public var strategy: String
     /// The index (in the case's operations) of the operation after which it disagreed;

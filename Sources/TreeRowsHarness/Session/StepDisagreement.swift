@@ -6,9 +6,9 @@ import TreeRows
 /// Every check of ``StepCheck`` and ``LockstepStep`` returns one (or `nil`), and so do the
 /// benchmark operations' own checks; the fuzzer, `replay` and `check` report its detail,
 /// and a wrong benchmark cell carries it (``BenchmarkResult/disagreement``).
-public struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertible {
+public struct StepDisagreement: Error, Hashable, Sendable, CustomStringConvertible, Codable {
     /// The part of the contract a check found broken.
-    public enum Aspect: String, Sendable, CaseIterable {
+    public enum Aspect: String, Sendable, CaseIterable, Codable {
         /// `rowCount` differs from the reference's.
         case rowCount
         /// The diff fails the batch-update validator, or applied to the old rows does not

@@ -18,7 +18,7 @@ import Darwin
 /// How: the two sides share a connected socket. One token goes back and forth: a side runs
 /// (its untimed work as well as its samples) only while it holds the token, and gives it up
 /// at a sample's start once it has held it for ``slice``, then waits for it to come back. A
-/// cell run in a process of its own (forked from this side) holds the token when this side
+/// cell run in a process of its own, started from this side, holds the token when this side
 /// does and gives it up in its place; one that dies leaves the token here, and the side goes on.
 /// When the peer ends, its end of the socket closes and this side runs on alone, so neither
 /// side can wait on a peer that is gone; a peer that runs long without a sample (building a

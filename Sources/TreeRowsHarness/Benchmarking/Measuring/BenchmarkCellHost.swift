@@ -2,7 +2,7 @@ import TreeRows
 
 /// Where a ``BenchmarkRunner`` measures each strategy's cell when not in its own process:
 /// a host runs the cell's body somewhere that a strategy's crash, hang or exhausted memory
-/// cannot end the run (the isolation wrapper's ``BenchmarkIsolation``), and turns such an
+/// cannot end the run (the isolation wrapper's), and turns such an
 /// ending into a cell that says so.
 package protocol BenchmarkCellHost: Sendable {
     /// Measures one strategy's cell by running `body`, which reports its steps to the

@@ -1,7 +1,7 @@
 import TreeRowsCorpora
 
 /// One cell of a benchmark: a strategy on a corpus doing one operation.
-public struct BenchmarkResult: Equatable, Sendable {
+public struct BenchmarkResult: Equatable, Sendable, Codable {
     public var strategy: String
     public var corpus: String
     public var nodes: Int

@@ -7,7 +7,7 @@
 /// runner times one input alone between batched samples: ``singleNanoseconds`` (less the
 /// clock's own cost), from which the tails (p90, p99) of single operations come. Otherwise
 /// (queries, timed 64 a sample; slow operations, one) the tails come from the samples.
-public struct BenchmarkSamples: Sendable, Equatable {
+public struct BenchmarkSamples: Sendable, Equatable, Codable {
     /// Inputs per timed sample of ``nanoseconds``.
     public var batch: Int
     /// Time per operation of every timed sample, in the order taken, in nanoseconds.

@@ -1,7 +1,7 @@
 /// Where a strategy's share of a benchmark's wall time went, in seconds: so that a slow
 /// run says whether it was building trees, timing samples, counting allocations or
 /// checking results.
-public struct BenchmarkTimeSplit: Equatable, Sendable {
+public struct BenchmarkTimeSplit: Equatable, Sendable, Codable {
     /// Preparing inputs (a share of the cell's) and building the strategy, with the untimed
     /// warm-up of the allocation pass.
     public var setup: Double

@@ -2,7 +2,7 @@
 /// digits (whole nanoseconds below 1 µs): the memory is bounded by the number of distinct
 /// rounded values (at most 900 per decade), however many samples a long run records, and a
 /// percentile read from it is within 0.5% of the exact one.
-public struct TimingCounts: Sendable, Equatable {
+public struct TimingCounts: Sendable, Equatable, Codable {
     /// Samples per rounded value, in nanoseconds.
     public private(set) var counts: [Int64: Int] = [:]
     /// The number of samples.
