@@ -15,7 +15,7 @@ enum BenchTable {
     }
 
     private static func cellLines(_ results: [BenchmarkResult]) -> [String] {
-        let header = ["strategy", "samples", "median", "p90", "p99", "ops/s", "allocs/op", "bytes/op", "x ref", "x best", ""]
+        let header = ["strategy", "samples", "median", "p90", "p99", "ops/s", "allocs/op", "bytes/op", "kept/op", "x ref", "x best", ""]
         let cell = results.sorted {
             ($0.correct && $0.samples > 0 ? 0 : 1, $0.medianNanoseconds) < ($1.correct && $1.samples > 0 ? 0 : 1, $1.medianNanoseconds)
         }
@@ -25,10 +25,12 @@ enum BenchTable {
         let rows = cell.map { result in
             result.samples == 0
                 ? [result.strategy, "0", result.slowLowerBoundNanoseconds.map { "> " + time($0) } ?? "-", "-", "-", "-", amount(result.allocationsPerOperation),
-                   amount(result.bytesPerOperation), "-", "-", result.failureLabel ?? "too few inputs"]
+                   amount(result.bytesPerOperation), signedAmount(result.retainedBytesPerOperation), "-", "-",
+                   result.failureLabel ?? "too few inputs"]
                 : [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
                    time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),
-                   amount(result.bytesPerOperation), ratio(result.ratioToReference), ratio(result.ratioToFastest),
+                   amount(result.bytesPerOperation), signedAmount(result.retainedBytesPerOperation), ratio(result.ratioToReference),
+                   ratio(result.ratioToFastest),
                    result.failureLabel ?? ""]
         }
         lines += table([header] + rows)
@@ -103,6 +105,13 @@ enum BenchTable {
         guard let value else { return "-" }
         return value >= 1e6 ? String(format: "%.3gM", value / 1e6) : value >= 1e3 ? String(format: "%.3gk", value / 1e3)
             : value == value.rounded() ? String(Int(value)) : String(format: "%.2g", value)
+    }
+
+    /// ``amount(_:)`` with its sign: bytes kept per operation are below 0 where an operation
+    /// frees what the tree held.
+    static func signedAmount(_ value: Double?) -> String {
+        guard let value, value < 0 else { return amount(value) }
+        return "-" + amount(-value)
     }
 
     static func ratio(_ value: Double?) -> String {

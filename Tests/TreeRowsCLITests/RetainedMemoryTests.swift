@@ -46,6 +46,34 @@ import TreeRowsTool
         }
     }
 
+    /// `bench` measures the bytes a strategy keeps per operation (live bytes after its
+    /// inputs against before), apart from what it allocates and frees: 4 KiB and more a
+    /// toggle for the mutant that keeps a history, none for the built-in strategy it wraps;
+    /// and the verdict names the one that keeps, with the reference's figure beside it.
+    @Test func benchMeasuresAndTheVerdictNamesMemoryKeptPerOperation() throws {
+        let counter = try #require(JemallocCounter())
+        let runner = BenchmarkRunner(configuration: .init(workloads: [.toggleHeavy, .insertReply], repetitions: 5, warmup: 1),
+                                     strategies: [ReferenceStrategy.self, SubtreeSpliceStrategy.self, FlakyMutant<RetainsEveryToggle>.self],
+                                     allocations: counter)
+        let results = runner.run(corpus: "random", tree: TreeShapes.random(2_000, seed: 5, collapsedPercent: 30))
+        func kept(_ strategy: String, _ operation: String) -> Double? {
+            results.first { $0.strategy == strategy && $0.operation == operation }?.retainedBytesPerOperation
+        }
+        let mutant = FlakyMutant<RetainsEveryToggle>.name
+        // Every toggle of toggle-heavy changes rows, so every one keeps a record of 4,096 bytes.
+        #expect((kept(mutant, "toggle-heavy") ?? 0) >= 4_096, "\(results)")
+        #expect(kept(SubtreeSpliceStrategy.name, "toggle-heavy") == 0 && kept(ReferenceStrategy.name, "toggle-heavy") == 0, "\(results)")
+        // An insert keeps at most its node's bytes, and never 1 KiB.
+        for strategy in [ReferenceStrategy.name, SubtreeSpliceStrategy.name, mutant] {
+            #expect(abs(kept(strategy, "insert-reply") ?? .infinity) < BenchmarkVerdict.keptLimit, "\(strategy): \(results)")
+        }
+        let verdict = try #require(BenchmarkVerdict(results))
+        #expect(verdict.keeps.map(\.strategy) == [mutant] && verdict.keeps.map(\.operation) == ["toggle-heavy"], "\(verdict.keeps)")
+        #expect(verdict.pick?.strategy == SubtreeSpliceStrategy.name, "\(verdict.lines)")
+        #expect(verdict.lines.contains { $0.hasPrefix("  keeps: \(mutant) keeps ") && $0.contains(" per toggle-heavy, the reference 0 bytes") },
+                "\(verdict.lines)")
+    }
+
     /// The watch asks for a measurement once the live bytes grow a threshold past the least
     /// seen, and again only after as much growth more.
     @Test func theWatchAsksOnceAThresholdOfGrowth() {

@@ -1,5 +1,5 @@
 import Testing
-import TreeRowsHarness
+@testable import TreeRowsHarness
 
 /// The verdict names the fastest strategy per operation and the all-round pick, from
 /// correct, sampled cells only.
@@ -119,5 +119,39 @@ import TreeRowsHarness
         let html = ReportHTML.render(report)
         let verdictAt = html.range(of: "use a: the fastest")!.lowerBound, chartAt = html.range(of: "<svg")!.lowerBound
         #expect(verdictAt < chartAt)
+    }
+
+    /// A strategy that keeps memory per operation (more than ``BenchmarkVerdict/keptLimit``
+    /// beyond the reference's) is named, and is the all-round pick only when nothing else is
+    /// a candidate, with a warning.
+    @Test func memoryKeptPerOperationIsNamedAndAvoided() throws {
+        func cell(_ strategy: String, _ operation: String, _ median: Double, kept: Double) -> BenchmarkResult {
+            var result = Self.cell(strategy, operation, median)
+            result.retainedBytesPerOperation = kept
+            return result
+        }
+        let results = [
+            cell("reference", "toggle", 900, kept: 100), cell("leaky", "toggle", 100, kept: 4_196), cell("steady", "toggle", 150, kept: 100),
+            cell("reference", "insert", 900, kept: 200), cell("leaky", "insert", 100, kept: 200), cell("steady", "insert", 150, kept: 1_200),
+        ]
+        let verdict = try #require(BenchmarkVerdict(results))
+        #expect(verdict.keeps == [BenchmarkVerdict.Keeps(operation: "toggle", strategy: "leaky", corpus: "t", bytesPerOperation: 4_196,
+                                                          referenceBytes: 100)])
+        #expect(verdict.pick?.strategy == "steady" && !verdict.sentence.contains("Beware"), "\(verdict.sentence)")
+        let alone = try #require(BenchmarkVerdict(results.filter { $0.strategy != "steady" }))
+        #expect(alone.pick?.strategy == "leaky")
+        #expect(alone.sentence.hasSuffix("Beware: leaky keeps 4.1 KiB per toggle that it never frees; no strategy measured without such"
+            + " memory was a candidate."), "\(alone.sentence)")
+    }
+
+    /// What a strategy keeps per operation leaves out the two batches that kept the most: a
+    /// buffer that doubles once is the tree's growth; a record kept in most batches is not.
+    @Test func keptPerOperationLeavesOutTheTwoLargestBatches() {
+        let doubling: [Int64] = [0, 0, 0, 0, 0, 171_568, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        #expect(BenchmarkRunner.keptPerOperation(doubling, inputs: 4) == 0)
+        let everyOther: [Int64] = (0..<16).map { $0 % 2 == 0 ? 4_096 : 0 }
+        #expect(BenchmarkRunner.keptPerOperation(everyOther, inputs: 1) == Double(6 * 4_096) / 14)
+        #expect(BenchmarkRunner.keptPerOperation([], inputs: 1) == nil)
+        #expect(BenchmarkRunner.keptPerOperation([-64, -64], inputs: 2) == -32)
     }
 }

@@ -80,6 +80,27 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     /// The slow cells, in report order.
     public var slow: [Slow]
 
+    /// Memory that grows with the operations: on `operation` and `corpus`, `strategy` keeps
+    /// `bytesPerOperation` per operation (``BenchmarkResult/retainedBytesPerOperation``),
+    /// more than ``keptLimit`` beyond the `referenceBytes` the reference keeps there.
+    public struct Keeps: Equatable, Sendable {
+        public var operation: String
+        public var strategy: String
+        public var corpus: String
+        public var bytesPerOperation: Double
+        public var referenceBytes: Double
+    }
+
+    /// The cells where a strategy keeps memory per operation, in report order. Such a strategy
+    /// is the all-round pick only when no other candidate was measured, and then the
+    /// sentence says so.
+    public var keeps: [Keeps]
+
+    /// How many bytes per operation a strategy may keep beyond the reference's before its
+    /// memory is said to grow with the operations: 1 KiB (every built-in strategy keeps 0
+    /// on every operation of the default bench, the reference too; a node is about 150).
+    package static let keptLimit = 1_024.0
+
     /// How many times the smallest correct p99 of a cell a strategy's p99 may be before it is
     /// tail-heavy there.
     package static let tailLimit = 10.0
@@ -115,6 +136,19 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             logRatios[operation]?[strategy].map { exp($0.sum / Double($0.count)) }
         }
         let heavy = Self.tailHeavy(results)
+        // Memory kept per operation, against the reference's on the same cell (0 without one).
+        var referenceKept: [Cell: Double] = [:]
+        for result in measured where result.strategy == oracle {
+            if let bytes = result.retainedBytesPerOperation { referenceKept[Cell(corpus: result.corpus, operation: result.operation)] = bytes }
+        }
+        let keeps = results.compactMap { result -> Keeps? in
+            guard result.correct, let bytes = result.retainedBytesPerOperation else { return nil }
+            let baseline = referenceKept[Cell(corpus: result.corpus, operation: result.operation)] ?? 0
+            guard bytes - max(0, baseline) > Self.keptLimit else { return nil }
+            return Keeps(operation: result.operation, strategy: result.strategy, corpus: result.corpus, bytesPerOperation: bytes,
+                         referenceBytes: baseline)
+        }
+        let keepers = Set(keeps.map(\.strategy))
         var leaders: [Leader] = []
         var tails: [Tail] = []
         let order = Dictionary(uniqueKeysWithValues: strategies.enumerated().lazy.map { ($1, $0) })
@@ -165,14 +199,18 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             let worst = measured.max { $0.1 < $1.1 }!
             candidates.append(Pick(strategy: strategy, worstRatio: worst.1, weakestOperation: worst.0.operation, fastestThere: worst.0.strategy))
         }
-        // The all-round pick is steady on every operation, when such a candidate exists.
-        let steady = candidates.filter { candidate in !operations.contains { heavy[Key(operation: $0, strategy: candidate.strategy)] != nil } }
+        // The all-round pick is steady on every operation and keeps no memory per operation,
+        // when such a candidate exists.
+        let steady = candidates.filter { candidate in
+            !keepers.contains(candidate.strategy) && !operations.contains { heavy[Key(operation: $0, strategy: candidate.strategy)] != nil }
+        }
         self.corpora = corpora
         self.leaders = leaders
         self.pick = (steady.isEmpty ? candidates : steady).min { $0.worstRatio < $1.worstRatio }
         self.excluded = excluded
         self.tails = tails
         self.slow = slow
+        self.keeps = keeps
     }
 
     /// An operation and a strategy.
@@ -228,9 +266,16 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             " \(tail.strategy) has the fastest median on \(tail.operation), but its p99 is \(Self.ratio(tail.ratio)) \(Self.possessive(tail.steadier))"
                 + (corpora.count > 1 ? " on \(tail.corpus)." : ".")
         } ?? ""
-        if pick.worstRatio < 1.000_5 { return "For trees like \(trees), use \(pick.strategy): the fastest on every operation measured." + tail }
+        let warning = keeps.first { $0.strategy == pick.strategy }.map { kept in
+            " Beware: \(pick.strategy) keeps \(BenchmarkResult.bytes(kept.bytesPerOperation)) per \(kept.operation) that it never frees;"
+                + " no strategy measured without such memory was a candidate."
+        } ?? ""
+        if pick.worstRatio < 1.000_5 {
+            return "For trees like \(trees), use \(pick.strategy): the fastest on every operation measured." + tail + warning
+        }
         return "For trees like \(trees), use \(pick.strategy): at most \(Self.ratio(pick.worstRatio)) the fastest time on every operation"
-            + " measured; its weakest is \(pick.weakestOperation), where \(pick.fastestThere) is \(Self.ratio(pick.worstRatio)) faster." + tail
+            + " measured; its weakest is \(pick.weakestOperation), where \(pick.fastestThere) is \(Self.ratio(pick.worstRatio)) faster."
+            + tail + warning
     }
 
     /// The verdict as plain text lines: the sentence, the leaders, the pick, the exclusions.
@@ -254,6 +299,11 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         for cell in slow {
             lines.append("  slow: \(cell.strategy) on \(cell.operation), more than \(BenchmarkResult.duration(cell.lowerBoundNanoseconds))"
                 + " an operation" + (corpora.count > 1 ? " on \(cell.corpus)" : "") + " (stopped past the watchdog's budget): ranked last there")
+        }
+        for kept in keeps {
+            lines.append("  keeps: \(kept.strategy) keeps \(BenchmarkResult.bytes(kept.bytesPerOperation)) per \(kept.operation)"
+                + (corpora.count > 1 ? " on \(kept.corpus)" : "") + ", the reference \(BenchmarkResult.bytes(kept.referenceBytes))"
+                + " (memory that grows with the operations, not with the tree)")
         }
         for exclusion in excluded { lines.append("  not considered: \(exclusion.strategy), \(exclusion.reason)") }
         return lines

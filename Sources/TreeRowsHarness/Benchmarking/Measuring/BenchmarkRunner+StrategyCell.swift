@@ -84,6 +84,7 @@ extension BenchmarkRunner {
             operationsPerSecond: strategyCell.timedOperations == 0 ? 0 : Double(strategyCell.timedOperations) / (strategyCell.spent.nanoseconds / 1e9),
             allocationsPerOperation: untimed.allocations?.0, bytesPerOperation: untimed.allocations?.1,
             peakResidentBytes: ResidentMemory.peakBytes(), ratioToReference: nil, ratioToFastest: nil, correct: wrong == nil)
+        result.retainedBytesPerOperation = untimed.retained
         result.disagreement = wrong?.disagreement
         result.disagreementStep = wrong?.step
         result.distribution = timed

@@ -12,8 +12,8 @@ extension BenchmarkRunner {
     /// Returns, with the figures, the time per input of the last warm-up input.
     func untimedPass(
         _ inputs: [BenchmarkInput], _ strategyCell: inout BenchmarkStrategyCell, tree: Tree, sink: inout Int, observer: any StepObserver
-    ) -> (allocations: (Double, Double)?, wrong: BenchmarkStrategyCell.Finding?, split: BenchmarkTimeSplit, nanosecondsPerInput: Double,
-          countedOperations: Int) {
+    ) -> (allocations: (Double, Double)?, retained: Double?, wrong: BenchmarkStrategyCell.Finding?, split: BenchmarkTimeSplit,
+          nanosecondsPerInput: Double, countedOperations: Int) {
         let clock = ContinuousClock()
         var phaseStart = clock.now
         var split = BenchmarkTimeSplit()
@@ -52,15 +52,21 @@ extension BenchmarkRunner {
             : slow ? 1 : max(1, min(Self.untimedInputs.verified, Self.untimedInputs.verified * (1 << 20) / max(1, tree.nodeCount)))
         split.setup = lap()
         var allocationFigures: (Double, Double)?
+        var retainedFigure: Double?
         // Instructions are collected around the strategy's calls alone, on the same inputs.
         var countedOperations = 0
         if allocations != nil || instructions {
             let counter = allocations
             var allocationTotal: UInt64 = 0
             var byteTotal: UInt64 = 0
+            // What the strategy keeps: its live bytes around each batch's preparation and
+            // performance (the harness's own bookkeeping between them is left out).
+            let measuresLiveBytes = counter?.liveBytes() != nil
+            var kept: [Int64] = []
             var count = 0
             while count < counted, let inputs = batches.next() {
                 Self.beginStep(inputs, of: strategyCell.operation, tree: tree, observer: observer)
+                let liveBefore = measuresLiveBytes ? counter?.liveBytes() : nil
                 strategyCell.prepare()
                 let allocationsBefore = counter?.allocations() ?? 0
                 let bytesBefore = counter?.allocatedBytes() ?? 0
@@ -69,6 +75,8 @@ extension BenchmarkRunner {
                 if instructions { InstructionCount.toggle() }
                 byteTotal += (counter?.allocatedBytes() ?? 0) - bytesBefore
                 allocationTotal += (counter?.allocations() ?? 0) - allocationsBefore
+                // Read outside the allocation bracket: reading live bytes may allocate itself.
+                if let liveBefore, let liveAfter = counter?.liveBytes() { kept.append(Int64(bitPattern: liveAfter &- liveBefore)) }
                 strategyCell.applyToExpected(inputs)
                 count += 1
             }
@@ -78,6 +86,7 @@ extension BenchmarkRunner {
                 let operations = Double(count * batch)
                 allocationFigures = (max(0, Double(allocationTotal) - Double(count) * overhead.allocations) / operations,
                                      max(0, Double(byteTotal) - Double(count) * overhead.bytes) / operations)
+                retainedFigure = Self.keptPerOperation(kept, inputs: batch)
             }
         }
         if instructions { InstructionCount.instrument(false) }
@@ -91,7 +100,19 @@ extension BenchmarkRunner {
             checked += 1
         }
         split.checking = lap()
-        return (allocationFigures, wrong, split, nanosecondsPerInput, instructions ? countedOperations : 0)
+        return (allocationFigures, retainedFigure, wrong, split, nanosecondsPerInput, instructions ? countedOperations : 0)
+    }
+
+    /// The bytes a strategy keeps per operation from what it kept over each counted batch of
+    /// `inputs` inputs: the mean without the two largest batches. A buffer that doubles now
+    /// and then grows in one batch or two of the sixteen, and is the tree's growth, not the
+    /// operations'; memory kept per operation grows in most. `nil` for no batches.
+    ///
+    /// - Complexity: O(*b* log *b*) for *b* batches.
+    static func keptPerOperation(_ kept: [Int64], inputs: Int) -> Double? {
+        guard !kept.isEmpty else { return nil }
+        let counted = kept.sorted().dropLast(kept.count > 4 ? 2 : 0)
+        return Double(counted.reduce(0, &+)) / Double(counted.count * max(1, inputs))
     }
 
     /// What the bracket itself allocates (counter readings and the call), measured on the

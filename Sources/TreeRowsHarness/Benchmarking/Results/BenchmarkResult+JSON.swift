@@ -24,6 +24,7 @@ extension BenchmarkResult {
             ("debugBuild", .bool(debugBuild)),
         ]
         if threadPages > 0 { members.append(("threadPages", .integer(threadPages))) }
+        if let retainedBytesPerOperation { members.append(("retainedBytesPerOp", Self.number(retainedBytesPerOperation))) }
         if let instructionsPerOperation { members.append(("instructionsPerOp", Self.number(instructionsPerOperation, exact: true))) }
         if let firstLevelMissesPerOperation { members.append(("l1MissesPerOp", Self.number(firstLevelMissesPerOperation, exact: true))) }
         if let lastLevelMissesPerOperation { members.append(("llMissesPerOp", Self.number(lastLevelMissesPerOperation, exact: true))) }
@@ -96,6 +97,8 @@ extension BenchmarkResult {
         strategyBytesPerNode = try Self.figure(entry, "strategyBytesPerNode")
         treeBytesPerNode = try Self.figure(entry, "treeBytesPerNode")
         threadPages = try Self.count(entry, "threadPages")
+        // Signed: a removal frees what the tree held.
+        retainedBytesPerOperation = try Self.figure(entry, "retainedBytesPerOp", from: -1e300)
         instructionsPerOperation = try Self.figure(entry, "instructionsPerOp")
         firstLevelMissesPerOperation = try Self.figure(entry, "l1MissesPerOp")
         lastLevelMissesPerOperation = try Self.figure(entry, "llMissesPerOp")
@@ -187,11 +190,13 @@ extension BenchmarkResult {
     ///
     /// - Throws: ``JSONProblem`` when it is a finite number below 0 or above `largest`.
     /// - Complexity: O(1).
-    static func figure(_ entry: JSONValue, _ key: String, upTo largest: Double = 1e300) throws(JSONProblem) -> Double? {
+    static func figure(_ entry: JSONValue, _ key: String, from smallest: Double = 0,
+                       upTo largest: Double = 1e300) throws(JSONProblem) -> Double? {
         guard let value = double(entry[key]) else { return nil }
-        guard value >= 0 && value <= largest else {
+        guard value >= smallest && value <= largest else {
             let shown = if case .number(let text)? = entry[key] { text.escapingControls() } else { "\(value)" }
-            throw JSONProblem(description: "\"\(key)\" must be a number from 0 to \(String(format: "%g", largest)), but it is \(shown)")
+            throw JSONProblem(description: "\"\(key)\" must be a number from \(String(format: "%g", smallest)) to"
+                + " \(String(format: "%g", largest)), but it is \(shown)")
         }
         return value
     }

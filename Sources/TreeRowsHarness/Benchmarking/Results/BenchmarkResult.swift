@@ -19,6 +19,14 @@ public struct BenchmarkResult: Equatable, Sendable, Codable {
     public var allocationsPerOperation: Double?
     /// Bytes allocated per operation (jemalloc), `nil` without an allocation counter.
     public var bytesPerOperation: Double?
+    /// Bytes the strategy keeps per operation: its live bytes after each batch of counted
+    /// inputs against before it (jemalloc's counts of this thread; the mean over the batches
+    /// but the two that kept the most, where a buffer that doubles now and then shows), apart
+    /// from what it allocates and frees. About 0 for a toggle or a query,
+    /// at most the bytes of the nodes an insert adds, below 0 where a removal frees them;
+    /// more is memory that grows with the operations, not with the tree. `nil` without a
+    /// counter that tells live bytes.
+    public var retainedBytesPerOperation: Double? = nil
     /// The process's peak resident memory when the cell ended.
     public var peakResidentBytes: Int
     /// Median time divided by the reference's on the same corpus and operation.
@@ -100,6 +108,16 @@ public struct BenchmarkResult: Equatable, Sendable, Codable {
                 + " the watchdog's budget (its own measured steps did not make it a hang; see docs/Benchmarks.md)"
         }
         return wrongSummary.map { "is wrong at \($0)" }
+    }
+
+    /// `bytes` as `512 bytes`, `4.0 KiB` or `1.5 MiB` (with its sign).
+    ///
+    /// - Complexity: O(1).
+    package static func bytes(_ bytes: Double) -> String {
+        let size = abs(bytes), sign = bytes < 0 ? "-" : ""
+        if size >= 1_048_576 { return sign + String(format: "%.1f MiB", size / 1_048_576) }
+        if size >= 1_024 { return sign + String(format: "%.1f KiB", size / 1_024) }
+        return sign + "\(Int(size.rounded())) bytes"
     }
 
     /// `nanoseconds` as `2.1 s`, `35 ms`, `120 µs` or `80 ns`.
