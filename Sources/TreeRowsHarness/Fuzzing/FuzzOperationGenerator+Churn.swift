@@ -86,7 +86,7 @@ extension FuzzOperationGenerator {
                 if state.edgeRound {
                     state.trims = 0
                     state.edgeTarget = random.logUniform(4, 400)
-                    state.peak = max(16 * state.edgeTarget, random.logUniform(1_000, state.plan.edgeCeiling))
+                    state.peak = max(16 * state.edgeTarget, state.plan.edgeGrowth(using: &random))
                     let count = tree.childCount(of: Tree.root)
                     guard count >= 2, let edge = random.chance(1, in: 2) ? tree.lastChild(of: Tree.root) : tree.firstChild(of: Tree.root) else {
                         state.region = nil
@@ -131,7 +131,7 @@ extension FuzzOperationGenerator {
                 // Too many top-level nodes to trim: the rest stays, and the edge grows past it
                 // by a size drawn as above.
                 state.edgeTarget = .max
-                state.peak = tree.nodeCount + random.logUniform(1_000, state.plan.edgeCeiling)
+                state.peak = tree.nodeCount + state.plan.edgeGrowth(using: &random)
             }
             // Pour in at least `phase` steps, and until the tree is back at `peak` (its starting
             // size, so that each cut crosses as many levels as the first; an edge round's own),

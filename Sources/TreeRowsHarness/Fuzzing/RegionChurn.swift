@@ -89,6 +89,11 @@ package struct RegionChurn: Hashable, Sendable, CustomStringConvertible {
     /// - Complexity: O(1).
     package var edgeCeiling: Int { band == 0 ? 1_000 : 64_000 }
 
+    /// A size an edge round grows its edge by: log-uniform from 1,000 to ``edgeCeiling``.
+    ///
+    /// - Complexity: O(1).
+    func edgeGrowth(using random: inout SplitMix64) -> Int { random.logUniform(1_000, edgeCeiling) }
+
     /// The most nodes a cut case regrows its tree to before each cut.
     package static let cutRegrowth = 20_000
 
