@@ -23,10 +23,6 @@ public struct LockstepChecker {
     package let strategies: [any RowStrategy.Type]
     /// The seed of the operation sequence.
     package let seed: UInt64
-    /// Compare all rows and check invariants every this many operations.
-    package let fullCheckInterval: Int
-    /// Rows and nodes sampled per operation for `row(at:)` and `index(of:)`.
-    package let samples: Int
 
     private var session: DifferentialSession
     private var generator: FuzzOperationGenerator
@@ -56,8 +52,6 @@ public struct LockstepChecker {
     ) {
         self.strategies = strategies.filter { $0 != ReferenceStrategy.self }
         self.seed = seed
-        self.fullCheckInterval = max(1, fullCheckInterval)
-        self.samples = samples
         session = DifferentialSession(tree: tree, strategies: self.strategies,
                                       policy: .check(samples: samples, seed: seed, fullCheckInterval: fullCheckInterval), observer: observer)
         generator = FuzzOperationGenerator(seed: seed)
@@ -98,7 +92,7 @@ public struct LockstepChecker {
     }
 
     /// Performs one operation on the reference and on every strategy, checks them (a full
-    /// check every ``fullCheckInterval`` operations and when `isLast`), and adds the step's
+    /// check every `fullCheckInterval` operations and when `isLast`), and adds the step's
     /// times and disagreements to the reports.
     ///
     /// - Complexity: one step of the session.

@@ -26,10 +26,8 @@ package struct BenchmarkIsolation: BenchmarkCellHost {
         var failed = failed
         switch child.wait(stoppingWhen: shouldStop) {
         case .finished(let bytes):
-            do {
-                let reply = try ChildProtocol.decode(ChildReply.self, from: bytes)
-                if case .measured(let result) = reply { return result }
-                failed.crash = Crash(kind: .exit, message: ChildProtocol.unexpected(reply, asked: "a benchmark cell").description)
+            do throws(ChildProtocolError) {
+                return try ChildProtocol.answer(bytes, asked: "a benchmark cell") { if case .measured(let result) = $0 { result } else { nil } }
             } catch {
                 failed.crash = Crash(kind: .exit, message: error.description)
             }

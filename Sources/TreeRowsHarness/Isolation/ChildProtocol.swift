@@ -108,10 +108,21 @@ package enum ChildProtocol {
         }
     }
 
-    /// A reply in the words of a failure: what the child answered that was not asked.
-    static func unexpected(_ reply: ChildReply, asked: String) -> ChildProtocolError {
-        let kind = "\(reply)".prefix { $0 != "(" }
-        return .unreadable("it answered \(kind) where \(asked) was asked")
+    /// What `payload` takes from the reply in `bytes`, when the child answered the kind of
+    /// reply asked for (`payload` gives `nil` for any other).
+    ///
+    /// - Parameter asked: The kind asked for, in words, for the error.
+    /// - Throws: What ``decode(_:from:)`` throws, and ``ChildProtocolError/unreadable(_:)``
+    ///   naming both kinds for a reply of another kind.
+    /// - Complexity: O(*b*) for a message of *b* bytes.
+    package static func answer<Payload>(_ bytes: [UInt8], asked: String,
+                                        _ payload: (ChildReply) -> Payload?) throws(ChildProtocolError) -> Payload {
+        let reply = try decode(ChildReply.self, from: bytes)
+        guard let taken = payload(reply) else {
+            let kind = "\(reply)".prefix { $0 != "(" }
+            throw .unreadable("it answered \(kind) where \(asked) was asked")
+        }
+        return taken
     }
 
     /// Encodes and decodes one message of every kind, so that everything a child needs to

@@ -167,12 +167,14 @@ package enum ExecutedReplay {
             return ChildProcess.outsideSignals.contains(process.terminationStatus) ? .noAnswer(reason: nil) : .failed(repetition: nil, nil)
         }
         guard let bytes = FileManager.default.contents(atPath: stem + ".answer") else { return .noAnswer(reason: nil) }
-        do {
-            switch try ChildProtocol.decode(ChildReply.self, from: Array(bytes)) {
-            case .replayed(let repetitions): return .passed(repetitions: repetitions)
-            case .replayFailed(let repetition, let failure): return .failed(repetition: repetition, failure)
-            case .refused(let reason): return .noAnswer(reason: reason)
-            case let other: return .noAnswer(reason: ChildProtocol.unexpected(other, asked: "a replay").description)
+        do throws(ChildProtocolError) {
+            return try ChildProtocol.answer(Array(bytes), asked: "a replay") { reply -> Outcome? in
+                switch reply {
+                case .replayed(let repetitions): .passed(repetitions: repetitions)
+                case .replayFailed(let repetition, let failure): .failed(repetition: repetition, failure)
+                case .refused(let reason): .noAnswer(reason: reason)
+                default: nil
+                }
             }
         } catch {
             return .noAnswer(reason: error.description)

@@ -51,19 +51,15 @@ package struct IsolatedCheck {
             }
             switch child.wait(stoppingWhen: stopTurn) {
             case .finished(let bytes):
-                let problem: ChildProtocolError
-                do {
-                    let reply = try ChildProtocol.decode(ChildReply.self, from: bytes)
-                    if case .checked(let first, let second) = reply {
-                        reference = reference ?? first
-                        reports.append(second)
-                        continue
+                do throws(ChildProtocolError) {
+                    let (first, second) = try ChildProtocol.answer(bytes, asked: "a check's reports") { reply in
+                        if case .checked(let reference, let strategy) = reply { (reference, strategy) } else { nil }
                     }
-                    problem = ChildProtocol.unexpected(reply, asked: "a check's reports")
+                    reference = reference ?? first
+                    reports.append(second)
                 } catch {
-                    problem = error
+                    reports.append(Self.crashed(strategy, Crash(kind: .exit, message: error.description), at: -1, tree: tree, seed: seed))
                 }
-                reports.append(Self.crashed(strategy, Crash(kind: .exit, message: problem.description), at: -1, tree: tree, seed: seed))
             case .crashed(let crash, let record):
                 // A crash of the reference or of the checks (strategy -1) is TreeRows' own.
                 let name = record.strategyIndex == 0 ? strategy.name : Disagreement.harnessStrategy + " (checking \(strategy.name))"

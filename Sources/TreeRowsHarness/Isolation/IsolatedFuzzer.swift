@@ -114,9 +114,7 @@ public struct IsolatedFuzzer {
                 ran[worker] = clock.now - started
                 switch ending {
                 case .finished(let bytes):
-                    if case .fuzzed(let report)? = try? ChildProtocol.decode(ChildReply.self, from: bytes), report.failure != nil {
-                        found = true
-                    }
+                    if let report = try? Self.report(bytes), report.failure != nil { found = true }
                 case .crashed:
                     found = true
                 case .killed:
@@ -167,6 +165,13 @@ public struct IsolatedFuzzer {
     /// ``Fuzzer/checkpointInterval`` old, and in its record's counts).
     package static let stopGrace = Duration.milliseconds(250)
 
+    /// The worker's report in a child's answer or a checkpoint file.
+    ///
+    /// - Complexity: O(*b*) for *b* bytes.
+    private static func report(_ bytes: [UInt8]) throws(ChildProtocolError) -> FuzzWorkerReport {
+        try ChildProtocol.answer(bytes, asked: "a fuzz worker's outcome") { if case .fuzzed(let report) = $0 { report } else { nil } }
+    }
+
     /// Writes `outcome` to `path` whole or not at all (a new file renamed over the old).
     private static func writeCheckpoint(_ outcome: Fuzzer.Outcome, to path: String) {
         let temporary = path + ".new"
@@ -185,8 +190,7 @@ public struct IsolatedFuzzer {
         var outcome = Fuzzer.Outcome(operations: 0, cases: 0, elapsed: .zero, failure: nil, wasStopped: false, tiers: [:],
                                      strategyTime: fuzzer.strategies.map { ($0.name, .zero) }, coverage: FuzzCoverage())
         if let bytes = FileManager.default.contents(atPath: path),
-           case .fuzzed(let report)? = try? ChildProtocol.decode(ChildReply.self, from: Array(bytes)),
-           let saved = report.outcome(strategies: fuzzer.strategies) {
+           let saved = (try? Self.report(Array(bytes)))?.outcome(strategies: fuzzer.strategies) {
             outcome = saved
         }
         let operations = max(0, Int(record.operations) - outcome.operations), cases = max(0, Int(record.cases) - outcome.cases)
@@ -214,13 +218,15 @@ public struct IsolatedFuzzer {
         let failure: Disagreement?
         switch ending {
         case .finished(let bytes):
-            var problem = "it is not of this run's strategies"
-            var reply: ChildReply?
-            do { reply = try ChildProtocol.decode(ChildReply.self, from: bytes) } catch { problem = error.description }
-            if let other = reply, case .fuzzed = other {} else if let other = reply {
-                problem = ChildProtocol.unexpected(other, asked: "a fuzz worker's outcome").description
+            let read: Fuzzer.Outcome?
+            let problem: String
+            do throws(ChildProtocolError) {
+                read = try Self.report(bytes).outcome(strategies: fuzzer.strategies)
+                problem = "it is not of this run's strategies"
+            } catch {
+                (read, problem) = (nil, error.description)
             }
-            guard case .fuzzed(let report)? = reply, let read = report.outcome(strategies: fuzzer.strategies) else {
+            guard let read else {
                 let crash = Crash(kind: .exit, message: "the worker's outcome could not be read: \(problem)")
                 return shrunk(Self.checkpoint(checkpoint, record: record, fuzzer: fuzzer, ran: ran), identity: FuzzCaseIdentity(record),
                               failure: IsolatedRun.crashed(crash, record, Self.active(record, fuzzer)), fuzzer: fuzzer, runner: runner,

@@ -14,7 +14,9 @@ extension IsolatedRun {
                 ?? .refused("the allocation counter cannot tell live bytes"))
         }
         guard case .finished(let bytes) = child.wait(stoppingWhen: shouldStop),
-              case .retained(let perRun, let operations)? = try? ChildProtocol.decode(ChildReply.self, from: bytes) else { return nil }
+              let (perRun, operations) = try? ChildProtocol.answer(bytes, asked: "retained bytes", { reply in
+                  if case .retained(let perRun, let operations) = reply { (perRun, operations) } else { nil }
+              }) else { return nil }
         return RetainedMemory(perRun: perRun, operations: operations)
     }
 }

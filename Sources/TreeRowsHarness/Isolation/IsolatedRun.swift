@@ -69,19 +69,24 @@ package struct IsolatedRun {
         if shouldStop() { return (.stopped, nil) }
         switch child.wait(stoppingWhen: shouldStop) {
         case .finished(let bytes):
-            let problem: ChildProtocolError
-            do {
-                switch try ChildProtocol.decode(ChildReply.self, from: bytes) {
-                case .ran(.pass): return (.pass, nil)
-                case .ran(.failure(let disagreement)): return (.failure(disagreement), nil)
-                case .ran(.invalid(let index, let text)) where fuzzCase.operations.indices.contains(index):
-                    return (.invalid(DifferentialRun.InvalidOperation(index: index, operation: fuzzCase.operations[index], problem: text)), nil)
-                case let other: problem = ChildProtocol.unexpected(other, asked: "a run of a case")
-                }
+            let result: ChildReply.RunResult
+            do throws(ChildProtocolError) {
+                result = try ChildProtocol.answer(bytes, asked: "a run of a case") { if case .ran(let result) = $0 { result } else { nil } }
             } catch {
-                problem = error
+                return (.failure(Self.crashed(Crash(kind: .exit, message: error.description), StepRecord(), strategies)), nil)
             }
-            return (.failure(Self.crashed(Crash(kind: .exit, message: problem.description), StepRecord(), strategies)), nil)
+            switch result {
+            case .pass:
+                return (.pass, nil)
+            case .failure(let disagreement):
+                return (.failure(disagreement), nil)
+            case .invalid(let index, let text):
+                guard fuzzCase.operations.indices.contains(index) else {
+                    let crash = Crash(kind: .exit, message: "the child named operation \(index) invalid, which the case does not have")
+                    return (.failure(Self.crashed(crash, StepRecord(), strategies)), nil)
+                }
+                return (.invalid(DifferentialRun.InvalidOperation(index: index, operation: fuzzCase.operations[index], problem: text)), nil)
+            }
         case .crashed(let crash, let record):
             return (.failure(Self.crashed(crash, record, strategies)), child.trapReport.flatMap { TrapSite(signal: $0.signal, frames: $0.frames) })
         case .slow, .stopped, .killed:
