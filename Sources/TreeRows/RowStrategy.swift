@@ -37,7 +37,8 @@
 ///   ``row(atOffset:)``, ``sectionLayout()``;
 /// - ``checkInvariants()`` checks nothing;
 /// - ``structuralEvents`` reports none;
-/// - ``fuzzingVariants`` has none.
+/// - ``fuzzingVariants`` has none;
+/// - ``declaredCost(of:)`` declares nothing.
 ///
 /// Each conforming type states the complexity of its operations in its own documentation.
 public protocol RowStrategy {
@@ -178,6 +179,14 @@ public protocol RowStrategy {
     ///
     /// The default has none.
     static var fuzzingVariants: [any RowStrategy.Type] { get }
+
+    /// The most one `step` may cost, as the strategy's `- Complexity:` docs say it, cliffs
+    /// included: `treerows cliffs` reports a measured cost that grows faster than this along
+    /// some shape of tree. `nil` declares nothing: the search then judges the step against
+    /// the best built-in strategy measured on the same shapes in the same run.
+    ///
+    /// The default declares nothing.
+    static func declaredCost(of step: CostedStep) -> CostBound?
 }
 
 extension RowStrategy {
@@ -272,6 +281,11 @@ extension RowStrategy {
     ///
     /// - Complexity: O(1).
     public static var fuzzingVariants: [any RowStrategy.Type] { [] }
+
+    /// Declares nothing.
+    ///
+    /// - Complexity: O(1).
+    public static func declaredCost(of step: CostedStep) -> CostBound? { nil }
 
     /// Runs ``checkInvariants()`` and traps on a violation, in builds with
     /// ``internalChecksEnabled``; does nothing otherwise.

@@ -196,17 +196,6 @@ struct FuzzCommand: ParsableCommand {
 
     /// `--out`, or a new folder `fuzz-findings-seed<S>[-K]` in the working directory.
     private func outputFolder() throws(CommandFailure) -> String {
-        var folder = out ?? "fuzz-findings-seed\(seed)"
-        if out == nil {
-            var suffix = 2
-            while FileManager.default.fileExists(atPath: folder) {
-                folder = "fuzz-findings-seed\(seed)-\(suffix)"
-                suffix += 1
-            }
-        }
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw CommandFailure(message: "cannot create the folder \(folder): \(error.localizedDescription). Fix: choose a writable --out")
-        }
-        return folder
+        try OutputPath.findingsFolder(out, orNew: "fuzz-findings-seed\(seed)")
     }
 }

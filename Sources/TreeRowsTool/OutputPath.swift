@@ -23,4 +23,23 @@ enum OutputPath {
             throw CommandFailure(message: "\(option) \(path): \(problem.problem). Fix: \(problem.fix.replacingOccurrences(of: "output path", with: option))")
         }
     }
+
+    /// `out` created, or a new folder `<name>[-K]` in the working directory (the first `K`
+    /// from 2 not taken): where a command that found something writes its files.
+    ///
+    /// - Throws: ``CommandFailure`` when the folder cannot be created.
+    static func findingsFolder(_ out: String?, orNew name: String) throws(CommandFailure) -> String {
+        var folder = out ?? name
+        if out == nil {
+            var suffix = 2
+            while FileManager.default.fileExists(atPath: folder) {
+                folder = "\(name)-\(suffix)"
+                suffix += 1
+            }
+        }
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw CommandFailure(message: "cannot create the folder \(folder): \(error.localizedDescription). Fix: choose a writable --out")
+        }
+        return folder
+    }
 }

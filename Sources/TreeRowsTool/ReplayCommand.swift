@@ -8,7 +8,7 @@ import TreeRowsHarness
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Re-run repro files written by `fuzz`; exit 0 when all pass now.",
+        abstract: "Re-run repro files written by `fuzz` and `cliffs`; exit 0 when all pass now.",
         discussion: """
             Each file is replayed against its own strategy, which may be `all` (every strategy this tool knows). \
             --strategies replays the files against other strategies instead, e.g. the fixed version of the one that failed. A pattern the shell left as it \
@@ -17,7 +17,8 @@ struct ReplayCommand: ParsableCommand {
             condition, in new processes, --runs times. A file that records memory the strategy's instances retain is \
             measured again, the case run 5 times in one process. Exit code 1 if any still fails; 3 if none fails but a flaky \
             file's failure did not show where its recorded rate leaves a fair chance of that (not reproduced, not known fixed), \
-            or retained memory could not be measured; 2 for an unreadable file.
+            or retained memory could not be measured; 2 for an unreadable file. A cost repro file (written by `cliffs`) is \
+            measured again at its sizes and judged as `cliffs` judged it: FAIL while the cliff is there, pass when it is gone.
             """)
 
     @Argument(help: "Repro files.") var files: [String]
@@ -30,6 +31,44 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one repro file") }
         if let runs, !(1...10_000).contains(runs) { throw ValidationError("--runs must be 1 to 10000, got \(runs)") }
+    }
+
+    /// Measures the cliff of the cost repro `file` again (its strategy's, or each of
+    /// `--strategies`), each probe in a child leaving its files in `folder`.
+    ///
+    /// - Returns: How many strategies still show it.
+    /// - Throws: ``CommandFailure`` for an unreadable file or an unknown strategy.
+    func replayCost(_ file: String, folder: String) throws(CommandFailure) -> Int {
+        let repro: CostRepro
+        do { repro = try CostRepro.read(contentsOf: file) } catch { throw CommandFailure(message: error.description) }
+        let named: [any RowStrategy.Type]
+        do { named = try strategySelection.selected(orElse: NameList(names: [repro.cliff.strategy]), from: "its \"strategy\"") } catch {
+            throw strategySelection.strategies == nil ? CommandFailure(message: "\(file.escapingControls()): \(error.message)") : error
+        }
+        var configuration = CostSearch.Configuration(strategies: named, yardsticks: BuiltinStrategies.all.filter { $0 != ReferenceStrategy.self })
+        configuration.seed = repro.cliff.seed
+        if let counter = JemallocCounter() { configuration.counter = counter }
+        let limits = ChildProcess.Limits(budget: StepMonitor.Budget(base: .milliseconds(Int64(isolation.hangTimeout * 1000)), perNode: .microseconds(1)),
+                                         memoryLimit: 3 << 30)
+        let search = CostSearch(configuration, host: CostIsolation(limits: limits, folder: folder), shouldStop: { Interruption.requested })
+        var failing = 0
+        for strategy in named {
+            var cliff = repro.cliff
+            cliff.strategy = strategy.name
+            let (still, growth) = search.remeasure(cliff)
+            if Interruption.requested {
+                throw CommandFailure(message: "\(file.escapingControls()): stopped before the cliff was measured again", exitCode: Interruption.exitCode ?? 2)
+            }
+            if let still {
+                failing += 1
+                print("FAIL \(file.escapingControls()): still a cliff: \(still.summary)")
+            } else {
+                let now = growth.map(CostSearch.describe) ?? "not measured"
+                print("pass \(file.escapingControls()): the cliff is gone for \(strategy.name): \(cliff.candidate) now \(now)"
+                    + " (this file records \(CostSearch.describe(repro.cliff.growth)))")
+            }
+        }
+        return failing
     }
 
     func run() throws {
@@ -47,6 +86,10 @@ struct ReplayCommand: ParsableCommand {
         var failing = 0
         var notReproduced = 0
         for file in files {
+            if let bytes = FileManager.default.contents(atPath: file), CostRepro.isCostRepro(Array(bytes)) {
+                failing += try replayCost(file, folder: runner.folder.path)
+                continue
+            }
             let repro: ReproFile
             do { repro = try ReproFile.read(contentsOf: file) } catch { throw CommandFailure(message: error.description) }
             do { _ = try repro.fuzzCase.makeTree() } catch {

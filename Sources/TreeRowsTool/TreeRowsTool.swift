@@ -54,7 +54,7 @@ struct TreeRowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: ToolStrategies.commandName,
         abstract: "Compare strategies that turn expandable comment trees into list rows and batch-update diffs.",
-        subcommands: [BenchCommand.self, CompareCommand.self, GateCommand.self, ReportCommand.self, RowsCommand.self, CheckCommand.self, CorpusCommand.self, FuzzCommand.self, ReplayCommand.self]
+        subcommands: [BenchCommand.self, CliffsCommand.self, CompareCommand.self, GateCommand.self, ReportCommand.self, RowsCommand.self, CheckCommand.self, CorpusCommand.self, FuzzCommand.self, ReplayCommand.self]
     )
 
     /// Runs the command; bad input and bad flags exit with code 2 and a message on stderr.

@@ -13,6 +13,20 @@
 public struct FullRebuildStrategy: RowStrategy {
     public static let name = "full-rebuild"
 
+    /// Every change rebuilds the rows, O(*n*) (a page O(*n* + *k*), an insert also walks to
+    /// the last child, O(*c*)); ``index(of:)`` scans the rows, O(*r*); ``row(at:)`` O(1).
+    ///
+    /// - Complexity: O(1).
+    public static func declaredCost(of step: CostedStep) -> CostBound? {
+        switch step {
+        case .toggle, .remove, .accordionExpand: .linear(in: .nodes)
+        case .insert: .linear(in: .nodes) + .linear(in: .children)
+        case .loadPage: .linear(in: .nodes) + .linear(in: .elements) + .linear(in: .children)
+        case .indexOf: .linear(in: .rows)
+        case .rowAt: .constant
+        }
+    }
+
     public private(set) var tree: Tree
     @usableFromInline var allRows: ContiguousArray<Row>
     /// The offset of each row's top and, last, the total height; empty without heights.

@@ -23,6 +23,21 @@
 public struct RangeCountsStrategy: RowStrategy {
     public static let name = "range-counts"
 
+    /// Counts are updated up the *d* ancestors, each level scanning up to *f* siblings,
+    /// O(*d*·*f*); a removal also visits its *m* rows, an insert or a page the *c* children
+    /// and the *k* replies, an accordion every sibling's subtree count, O(*d*·*f* + *m*).
+    ///
+    /// - Complexity: O(1).
+    public static func declaredCost(of step: CostedStep) -> CostBound? {
+        let path = CostBound.linear(in: .depth) * .linear(in: .siblings)
+        switch step {
+        case .toggle, .indexOf, .rowAt: return path
+        case .remove, .accordionExpand: return path + .linear(in: .subtree)
+        case .insert: return path + .linear(in: .children)
+        case .loadPage: return path * .linear(in: .elements) + .linear(in: .children)
+        }
+    }
+
     public private(set) var tree: Tree
     /// The visible-subtree row count of each slot (the root's includes the root itself).
     private var counts: ContiguousArray<Int32>

@@ -10,6 +10,21 @@
 public struct ReferenceStrategy: RowStrategy {
     public static let name = "reference"
 
+    /// Every operation recomputes the rows and diffs them by node, O(*n* log *n*) (plus the
+    /// tree's own walk to the last child, O(*c*)); ``index(of:)`` scans the rows, O(*r*);
+    /// ``row(at:)`` O(1).
+    ///
+    /// - Complexity: O(1).
+    public static func declaredCost(of step: CostedStep) -> CostBound? {
+        switch step {
+        case .toggle, .remove, .accordionExpand: .linearithmic
+        case .insert: .linearithmic + .linear(in: .children)
+        case .loadPage: (.linearithmic + .linear(in: .children)) * .linear(in: .elements)
+        case .indexOf: .linear(in: .rows)
+        case .rowAt: .constant
+        }
+    }
+
     public private(set) var tree: Tree
     /// The current rows.
     private var allRows: [Row]

@@ -15,6 +15,21 @@
 public struct SubtreeSpliceStrategy: RowStrategy {
     public static let name = "subtree-splice"
 
+    /// A change splices one block of *m* rows and renumbers the *t* rows after it, O(*m* +
+    /// *t*); an accordion also walks the *f* siblings, an insert or a page the *c* children;
+    /// ``index(of:)`` and ``row(at:)`` O(1).
+    ///
+    /// - Complexity: O(1).
+    public static func declaredCost(of step: CostedStep) -> CostBound? {
+        switch step {
+        case .toggle, .remove: .linear(in: .subtree) + .linear(in: .after)
+        case .insert: .linear(in: .subtree) + .linear(in: .after) + .linear(in: .children)
+        case .loadPage: .linear(in: .subtree) + .linear(in: .after) + .linear(in: .children) + .linear(in: .elements)
+        case .accordionExpand: .linear(in: .siblings) + .linear(in: .subtree) + .linear(in: .after)
+        case .indexOf, .rowAt: .constant
+        }
+    }
+
     public private(set) var tree: Tree
     private var allRows: ContiguousArray<Row>
     /// The row of each slot, -1 when hidden or removed.

@@ -21,6 +21,8 @@ package enum ChildReply: Codable, Sendable {
     case retained(perRun: [Int64], operations: Int)
     /// A benchmark cell.
     case measured(BenchmarkResult)
+    /// A probe of the cost search.
+    case probed(CostMeasurement)
     /// An executed replay: every one of `repetitions` passed.
     case replayed(repetitions: Int)
     /// An executed replay: the strategy failed on this repetition (from 1).
@@ -63,7 +65,7 @@ package enum ChildProtocolError: Error, Equatable, CustomStringConvertible {
 /// another version is refused, never half read.
 package enum ChildProtocol {
     /// The protocol's version: raised whenever a request or a reply changes shape.
-    package static let version = 2
+    package static let version = 3
 
     /// A message with its version.
     struct Envelope<Body: Codable>: Codable {

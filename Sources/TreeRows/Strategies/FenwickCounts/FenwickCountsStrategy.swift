@@ -19,6 +19,23 @@
 public struct FenwickCountsStrategy: RowStrategy {
     public static let name = "fenwick-counts"
 
+    /// Counts are updated up the *d* ancestors, each level in a Fenwick tree over *f*
+    /// siblings, O(*d* log *f*); an insert shifts its region of the sibling arrays and walks
+    /// to the last child, O(*f* + *c*); a page inserts its *k* replies one by one, O(*k*·*d*
+    /// log *f*); a removal and an accordion also visit the *m* rows and the siblings.
+    ///
+    /// - Complexity: O(1).
+    public static func declaredCost(of step: CostedStep) -> CostBound? {
+        let path = CostBound.linear(in: .depth) * .logarithm(of: .siblings)
+        switch step {
+        case .toggle, .indexOf, .rowAt: return path
+        case .insert: return path + .linear(in: .siblings) + .linear(in: .children)
+        case .loadPage: return (path + .linear(in: .siblings)) * .linear(in: .elements) + .linear(in: .children)
+        case .remove: return path + .linear(in: .siblings) + .linear(in: .subtree)
+        case .accordionExpand: return path * .linear(in: .siblings) + .linear(in: .subtree)
+        }
+    }
+
     public internal(set) var tree: Tree
     /// The visible-subtree row count of each slot (the root's includes the root itself).
     var counts: ContiguousArray<Int32>

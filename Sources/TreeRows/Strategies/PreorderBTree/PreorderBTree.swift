@@ -5,6 +5,21 @@
 package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     package static var name: String { Layout.strategyName }
 
+    /// Toggles, lookups and inserts O(log *n*) (an insert or a page also walks to the last
+    /// child, O(*c*)); a page O(*k* log *n*); a removal O(log *n* + *m*); an accordion, measured
+    /// alone, O(*f* log *n* + *m*) (each expanded sibling was paid for by an earlier expand).
+    ///
+    /// - Complexity: O(1).
+    package static func declaredCost(of step: CostedStep) -> CostBound? {
+        switch step {
+        case .toggle, .indexOf, .rowAt: .logarithmic
+        case .insert: .logarithmic + .linear(in: .children)
+        case .loadPage: .linear(in: .elements) * .logarithmic + .linear(in: .children)
+        case .remove: .logarithmic + .linear(in: .subtree)
+        case .accordionExpand: .linear(in: .siblings) * .logarithmic + .linear(in: .subtree)
+        }
+    }
+
     /// The layout's variants (none for preorder-btree's own layouts: the public strategy
     /// names its variant itself).
     ///

@@ -31,6 +31,11 @@ public struct PreorderBTreeStrategy: RowStrategy {
     /// - Complexity: O(1).
     public static var fuzzingVariants: [any RowStrategy.Type] { [PreorderBTree<SmallPreorderLayout>.self] }
 
+    /// Those of ``PreorderBTree``: O(log *n*) but for what a step must visit.
+    ///
+    /// - Complexity: O(1).
+    public static func declaredCost(of step: CostedStep) -> CostBound? { PreorderBTree<StandardPreorderLayout>.declaredCost(of: step) }
+
     /// The code, with preorder-btree's node sizes as constants: every member below is its.
     private var core: PreorderBTree<StandardPreorderLayout>
 

@@ -25,6 +25,21 @@
 public struct PreorderSegmentsStrategy: RowStrategy {
     public static let name = "preorder-segments"
 
+    /// Toggles and lookups O(log *n*); a removal O(log *n* + *m*); an insert or a page lays
+    /// every position out again, O(*n* + *k*); an accordion collapses each of the *f*
+    /// siblings, O(*f* log *n* + *m*).
+    ///
+    /// - Complexity: O(1).
+    public static func declaredCost(of step: CostedStep) -> CostBound? {
+        switch step {
+        case .toggle, .indexOf, .rowAt: .logarithmic
+        case .remove: .logarithmic + .linear(in: .subtree)
+        case .insert: .linear(in: .nodes) + .linear(in: .children)
+        case .loadPage: .linear(in: .nodes) + .linear(in: .elements) + .linear(in: .children)
+        case .accordionExpand: .linear(in: .siblings) * .logarithmic + .linear(in: .subtree)
+        }
+    }
+
     public internal(set) var tree: Tree
     /// Where a slot's subtree lies among the positions.
     struct Span {

@@ -1,0 +1,147 @@
+import Foundation
+import TreeRows
+
+extension CostSearch.Unit {
+    /// Whether `record` (the growth of `candidate`) is a cliff, and the yardstick it was
+    /// judged against: the declaration's growth at the same points or, without one, the
+    /// least growth among the built-in strategies measured on the same candidate (measured
+    /// cheapest-declared first; the first that shows a cliff ends the search).
+    mutating func judge(_ candidate: CostCandidate, _ record: CostSearch.GrowthRecord) -> (Cliff?, Cliff.Yardstick?) {
+        guard let growth = record.growth else { return (nil, nil) }
+        if let declared {
+            let known = zip(growth.sizes, record.points).compactMap { size, point in point.map { (size, declared.value(at: $0)) } }
+            guard let exponent = CostGrowth.exponent(of: known.map(\.1), at: known.map(\.0)) else { return (nil, nil) }
+            let yardstick = Cliff.Yardstick(exponent: exponent, source: "declared \(declared)")
+            return (isCliff(growth, yardstick) ? cliff(.growth, candidate, growth, yardstick) : nil, yardstick)
+        }
+        var least: Cliff.Yardstick?
+        // A growth no yardstick of a constant cost could make a cliff of needs one yardstick
+        // to show, not every built-in strategy measured.
+        let ranked = rankedYardsticks(record)
+        let hopeless = growth.low < CostSearch.margin - CostSearch.constantSpread
+        for other in hopeless ? Array(ranked.prefix(1)) : ranked where !search.shouldStop() {
+            guard let theirs = yardstickGrowth(candidate, other, sizes: growth.sizes) else { continue }
+            let yardstick = Cliff.Yardstick(exponent: theirs.exponent, source: "\(other.name), measured", strategy: other.name)
+            if yardstick.exponent < least?.exponent ?? .infinity { least = yardstick }
+            if isCliff(growth, yardstick) { return (cliff(.growth, candidate, growth, yardstick), yardstick) }
+        }
+        return (nil, least)
+    }
+
+    /// The yardstick strategies but this one, the one whose declaration grows least at
+    /// `record`'s points first.
+    func rankedYardsticks(_ record: CostSearch.GrowthRecord) -> [any RowStrategy.Type] {
+        let others = search.configuration.yardsticks.filter { $0.name != strategy.name }
+        guard let sizes = record.growth?.sizes else { return others }
+        func declaredExponent(_ other: any RowStrategy.Type) -> Double {
+            guard let bound = other.declaredCost(of: step) else { return .infinity }
+            let known = zip(sizes, record.points).compactMap { size, point in point.map { (size, bound.value(at: $0)) } }
+            return CostGrowth.exponent(of: known.map(\.1), at: known.map(\.0)) ?? .infinity
+        }
+        return others.map { ($0, declaredExponent($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// `other`'s growth on `candidate` at `sizes`, measured once per run.
+    mutating func yardstickGrowth(_ candidate: CostCandidate, _ other: any RowStrategy.Type, sizes: [Int]) -> CostGrowth? {
+        let key = YardstickCache.key(other.name, candidate, sizes)
+        if let known = yardsticks.growths[key] { return known }
+        let measured = grow(candidate, other, sizes: sizes, singles: false).growth
+        if let measured, measured.sizes == sizes { yardsticks.growths[key] = measured }
+        return measured?.sizes == sizes ? measured : nil
+    }
+
+    /// The low end of the exponent's interval above the yardstick by more than the margin,
+    /// and the largest size's cost more than ``CostSearch/ratioFloor`` times what the
+    /// yardstick's growth from the smallest size allows.
+    func isCliff(_ growth: CostGrowth, _ yardstick: Cliff.Yardstick) -> Bool {
+        guard let first = growth.nanoseconds.first, let last = growth.nanoseconds.last,
+              let small = growth.sizes.first, let large = growth.sizes.last, large >= small * 10 else { return false }
+        let allowed = first * pow(Double(large) / Double(small), max(0, yardstick.exponent))
+        return growth.low > yardstick.exponent + CostSearch.margin && last > CostSearch.ratioFloor * allowed
+    }
+
+    func cliff(_ kind: Cliff.Kind, _ candidate: CostCandidate, _ growth: CostGrowth, _ yardstick: Cliff.Yardstick) -> Cliff {
+        Cliff(kind: kind, strategy: strategy.name, candidate: candidate, growth: growth, declared: declared?.description,
+              yardstick: yardstick, seed: seed)
+    }
+
+    func crashCliff(_ candidate: CostCandidate, _ record: CostSearch.GrowthRecord, _ crash: (size: Int, message: String)) -> Cliff {
+        let growth = record.growth ?? CostGrowth(sizes: [crash.size, crash.size * 10], nanoseconds: [1, 1])!
+        var found = cliff(.crash, candidate, growth, Cliff.Yardstick(exponent: 0, source: "none"))
+        found.crash = crash.message
+        return found
+    }
+
+    /// A tail of the typical steps: at every size timed one by one (two at least), a share of
+    /// at least ``CostSearch/tailShare`` past ``Cliff/TailShape/factor`` times the median,
+    /// whose mean grows faster than the yardstick by the margin.
+    func tailCliff(_ record: CostSearch.GrowthRecord, _ yardstick: Cliff.Yardstick) -> Cliff? {
+        guard record.singles.count >= 2 else { return nil }
+        var shape = Cliff.TailShape(medians: [], shares: [], tailMeans: [])
+        for (_, times) in record.singles {
+            let median = BenchmarkSamples.median(of: times)
+            let tail = times.filter { $0 > Cliff.TailShape.factor * max(median, 1) }
+            shape.medians.append(median)
+            shape.shares.append(Double(tail.count) / Double(times.count))
+            shape.tailMeans.append(tail.isEmpty ? 0 : tail.reduce(0, +) / Double(tail.count))
+        }
+        guard shape.shares.allSatisfy({ $0 >= CostSearch.tailShare }),
+              let growth = CostGrowth(sizes: record.singles.map(\.size), nanoseconds: shape.tailMeans), isCliff(growth, yardstick) else { return nil }
+        var found = cliff(.tail, .typical(step), growth, yardstick)
+        found.tail = shape
+        return found
+    }
+
+    /// Memory kept by steps that leave the tree as it was: at least ``CostSearch/keptFloor``
+    /// bytes a step at every size measured (two at least), beyond the yardstick strategy's.
+    func memoryCliff(_ record: CostSearch.GrowthRecord, _ yardstick: Cliff.Yardstick?) -> Cliff? {
+        guard record.kept.count >= 2, record.kept.allSatisfy({ $0 >= CostSearch.keptFloor }), let growth = record.growth else { return nil }
+        var found = cliff(.memory, .typical(step), growth, yardstick ?? Cliff.Yardstick(exponent: 0, source: "none"))
+        found.keptBytesPerStep = record.kept
+        return found
+    }
+
+    /// The simplest candidate that still shows `found`: the first of the
+    /// ``CostSearch/shrinkFamilies`` simplest families (with its locus and prelude) that
+    /// does, then no prelude, then a decade smaller; each judged against the same yardstick
+    /// source.
+    mutating func shrink(_ found: Cliff) -> Cliff {
+        var current = found
+        let families = CostCandidate.families.prefix { $0 != found.candidate.shape }.prefix(CostSearch.shrinkFamilies)
+        let attempts = families.map {
+            (CostCandidate(step: step, shape: $0, locus: found.candidate.locus, prelude: found.candidate.prelude), found.growth.sizes)
+        }
+        var index = 0
+        while index < attempts.count + 2, !search.shouldStop() {
+            let (candidate, sizes): (CostCandidate, [Int])
+            if index < attempts.count {
+                (candidate, sizes) = attempts[index]
+            } else if index == attempts.count {
+                guard current.candidate.prelude != .none else { index += 1; continue }
+                var plain = current.candidate
+                plain.prelude = .none
+                (candidate, sizes) = (plain, current.growth.sizes)
+            } else {
+                let smaller = current.growth.sizes.map { $0 / 10 }
+                guard smaller[0] >= 100 else { break }
+                (candidate, sizes) = (current.candidate, smaller)
+            }
+            index += 1
+            if index <= attempts.count && current.candidate.shape != found.candidate.shape { continue }
+            let record = grow(candidate, strategy, sizes: sizes, singles: false)
+            guard let growth = record.growth, growth.sizes.count >= 2 else { continue }
+            let yardstick: Cliff.Yardstick?
+            if let other = found.yardstick.strategy.flatMap({ name in search.configuration.yardsticks.first { $0.name == name } }) {
+                yardstick = yardstickGrowth(candidate, other, sizes: growth.sizes).map {
+                    Cliff.Yardstick(exponent: $0.exponent, source: "\(other.name), measured", strategy: other.name)
+                }
+            } else {
+                yardstick = judge(candidate, record).1
+            }
+            if let yardstick, isCliff(growth, yardstick) {
+                current = cliff(.growth, candidate, growth, yardstick)
+            }
+        }
+        return current
+    }
+}

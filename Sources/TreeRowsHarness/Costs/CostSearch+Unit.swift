@@ -1,0 +1,179 @@
+import TreeRows
+
+extension CostSearch {
+    /// One strategy's growth along one candidate's family: the fit, the cost variables at
+    /// each size, the single steps and the memory kept, or how it crashed.
+    struct GrowthRecord {
+        var growth: CostGrowth?
+        /// The cost variables at each size (`nil` where the step ran past its budget).
+        var points: [CostPoint?] = []
+        var singles: [(size: Int, nanoseconds: [Double])] = []
+        var kept: [Double] = []
+        var crash: (size: Int, message: String)?
+    }
+
+    /// The search of one strategy and step.
+    struct Unit {
+        let search: CostSearch
+        let strategy: any RowStrategy.Type
+        let step: CostedStep
+        let deadline: ContinuousClock.Instant
+        var yardsticks: YardstickCache
+        private var probes = 0
+        private let clock = ContinuousClock()
+
+        init(search: CostSearch, strategy: any RowStrategy.Type, step: CostedStep, deadline: ContinuousClock.Instant, yardsticks: YardstickCache) {
+            (self.search, self.strategy, self.step, self.deadline, self.yardsticks) = (search, strategy, step, deadline, yardsticks)
+        }
+
+        var declared: CostBound? { search.configuration.ignoreDeclarations ? nil : strategy.declaredCost(of: step) }
+        var seed: UInt64 { search.configuration.seed }
+
+        /// Whether the step can be timed one by one many times on one strategy.
+        var hasSingles: Bool { step != .remove && step != .accordionExpand }
+
+        mutating func run() -> ([Cliff], UnitSummary) {
+            let started = clock.now
+            let name = strategy.name
+            var cliffs: [Cliff] = []
+            var summary = UnitSummary(strategy: name, step: step, typical: nil, cliffs: 0, probes: 0, seconds: 0)
+            // Exploration first, in the first third of the unit's time.
+            let explorationEnd = clock.now + (deadline - clock.now) / 3
+            var best: [CostLocus: (candidate: CostCandidate, score: Double)] = [:]
+            if let typicalHere = nanoseconds(.typical(step), strategy, nodes: CostSearch.explorationSize) {
+                var order = CostCandidate.families.flatMap { family in CostPrelude.allCases.map { (family, $0) } }
+                var random = SplitMix64(seed: seed ^ name.hashValueStable ^ step.name.hashValueStable)
+                for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+                var tried = 0
+                for (family, prelude) in order where clock.now < explorationEnd && !search.shouldStop() {
+                    let candidate = CostCandidate(step: step, shape: family, locus: .deepest, prelude: prelude)
+                    let probe = CostProbe(strategy: name, candidate: candidate, nodes: CostSearch.explorationSize, seed: seed, everyLocus: true)
+                    probes += 1
+                    tried += 1
+                    guard case .measured(let measurement) = search.measure(probe, strategy, stopAt: nil) else { continue }
+                    for atLocus in measurement.loci {
+                        let score = atLocus.nanoseconds / typicalHere
+                        if score > (best[atLocus.locus]?.score ?? 0) {
+                            var kept = candidate
+                            kept.locus = atLocus.locus
+                            best[atLocus.locus] = (kept, score)
+                        }
+                    }
+                }
+                search.progress("\(name) \(step.name): \(tried) of \(order.count) trees explored at n \(CostSearch.explorationSize), "
+                    + "\(best.count) loci kept")
+            }
+            // The typical cost's growth: its tail and memory too.
+            search.progress("\(name) \(step.name): the typical cost (\(CostCandidate.typical(step)))")
+            let typical = grow(.typical(step), strategy, sizes: CostSearch.ladder, singles: hasSingles)
+            summary.typical = typical.growth
+            if let crash = typical.crash {
+                cliffs.append(crashCliff(.typical(step), typical, crash))
+            }
+            if let growth = typical.growth {
+                let (cliff, yardstick) = judge(.typical(step), typical)
+                search.progress("\(name) \(step.name):   \(CostSearch.describe(growth)), against \(yardstick.map { format($0.exponent) + " (" + $0.source + ")" } ?? "nothing")")
+                summary.yardstick = yardstick
+                summary.worst = (.typical(step), growth)
+                if let cliff { cliffs.append(cliff) }
+                if let yardstick, let tail = tailCliff(typical, yardstick) { cliffs.append(tail) }
+                if let memory = memoryCliff(typical, yardstick) { cliffs.append(memory) }
+            }
+            // Growth of the costliest, each judged; then shrunk.
+            let grown = best.values.filter { $0.score >= 2 }.sorted { $0.score > $1.score }
+            for (rank, (candidate, score)) in grown.enumerated() where !search.shouldStop() {
+                // The costliest few whatever the time; the rest while it lasts.
+                if rank >= CostSearch.grownCandidates && clock.now > deadline { break }
+                search.progress("\(name) \(step.name): growing \(candidate) (\(format(score))× the typical cost at n \(CostSearch.explorationSize))")
+                let record = grow(candidate, strategy, sizes: CostSearch.ladder, singles: false)
+                if let crash = record.crash { cliffs.append(crashCliff(candidate, record, crash)); continue }
+                guard let growth = record.growth else { continue }
+                let (cliff, yardstick) = judge(candidate, record)
+                search.progress("\(name) \(step.name):   \(CostSearch.describe(growth)), against \(yardstick.map { format($0.exponent) + " (" + $0.source + ")" } ?? "nothing")")
+                if growth.exponent > (summary.worst?.growth.exponent ?? -.infinity) {
+                    summary.worst = (candidate, growth)
+                    summary.yardstick = yardstick ?? summary.yardstick
+                }
+                if let cliff {
+                    let shrunk = shrink(cliff)
+                    // One cliff per family, prelude and kind: the costliest, found first.
+                    if !cliffs.contains(where: { $0.kind == shrunk.kind && $0.candidate.shape == shrunk.candidate.shape
+                        && $0.candidate.prelude == shrunk.candidate.prelude }) {
+                        cliffs.append(shrunk)
+                    }
+                }
+            }
+            summary.cliffs = cliffs.count
+            summary.probes = probes
+            summary.seconds = (clock.now - started).seconds
+            for cliff in cliffs { search.progress("CLIFF \(cliff.summary)") }
+            return (cliffs, summary)
+        }
+
+        /// The median cost of `candidate`'s step for `strategy` at `nodes`, or `nil`.
+        mutating func nanoseconds(_ candidate: CostCandidate, _ strategy: any RowStrategy.Type, nodes: Int) -> Double? {
+            probes += 1
+            let probe = CostProbe(strategy: strategy.name, candidate: candidate, nodes: nodes, seed: seed)
+            guard case .measured(let measurement) = search.measure(probe, strategy, stopAt: nil) else { return nil }
+            return measurement.loci.first?.nanoseconds
+        }
+
+        /// `candidate` measured for `strategy` at each of `sizes` while the unit's time lasts
+        /// (two decades at least), up to the first size whose step runs past its budget.
+        mutating func grow(_ candidate: CostCandidate, _ strategy: any RowStrategy.Type, sizes: [Int], singles: Bool) -> GrowthRecord {
+            var record = GrowthRecord()
+            var measuredSizes: [Int] = [], costs: [Double] = [], bounds: [Bool] = []
+            var lastWall: Duration = .zero
+            for size in sizes where !search.shouldStop() {
+                if let last = measuredSizes.last, size / sizes[0] > 1_000 {
+                    let growth = CostGrowth(sizes: measuredSizes, nanoseconds: costs)?.exponent ?? 1
+                    let predicted = lastWall * (Double(size) / Double(last)) * max(1, growth)
+                    if clock.now + predicted > deadline { break }
+                }
+                let perStep = costs.last.map { $0 * Double(size) / Double(measuredSizes.last ?? size) } ?? 1_000
+                let singleCount = singles && size >= 10_000 ? min(CostSearch.singleSteps, max(64, Int(5e8 / max(perStep, 1)))) : 0
+                let probe = CostProbe(strategy: strategy.name, candidate: candidate, nodes: size, seed: seed, singles: singleCount)
+                probes += 1
+                let start = clock.now
+                let outcome = search.measure(probe, strategy, stopAt: nil)
+                lastWall = clock.now - start
+                switch outcome {
+                case .measured(let measurement):
+                    guard let atLocus = measurement.loci.first else { break }
+                    measuredSizes.append(measurement.nodes)
+                    costs.append(max(atLocus.nanoseconds, 0.5))
+                    bounds.append(false)
+                    record.points.append(atLocus.point)
+                    if !measurement.singles.isEmpty { record.singles.append((measurement.nodes, measurement.singles)) }
+                    if let kept = measurement.keptBytesPerStep { record.kept.append(kept) }
+                    continue
+                case .slow(let lowerBound):
+                    measuredSizes.append(size)
+                    costs.append(lowerBound)
+                    bounds.append(true)
+                    record.points.append(nil)
+                case .crashed(let crash):
+                    record.crash = (size, crash.summary)
+                case .stopped:
+                    break
+                }
+                break
+            }
+            record.growth = CostGrowth(sizes: measuredSizes, nanoseconds: costs, lowerBounds: bounds)
+            return record
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { nanoseconds / 1e9 }
+}
+
+extension String {
+    /// A hash of the text that is the same in every process and on every machine (FNV-1a),
+    /// unlike `hashValue`.
+    var hashValueStable: UInt64 {
+        utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+import TreeRows
+@testable import TreeRowsHarness
+
+/// The growth fit and the judgement of the cost search, on costs made up for the test.
+struct CostGrowthTests {
+    @Test func exactPowersFitTheirExponent() throws {
+        let sizes = [1_000, 10_000, 100_000]
+        let linear = try #require(CostGrowth(sizes: sizes, nanoseconds: sizes.map { Double($0) * 3 }))
+        #expect(abs(linear.exponent - 1) < 1e-9 && abs(linear.low - 1) < 1e-9 && abs(linear.high - 1) < 1e-9)
+        let flat = try #require(CostGrowth(sizes: sizes, nanoseconds: [50, 50, 50]))
+        #expect(abs(flat.exponent) < 1e-9)
+    }
+
+    @Test func noiseWidensTheInterval() throws {
+        let growth = try #require(CostGrowth(sizes: [1_000, 10_000, 100_000, 1_000_000], nanoseconds: [100, 300, 800, 1_200]))
+        #expect(growth.low < growth.exponent && growth.exponent < growth.high)
+        #expect(growth.high - growth.low > 0.1)
+    }
+
+    @Test func tooFewSizesOrNoCostFitNothing() {
+        #expect(CostGrowth(sizes: [1_000], nanoseconds: [5]) == nil)
+        #expect(CostGrowth(sizes: [1_000, 1_000], nanoseconds: [5, 6]) == nil)
+        #expect(CostGrowth(sizes: [1_000, 10_000], nanoseconds: [5, 0]) == nil)
+    }
+
+    /// A cliff needs the interval above the yardstick by the margin and the cost far above
+    /// what the yardstick allows: a steep growth of a cheap step is one, a small rise is not.
+    @Test func judgementNeedsMarginAndRatio() throws {
+        let search = CostSearch(.init(strategies: [PreorderBTreeStrategy.self], yardsticks: []), host: DirectCostHost())
+        let unit = CostSearch.Unit(search: search, strategy: PreorderBTreeStrategy.self, step: .toggle, deadline: .now, yardsticks: YardstickCache())
+        let logarithmic = Cliff.Yardstick(exponent: 0.1, source: "declared O(log n)")
+        let steep = try #require(CostGrowth(sizes: [1_000, 10_000, 100_000], nanoseconds: [100, 1_000, 10_000]))
+        #expect(unit.isCliff(steep, logarithmic))
+        let mild = try #require(CostGrowth(sizes: [1_000, 10_000, 100_000], nanoseconds: [100, 170, 300]))
+        #expect(!unit.isCliff(mild, logarithmic))
+        // One decade is not enough to call growth.
+        let short = try #require(CostGrowth(sizes: [1_000, 3_000], nanoseconds: [100, 10_000]))
+        #expect(!unit.isCliff(short, logarithmic))
+        #expect(!unit.isCliff(steep, Cliff.Yardstick(exponent: 1, source: "declared O(n)")))
+    }
+}
