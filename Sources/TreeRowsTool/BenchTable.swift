@@ -62,7 +62,7 @@ enum BenchTable {
                 [$0.strategy, $0.operation, $0.shape, String(format: "%.2f", $0.exponent)]
             })
         }
-        if let verdict = BenchmarkVerdict(report.results) {
+        if let verdict = BenchmarkVerdict(report.results, exponents: report.exponents) {
             lines.append("")
             lines += verdict.lines
         }

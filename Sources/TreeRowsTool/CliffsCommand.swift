@@ -81,6 +81,7 @@ struct CliffsCommand: ParsableCommand {
             return
         }
         let target = try outputFolder()
+        print("\(cliffs.count) cliff\(cliffs.count == 1 ? "" : "s") in \(elapsed().trimmingCharacters(in: .whitespaces)) (\(units.map(\.probes).reduce(0, +)) probes)")
         print("")
         for (index, cliff) in cliffs.enumerated() {
             let file = "\(target)/\(cliff.strategy)-\(cliff.candidate.step.name)-\(cliff.kind.rawValue)-\(index + 1).json"

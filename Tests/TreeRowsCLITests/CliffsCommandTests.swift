@@ -7,8 +7,9 @@ import TreeRowsTestSupport
 /// `cliffs` through the mutants' tool, as a user runs a strategy of theirs: every planted
 /// cliff (Tests/TreeRowsTestSupport/Cliffs) is found in one run at the default time, with its
 /// step and a shape family that sets it off, written to a cost repro file that `replay`
-/// measures again; the unplanted copy gives none. Release only: costs are measured, and the
-/// checked build's invariant checks cost O(n) a step.
+/// measures again; the unplanted copy gives none; and a size sweep that sets each off names
+/// it in bench's verdict. Release only: costs are measured, and the checked build's invariant
+/// checks cost O(n) a step.
 @Suite(.serialized, .enabled(if: !internalChecksEnabled, "needs a release build: swift test -c release --filter ReleaseCliffsCommandTests"))
 struct ReleaseCliffsCommandTests {
     /// Each planted strategy, the step it is slow in, the kind of cliff, and the families
@@ -53,6 +54,25 @@ struct ReleaseCliffsCommandTests {
                                                          deadline: .seconds(120))
             #expect(fixed.exitCode == 0 && fixed.standardOutput.contains("the cliff is gone"), "\(fixed)")
         }
+    }
+
+    /// A size sweep that sets each plant off names it in the verdict: a growth, a spread or
+    /// memory kept, beside preorder-btree, which it does not pick.
+    @Test(arguments: [
+        ("balanced:256:1e3,1e4,1e5", WideNodeToggleCliff.name, "toggle-heavy", "growth:"),
+        ("chain:1e3,1e4", DeepChainInsertCliff.name, "insert-reply", "growth:"),
+        ("reddit:1e4,1e5", SizeThresholdIndexCliff.name, "index-of-random", "growth:"),
+        ("reddit:1e4,1e5", OneInKToggleTail.name, "toggle-random", "spread:"),
+        ("reddit:1e4,1e5", GrowingMemoryToggle.name, "toggle-random", "keeps:"),
+    ])
+    func everyPlantedCliffIsNamedByASweepsVerdict(_ sizes: String, _ strategy: String, _ operation: String, _ label: String) async throws {
+        let result = try await TreeRowsExecutable.run(["bench", "--sizes", sizes, "--strategies", "preorder-btree,\(strategy)", "--operations", operation],
+                                                      mutants: true, deadline: .seconds(300))
+        #expect(result.exitCode == 0, "\(result)")
+        let verdict = result.standardOutput.split(separator: "\n").drop { !$0.hasPrefix("verdict:") }
+        #expect(verdict.contains { $0.hasPrefix("  \(label) \(strategy) ") }, "\(result)")
+        #expect(verdict.contains("  all-round: preorder-btree, worst ratio to the fastest 1.00× (\(operation))") || verdict.first?.contains("use preorder-btree") == true,
+                "\(result)")
     }
 
     @Test func badInputIsRefused() async throws {

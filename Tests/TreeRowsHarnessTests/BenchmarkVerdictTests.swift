@@ -155,3 +155,52 @@ import Testing
         #expect(BenchmarkRunner.keptPerOperation([-64, -64], inputs: 2) == -32)
     }
 }
+
+/// Every strategy is judged on its own: a p99 far above its own median, or a sweep's
+/// exponent far above the least of its operation and shape, is named, and keeps it from the
+/// all-round pick unless nothing even was measured.
+@Suite struct BenchmarkVerdictUnevenTests {
+    static func cell(_ strategy: String, _ operation: String, _ median: Double, p99: Double, corpus: String = "t", nodes: Int = 10) -> BenchmarkResult {
+        var result = BenchmarkTests.result(strategy, operation, median: median, corpus: corpus, nodes: nodes)
+        result.p99Nanoseconds = p99
+        return result
+    }
+
+    @Test func aSpreadIsNamedForEveryStrategyAndCostsThePick() throws {
+        // "tailed" has the fastest median everywhere but one toggle in a hundred costs 50x.
+        let verdict = try #require(BenchmarkVerdict([
+            Self.cell("tailed", "toggle", 100, p99: 5_000), Self.cell("even", "toggle", 150, p99: 300),
+            Self.cell("tailed", "insert", 100, p99: 150), Self.cell("even", "insert", 120, p99: 200),
+        ]))
+        #expect(verdict.spreads == [.init(operation: "toggle", strategy: "tailed", corpus: "t", p99Ratio: 50, maxRatio: nil)])
+        #expect(verdict.pick?.strategy == "even")
+        #expect(verdict.lines.contains("  spread: tailed on toggle: p99 50.0× its median (a tail far above the typical operation)"))
+        // Alone, it is picked, with the reason to beware.
+        let alone = try #require(BenchmarkVerdict([Self.cell("tailed", "toggle", 100, p99: 5_000)]))
+        #expect(alone.pick?.strategy == "tailed")
+        #expect(alone.sentence.hasSuffix("Beware: tailed's p99 on toggle is 50.0× its median; no strategy measured without such a tail or growth was a candidate."))
+        // Under the limit, nothing is said.
+        let steady = try #require(BenchmarkVerdict([Self.cell("a", "toggle", 100, p99: 1_900)]))
+        #expect(steady.spreads.isEmpty && !steady.sentence.contains("Beware"))
+    }
+
+    @Test func aGrowthBeyondTheLeastIsNamedAndCostsThePick() throws {
+        let results = [
+            Self.cell("steep", "toggle", 100, p99: 100, corpus: "s:1e3", nodes: 1_000), Self.cell("flat", "toggle", 150, p99: 150, corpus: "s:1e3", nodes: 1_000),
+            Self.cell("steep", "toggle", 110, p99: 110, corpus: "s:1e4", nodes: 10_000), Self.cell("flat", "toggle", 160, p99: 160, corpus: "s:1e4", nodes: 10_000),
+        ]
+        let exponents = [
+            BenchmarkReport.Exponent(strategy: "steep", operation: "toggle", shape: "s", exponent: 0.9),
+            BenchmarkReport.Exponent(strategy: "flat", operation: "toggle", shape: "s", exponent: 0.05),
+            BenchmarkReport.Exponent(strategy: "reference", operation: "toggle", shape: "s", exponent: -1),
+        ]
+        let verdict = try #require(BenchmarkVerdict(results, exponents: exponents))
+        // The reference is no yardstick: its exponent is left out.
+        #expect(verdict.growths == [.init(operation: "toggle", strategy: "steep", shape: "s", exponent: 0.9, best: "flat", bestExponent: 0.05)])
+        #expect(verdict.pick?.strategy == "flat")
+        #expect(verdict.lines.contains { $0.hasPrefix("  growth: steep on toggle over s: n^0.90, flat's n^0.05") })
+        // Within the margin, no growth.
+        let close = try #require(BenchmarkVerdict(results, exponents: [exponents[0], .init(strategy: "flat", operation: "toggle", shape: "s", exponent: 0.6)]))
+        #expect(close.growths.isEmpty && close.pick?.strategy == "steep")
+    }
+}

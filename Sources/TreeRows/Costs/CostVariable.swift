@@ -14,9 +14,12 @@ public enum CostVariable: String, CaseIterable, Hashable, Sendable, Codable {
     case siblings = "f"
     /// *c*: the children of the node.
     case children = "c"
-    /// *m*: the rows the operation changes: the visible rows under the node (a toggle's, a
-    /// removal's block), at least 1.
+    /// *m*: the rows the operation changes: the rows under the node as if it were expanded
+    /// (those a toggle shows or hides), plus 1; 1 for a hidden node.
     case subtree = "m"
+    /// *s*: the nodes under the node, hidden ones included (what a removal unlinks), at
+    /// least 1.
+    case descendants = "s"
     /// *t*: the rows after the node's block, to the end of the list.
     case after = "t"
     /// *k*: the elements of the operation: a page's replies, an accordion's siblings; 1

@@ -24,7 +24,7 @@ public struct RangeCountsStrategy: RowStrategy {
     public static let name = "range-counts"
 
     /// Counts are updated up the *d* ancestors, each level scanning up to *f* siblings,
-    /// O(*d*·*f*); a removal also visits its *m* rows, an insert or a page the *c* children
+    /// O(*d*·*f*); a removal also unlinks its *s* nodes, an insert or a page walks the *c* children
     /// and the *k* replies, an accordion every sibling's subtree count, O(*d*·*f* + *m*).
     ///
     /// - Complexity: O(1).
@@ -32,7 +32,8 @@ public struct RangeCountsStrategy: RowStrategy {
         let path = CostBound.linear(in: .depth) * .linear(in: .siblings)
         switch step {
         case .toggle, .indexOf, .rowAt: return path
-        case .remove, .accordionExpand: return path + .linear(in: .subtree)
+        case .remove: return path + .linear(in: .descendants)
+        case .accordionExpand: return path + .linear(in: .subtree)
         case .insert: return path + .linear(in: .children)
         case .loadPage: return path * .linear(in: .elements) + .linear(in: .children)
         }

@@ -16,13 +16,14 @@ public struct SubtreeSpliceStrategy: RowStrategy {
     public static let name = "subtree-splice"
 
     /// A change splices one block of *m* rows and renumbers the *t* rows after it, O(*m* +
-    /// *t*); an accordion also walks the *f* siblings, an insert or a page the *c* children;
-    /// ``index(of:)`` and ``row(at:)`` O(1).
+    /// *t*); a removal also unlinks its *s* nodes, an accordion walks the *f* siblings, an
+    /// insert or a page the *c* children; ``index(of:)`` and ``row(at:)`` O(1).
     ///
     /// - Complexity: O(1).
     public static func declaredCost(of step: CostedStep) -> CostBound? {
         switch step {
-        case .toggle, .remove: .linear(in: .subtree) + .linear(in: .after)
+        case .toggle: .linear(in: .subtree) + .linear(in: .after)
+        case .remove: .linear(in: .subtree) + .linear(in: .after) + .linear(in: .descendants)
         case .insert: .linear(in: .subtree) + .linear(in: .after) + .linear(in: .children)
         case .loadPage: .linear(in: .subtree) + .linear(in: .after) + .linear(in: .children) + .linear(in: .elements)
         case .accordionExpand: .linear(in: .siblings) + .linear(in: .subtree) + .linear(in: .after)

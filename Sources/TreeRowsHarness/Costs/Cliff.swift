@@ -45,8 +45,9 @@ package struct Cliff: Codable, Sendable {
     package var tail: TailShape?
     /// Bytes kept per step at each size (``Kind/memory``).
     package var keptBytesPerStep: [Double]?
-    /// How it crashed (``Kind/crash``).
+    /// How it crashed (``Kind/crash``), and at how many nodes.
     package var crash: String?
+    package var crashNodes: Int?
     /// Seconds from the start of the search to the end of the unit that found it.
     package var foundAfterSeconds: Double?
 
@@ -65,7 +66,7 @@ package struct Cliff: Codable, Sendable {
             let kept = (keptBytesPerStep ?? []).map { "\(Int($0.rounded())) B" }.joined(separator: ", ")
             return "\(strategy): \(candidate): keeps memory on every step: \(kept) per step over \(sizes)"
         case .crash:
-            return "\(strategy): \(candidate): \(crash ?? "crashed") at n \(growth.sizes.last.map(CostSearch.sizeText) ?? "?")"
+            return "\(strategy): \(candidate): \(crash ?? "crashed") at n \(crashNodes.map(CostSearch.sizeText) ?? "?")"
         }
     }
 }

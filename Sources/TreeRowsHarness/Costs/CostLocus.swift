@@ -95,7 +95,7 @@ extension CostPoint {
     /// The variables of `step` at `node` of `tree`, whose rows are `rows` (every visible node
     /// in order) with `rowIndex` the row of each slot (-1: hidden).
     ///
-    /// - Complexity: O(*d* + *f* + *m*) for the node's depth, its path's siblings and its rows.
+    /// - Complexity: O(*d* + *f* + *s*) for the node's depth, its path's siblings and the nodes under it.
     static func measure(_ step: CostedStep, at node: NodeIndex, in tree: Tree, rows: Int, rowIndex: [Int32], elements: Int) -> CostPoint {
         var point = CostPoint()
         point[.nodes] = Double(tree.nodeCount)
@@ -110,9 +110,13 @@ extension CostPoint {
         point[.siblings] = Double(siblings)
         point[.children] = Double(tree.childCount(of: node))
         let row = Int(rowIndex[node.slot])
+        // The rows under a visible node as if it were expanded: those a toggle shows or hides.
         var below = 0
-        if row >= 0 && tree.isExpanded(node) { tree.forEachVisibleDescendant(of: node) { _ in below += 1 } }
+        if row >= 0 { tree.forEachVisibleDescendant(of: node) { _ in below += 1 } }
         point[.subtree] = Double(below + 1)
+        var descendants = 0
+        tree.forEachInSubtree(of: node) { _ in descendants += 1 }
+        point[.descendants] = Double(descendants)
         point[.after] = row >= 0 ? Double(rows - row - 1 - below) : 0
         point[.elements] = Double(step == .accordionExpand ? tree.childCount(of: tree.parent(of: node)) : elements)
         return point

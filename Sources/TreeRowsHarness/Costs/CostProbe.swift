@@ -63,7 +63,10 @@ extension CostProbe {
         let tree = candidate.tree(nodes: nodes, seed: seed)
         observer.beginCase(nodes: tree.nodeCount)
         observer.step(strategy: 0, operation: -1)
-        var timer = StepTimer<S>(strategy: S(tree: tree), step: candidate.step)
+        // The strategy gets a tree of its own, generated again: one that shared its storage
+        // with `tree` would copy it (O(n)) on its first change, inside a timed step.
+        let fresh = { candidate.tree(nodes: nodes, seed: seed) }
+        var timer = StepTimer<S>(strategy: S(tree: fresh()), step: candidate.step, makeTree: fresh)
         var rowIndex = [Int32](repeating: -1, count: tree.slotCount)
         var rows = 0
         tree.forEachVisibleDescendant(of: Tree.root) { rowIndex[$0.slot] = Int32(rows); rows += 1 }
@@ -77,7 +80,7 @@ extension CostProbe {
         for locus in everyLocus ? CostLocus.allCases.filter({ $0 != .random }) : [candidate.locus] {
             let measured = locus.nodes(in: tree, seed: seed).map { node -> (Double, NodeIndex) in
                 begin(node)
-                return (timer.median(at: node, original: tree, repetitions: Self.repetitions), node)
+                return (timer.median(at: node, repetitions: Self.repetitions), node)
             }.sorted { $0.0 < $1.0 }
             let (nanoseconds, node) = measured[measured.count / 2]
             let point = CostPoint.measure(candidate.step, at: node, in: tree, rows: rows, rowIndex: rowIndex, elements: Self.pageSize)
@@ -88,9 +91,14 @@ extension CostProbe {
         if self.singles > 0 {
             var random = SplitMix64(seed: seed ^ 0x51_76_1E5)
             let targets = (0..<self.singles).map { _ in tree.randomLiveNode(using: &random) }
-            begin(targets[0])
             let before = timer.leavesNoNodes ? counter?.liveBytes() : nil
-            singles = targets.flatMap { timer.singles(at: $0, original: tree) }
+            // Each single step is a step of its own for the watchdog.
+            singles = targets.flatMap { node -> [Double] in
+                observer.beginInputs(1, elements: candidate.step == .loadPage ? Self.pageSize : 1, nodes: tree.nodeCount)
+                observer.step(strategy: 0, operation: operation)
+                operation += 1
+                return timer.singles(at: node)
+            }
             if let before, let after = counter?.liveBytes() {
                 kept = Double(Int64(bitPattern: after &- before)) / Double(singles.count)
             }
@@ -101,17 +109,21 @@ extension CostProbe {
 
 /// Times one kind of step of one strategy on the nodes it is given, leaving the strategy as
 /// it found it: a toggle is toggled back, an insert or a page removed, both untimed; a removal
-/// or an accordion is done on a strategy built afresh, untimed.
+/// or an accordion is done on a strategy built afresh from a tree generated afresh, untimed
+/// (a tree that shared its storage would be copied by the step).
 struct StepTimer<S: RowStrategy> {
     var strategy: S
     let step: CostedStep
+    /// The tree of a strategy built afresh, sharing no storage with any other.
+    let makeTree: () -> Tree
     private let clock = ContinuousClock()
     /// New ids for inserted leaves.
     private var nextID: Int64 = 0
 
-    init(strategy: S, step: CostedStep) {
+    init(strategy: S, step: CostedStep, makeTree: @escaping () -> Tree) {
         self.strategy = strategy
         self.step = step
+        self.makeTree = makeTree
     }
 
     /// Whether every step leaves the strategy with the nodes it had: what its memory is
@@ -120,20 +132,22 @@ struct StepTimer<S: RowStrategy> {
 
     /// The median over `repetitions` of the nanoseconds one step at `node` takes, cheap steps
     /// timed in batches of at least ``CostProbe/batchNanoseconds``.
-    mutating func median(at node: NodeIndex, original: Tree, repetitions: Int) -> Double {
+    mutating func median(at node: NodeIndex, repetitions: Int) -> Double {
         var batch = 1
         if step != .remove && step != .accordionExpand {
-            let once = max(1, timed(at: node, original: original, count: 1))
+            // Twice: the first toggle or insert of a strategy may still settle its storage.
+            _ = timed(at: node, count: 1)
+            let once = max(1, timed(at: node, count: 1))
             batch = max(1, min(256, Int(CostProbe.batchNanoseconds / once)))
         }
-        let times = (0..<repetitions).map { _ in timed(at: node, original: original, count: batch) / Double(batch) }
+        let times = (0..<repetitions).map { _ in timed(at: node, count: batch) / Double(batch) }
         return BenchmarkSamples.median(of: times)
     }
 
     /// The nanoseconds of one step at `node`, each timed alone: a toggle's two (there and
     /// back), any other step's one.
-    mutating func singles(at node: NodeIndex, original: Tree) -> [Double] {
-        guard step == .toggle else { return [timed(at: node, original: original, count: 1)] }
+    mutating func singles(at node: NodeIndex) -> [Double] {
+        guard step == .toggle else { return [timed(at: node, count: 1)] }
         return (0..<2).map { _ in
             let start = clock.now
             let diff = strategy.toggle(node)
@@ -144,7 +158,7 @@ struct StepTimer<S: RowStrategy> {
     }
 
     /// The nanoseconds of `count` steps at `node` in a row.
-    private mutating func timed(at node: NodeIndex, original: Tree, count: Int) -> Double {
+    private mutating func timed(at node: NodeIndex, count: Int) -> Double {
         switch step {
         case .toggle:
             var total = 0.0
@@ -185,11 +199,7 @@ struct StepTimer<S: RowStrategy> {
         case .remove, .accordionExpand:
             var total = 0.0
             for _ in 0..<count {
-                var fresh = S(tree: original)
-                // Makes the tree its own before the clock starts: the first change of a tree
-                // still shared with `original` would copy it.
-                CostProbeSink.keep(fresh.toggle(node).insertedCount)
-                CostProbeSink.keep(fresh.toggle(node).insertedCount)
+                var fresh = S(tree: makeTree())
                 let start = clock.now
                 let diff = step == .remove ? fresh.remove(node) : fresh.accordionExpand(node)
                 total += (clock.now - start).nanoseconds

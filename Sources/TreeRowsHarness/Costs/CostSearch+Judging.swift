@@ -69,6 +69,7 @@ extension CostSearch.Unit {
         let growth = record.growth ?? CostGrowth(sizes: [crash.size, crash.size * 10], nanoseconds: [1, 1])!
         var found = cliff(.crash, candidate, growth, Cliff.Yardstick(exponent: 0, source: "none"))
         found.crash = crash.message
+        found.crashNodes = crash.size
         return found
     }
 

@@ -103,6 +103,10 @@ extension CostSearch {
                     }
                 }
             }
+            // One finding per kind and candidate (a crash of the typical candidate is met
+            // again when it is judged).
+            var seen: Set<String> = []
+            cliffs = cliffs.filter { seen.insert("\($0.kind.rawValue) \($0.candidate)").inserted }
             summary.cliffs = cliffs.count
             summary.probes = probes
             summary.seconds = (clock.now - started).seconds
@@ -131,7 +135,8 @@ extension CostSearch {
                     if clock.now + predicted > deadline { break }
                 }
                 let perStep = costs.last.map { $0 * Double(size) / Double(measuredSizes.last ?? size) } ?? 1_000
-                let singleCount = singles && size >= 10_000 ? min(CostSearch.singleSteps, max(64, Int(5e8 / max(perStep, 1)))) : 0
+                // At most about a quarter of a second of single steps.
+                let singleCount = singles && size >= 10_000 ? min(CostSearch.singleSteps, max(64, Int(2.5e8 / max(perStep, 1)))) : 0
                 let probe = CostProbe(strategy: strategy.name, candidate: candidate, nodes: size, seed: seed, singles: singleCount)
                 probes += 1
                 let start = clock.now

@@ -35,7 +35,7 @@ struct ReportDocument {
     /// - Complexity: O(*r* log *r*) for *r* results.
     init(_ report: BenchmarkReport) {
         blocks = [.title("TreeRows benchmark")]
-        if let verdict = BenchmarkVerdict(report.results) { blocks += Self.verdict(verdict) }
+        if let verdict = BenchmarkVerdict(report.results, exponents: report.exponents) { blocks += Self.verdict(verdict) }
         blocks.append(.charts)
         blocks += Self.machineFacts(report.machine).map { .paragraph($0) }
         for (corpus, operation, cell) in Self.cells(report) {
@@ -81,6 +81,14 @@ struct ReportDocument {
         blocks += verdict.slow.map {
             .paragraph([.text("Slow: \($0.strategy) on \($0.operation), more than \(BenchmarkResult.duration($0.lowerBoundNanoseconds))"
                 + " an operation (stopped past the watchdog's budget): ranked last there.")])
+        }
+        blocks += verdict.spreads.map {
+            .paragraph([.text("Spread: \($0.strategy) on \($0.operation) (\($0.corpus)), p99 \(BenchmarkVerdict.ratio($0.p99Ratio)) its median"
+                + ($0.maxRatio.map { ", slowest \(BenchmarkVerdict.ratio($0))" } ?? "") + ".")])
+        }
+        blocks += verdict.growths.map {
+            .paragraph([.text("Growth: \($0.strategy) on \($0.operation) over \($0.shape), n^\(String(format: "%.2f", $0.exponent)) against"
+                + " \(BenchmarkVerdict.possessive($0.best)) n^\(String(format: "%.2f", $0.bestExponent)).")])
         }
         blocks += verdict.excluded.map { .paragraph([.text("Not considered: \($0.strategy), \($0.reason).")]) }
         return blocks

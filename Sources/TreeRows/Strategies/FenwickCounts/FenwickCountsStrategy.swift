@@ -22,7 +22,7 @@ public struct FenwickCountsStrategy: RowStrategy {
     /// Counts are updated up the *d* ancestors, each level in a Fenwick tree over *f*
     /// siblings, O(*d* log *f*); an insert shifts its region of the sibling arrays and walks
     /// to the last child, O(*f* + *c*); a page inserts its *k* replies one by one, O(*k*·*d*
-    /// log *f*); a removal and an accordion also visit the *m* rows and the siblings.
+    /// log *f*); a removal also unlinks its *s* nodes, an accordion visits the *m* rows and the siblings.
     ///
     /// - Complexity: O(1).
     public static func declaredCost(of step: CostedStep) -> CostBound? {
@@ -31,7 +31,7 @@ public struct FenwickCountsStrategy: RowStrategy {
         case .toggle, .indexOf, .rowAt: return path
         case .insert: return path + .linear(in: .siblings) + .linear(in: .children)
         case .loadPage: return (path + .linear(in: .siblings)) * .linear(in: .elements) + .linear(in: .children)
-        case .remove: return path + .linear(in: .siblings) + .linear(in: .subtree)
+        case .remove: return path + .linear(in: .siblings) + .linear(in: .descendants)
         case .accordionExpand: return path * .linear(in: .siblings) + .linear(in: .subtree)
         }
     }

@@ -6,7 +6,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     package static var name: String { Layout.strategyName }
 
     /// Toggles, lookups and inserts O(log *n*) (an insert or a page also walks to the last
-    /// child, O(*c*)); a page O(*k* log *n*); a removal O(log *n* + *m*); an accordion, measured
+    /// child, O(*c*)); a page O(*k* log *n*); a removal O(log *n* + *s*) for its *s* nodes; an accordion, measured
     /// alone, O(*f* log *n* + *m*) (each expanded sibling was paid for by an earlier expand).
     ///
     /// - Complexity: O(1).
@@ -15,7 +15,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         case .toggle, .indexOf, .rowAt: .logarithmic
         case .insert: .logarithmic + .linear(in: .children)
         case .loadPage: .linear(in: .elements) * .logarithmic + .linear(in: .children)
-        case .remove: .logarithmic + .linear(in: .subtree)
+        case .remove: .logarithmic + .linear(in: .descendants)
         case .accordionExpand: .linear(in: .siblings) * .logarithmic + .linear(in: .subtree)
         }
     }

@@ -25,7 +25,7 @@
 public struct PreorderSegmentsStrategy: RowStrategy {
     public static let name = "preorder-segments"
 
-    /// Toggles and lookups O(log *n*); a removal O(log *n* + *m*); an insert or a page lays
+    /// Toggles and lookups O(log *n*); a removal O(log *n* + *s*) for its *s* nodes; an insert or a page lays
     /// every position out again, O(*n* + *k*); an accordion collapses each of the *f*
     /// siblings, O(*f* log *n* + *m*).
     ///
@@ -33,7 +33,7 @@ public struct PreorderSegmentsStrategy: RowStrategy {
     public static func declaredCost(of step: CostedStep) -> CostBound? {
         switch step {
         case .toggle, .indexOf, .rowAt: .logarithmic
-        case .remove: .logarithmic + .linear(in: .subtree)
+        case .remove: .logarithmic + .linear(in: .descendants)
         case .insert: .linear(in: .nodes) + .linear(in: .children)
         case .loadPage: .linear(in: .nodes) + .linear(in: .elements) + .linear(in: .children)
         case .accordionExpand: .linear(in: .siblings) * .logarithmic + .linear(in: .subtree)

@@ -15,6 +15,13 @@ import TreeRows
 /// the fastest median and loses the lead so, the verdict names it (``Tail``): a list is
 /// judged by its worst frame.
 ///
+/// Every strategy is judged on its own too, not only the leaders: a p99 more than
+/// ``spreadLimit`` times its own median on a cell is a *spread* (``Spread``, with its max),
+/// and in a size sweep an exponent more than ``growthMargin`` above the least exponent
+/// measured for the same operation and shape is a *growth* (``Growth``). A strategy with
+/// either is the all-round pick only when no candidate without was measured, and then the
+/// sentence says why.
+///
 /// The reference is the oracle every strategy is checked against, not a candidate: the verdict
 /// leaves it out, unless no other strategy has a correct, sampled cell. A SLOW cell (stopped past the
 /// watchdog's budget, ``BenchmarkResult/isSlow``) ranks last on its operation, and its
@@ -96,6 +103,42 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     /// sentence says so.
     public var keeps: [Keeps]
 
+    /// A cell whose tail is far above its own median: `strategy`'s p99 on `operation` and
+    /// `corpus` is `p99Ratio` times its median, its slowest sample `maxRatio` times (`nil`
+    /// without kept samples).
+    public struct Spread: Equatable, Sendable {
+        public var operation: String
+        public var strategy: String
+        public var corpus: String
+        public var p99Ratio: Double
+        public var maxRatio: Double?
+    }
+
+    /// The widest spread of each strategy and operation over ``spreadLimit``, in report order.
+    public var spreads: [Spread]
+
+    /// A cost that grows faster with size than another strategy's: over the sweep of `shape`,
+    /// `strategy`'s `operation` grows as n^`exponent`, `best`'s as n^`bestExponent`.
+    public struct Growth: Equatable, Sendable {
+        public var operation: String
+        public var strategy: String
+        public var shape: String
+        public var exponent: Double
+        public var best: String
+        public var bestExponent: Double
+    }
+
+    /// The growths more than ``growthMargin`` above the least of their operation and shape.
+    public var growths: [Growth]
+
+    /// How many times its own median a strategy's p99 may be before its tail is a spread:
+    /// 20 (every built-in strategy stays under 6 on every operation of the default bench).
+    package static let spreadLimit = 20.0
+
+    /// How far a sweep's exponent may lie above the least of its operation and shape: the
+    /// cost search's margin (``CostSearch/margin``).
+    package static let growthMargin = CostSearch.margin
+
     /// How many bytes per operation a strategy may keep beyond the reference's before its
     /// memory is said to grow with the operations: 1 KiB (every built-in strategy keeps 0
     /// on every operation of the default bench, the reference too; a node is about 150).
@@ -108,7 +151,9 @@ public struct BenchmarkVerdict: Equatable, Sendable {
     /// The verdict of `results`; `nil` when no cell has a correct, sampled result.
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
-    public init?(_ measured: [BenchmarkResult]) {
+    /// - Parameter exponents: The report's growth exponents over size sweeps (none without
+    ///   a sweep).
+    public init?(_ measured: [BenchmarkResult], exponents: [BenchmarkReport.Exponent] = []) {
         // The oracle is no candidate, unless nothing else was measured.
         let oracle = ReferenceStrategy.name
         let onlyOracle = !measured.contains { $0.strategy != oracle && $0.correct && $0.samples > 0 }
@@ -199,10 +244,14 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             let worst = measured.max { $0.1 < $1.1 }!
             candidates.append(Pick(strategy: strategy, worstRatio: worst.1, weakestOperation: worst.0.operation, fastestThere: worst.0.strategy))
         }
-        // The all-round pick is steady on every operation and keeps no memory per operation,
-        // when such a candidate exists.
+        let spreads = Self.spreads(results)
+        let growths = Self.growths(onlyOracle ? exponents : exponents.filter { $0.strategy != oracle })
+        let uneven = Set(spreads.map(\.strategy)).union(growths.map(\.strategy))
+        // The all-round pick is steady on every operation, grows no faster than the others and
+        // keeps no memory per operation, when such a candidate exists.
         let steady = candidates.filter { candidate in
-            !keepers.contains(candidate.strategy) && !operations.contains { heavy[Key(operation: $0, strategy: candidate.strategy)] != nil }
+            !keepers.contains(candidate.strategy) && !uneven.contains(candidate.strategy)
+                && !operations.contains { heavy[Key(operation: $0, strategy: candidate.strategy)] != nil }
         }
         self.corpora = corpora
         self.leaders = leaders
@@ -211,6 +260,8 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         self.tails = tails
         self.slow = slow
         self.keeps = keeps
+        self.spreads = spreads
+        self.growths = growths
     }
 
     /// An operation and a strategy.
@@ -269,7 +320,7 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         let warning = keeps.first { $0.strategy == pick.strategy }.map { kept in
             " Beware: \(pick.strategy) keeps \(BenchmarkResult.bytes(kept.bytesPerOperation)) per \(kept.operation) that it never frees;"
                 + " no strategy measured without such memory was a candidate."
-        } ?? ""
+        } ?? unevenWarning(pick.strategy)
         if pick.worstRatio < 1.000_5 {
             return "For trees like \(trees), use \(pick.strategy): the fastest on every operation measured." + tail + warning
         }
@@ -304,6 +355,16 @@ public struct BenchmarkVerdict: Equatable, Sendable {
             lines.append("  keeps: \(kept.strategy) keeps \(BenchmarkResult.bytes(kept.bytesPerOperation)) per \(kept.operation)"
                 + (corpora.count > 1 ? " on \(kept.corpus)" : "") + ", the reference \(BenchmarkResult.bytes(kept.referenceBytes))"
                 + " (memory that grows with the operations, not with the tree)")
+        }
+        for spread in spreads {
+            lines.append("  spread: \(spread.strategy) on \(spread.operation)" + (corpora.count > 1 ? " on \(spread.corpus)" : "")
+                + ": p99 \(Self.ratio(spread.p99Ratio)) its median" + (spread.maxRatio.map { ", slowest \(Self.ratio($0))" } ?? "")
+                + " (a tail far above the typical operation)")
+        }
+        for growth in growths {
+            lines.append("  growth: \(growth.strategy) on \(growth.operation) over \(growth.shape): n^\(String(format: "%.2f", growth.exponent)),"
+                + " \(Self.possessive(growth.best)) n^\(String(format: "%.2f", growth.bestExponent)) (`cliffs --strategies \(growth.strategy)`"
+                + " searches for the shape behind it)")
         }
         for exclusion in excluded { lines.append("  not considered: \(exclusion.strategy), \(exclusion.reason)") }
         return lines
