@@ -11,8 +11,10 @@ package protocol CostProbeHost {
 package enum CostProbeOutcome {
     /// It measured.
     case measured(CostMeasurement)
-    /// One step ran past its budget and was stopped: at least this many nanoseconds.
-    case slow(lowerBound: Double)
+    /// One step ran past its budget and was stopped: at least this many nanoseconds, in the
+    /// probe's step number `step` (as ``CostProbe/measure(_:counter:observer:)`` numbers them:
+    /// -1 the build, then one per node measured).
+    case slow(lowerBound: Double, step: Int)
     /// The strategy crashed (a trap, a hang, memory): how.
     case crashed(Crash)
     /// The run was stopped from outside (Ctrl-C, the deadline): nothing measured.

@@ -41,6 +41,7 @@ extension CostSearch {
             let explorationEnd = clock.now + (deadline - clock.now) / 3
             var best: [CostLocus: (candidate: CostCandidate, score: Double)] = [:]
             if let typicalHere = nanoseconds(.typical(step), strategy, nodes: CostSearch.explorationSize) {
+                let loci = CostLocus.allCases.filter { $0 != .random }
                 var order = CostCandidate.families.flatMap { family in CostPrelude.allCases.map { (family, $0) } }
                 var random = SplitMix64(seed: seed ^ name.hashValueStable ^ step.name.hashValueStable)
                 for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
@@ -50,8 +51,15 @@ extension CostSearch {
                     let probe = CostProbe(strategy: name, candidate: candidate, nodes: CostSearch.explorationSize, seed: seed, everyLocus: true)
                     probes += 1
                     tried += 1
-                    guard case .measured(let measurement) = search.measure(probe, strategy, stopAt: nil) else { continue }
-                    for atLocus in measurement.loci {
+                    // A locus whose step ran past its budget scores its lower bound; the loci
+                    // after it on that tree are not measured.
+                    let measured: [(locus: CostLocus, nanoseconds: Double)]
+                    switch search.measure(probe, strategy, stopAt: nil) {
+                    case .measured(let measurement): measured = measurement.loci.map { ($0.locus, $0.nanoseconds) }
+                    case .slow(let lowerBound, let step) where loci.indices.contains(step): measured = [(loci[step], lowerBound)]
+                    default: continue
+                    }
+                    for atLocus in measured {
                         let score = atLocus.nanoseconds / typicalHere
                         if score > (best[atLocus.locus]?.score ?? 0) {
                             var kept = candidate
@@ -114,27 +122,29 @@ extension CostSearch {
             return (cliffs, summary)
         }
 
-        /// The median cost of `candidate`'s step for `strategy` at `nodes`, or `nil`.
+        /// The median cost of `candidate`'s step for `strategy` at `nodes` (at least, when a
+        /// step ran past its budget), or `nil`.
         mutating func nanoseconds(_ candidate: CostCandidate, _ strategy: any RowStrategy.Type, nodes: Int) -> Double? {
             probes += 1
             let probe = CostProbe(strategy: strategy.name, candidate: candidate, nodes: nodes, seed: seed)
-            guard case .measured(let measurement) = search.measure(probe, strategy, stopAt: nil) else { return nil }
-            return measurement.loci.first?.nanoseconds
+            switch search.measure(probe, strategy, stopAt: nil) {
+            case .measured(let measurement): return measurement.loci.first?.nanoseconds
+            case .slow(let lowerBound, _): return lowerBound
+            case .crashed, .stopped: return nil
+            }
         }
 
         /// `candidate` measured for `strategy` at each of `sizes` while the unit's time lasts
-        /// (two decades at least), up to the first size whose step runs past its budget.
+        /// (two decades at least), up to the first size whose step runs past its budget. When
+        /// that leaves fewer than three exact costs, the sizes halfway (geometrically) between
+        /// those measured are measured too, so that a slow step's growth has points to fit.
         mutating func grow(_ candidate: CostCandidate, _ strategy: any RowStrategy.Type, sizes: [Int], singles: Bool) -> GrowthRecord {
             var record = GrowthRecord()
-            var measuredSizes: [Int] = [], costs: [Double] = [], bounds: [Bool] = []
+            var points: [(size: Int, nanoseconds: Double, bound: Bool, point: CostPoint?)] = []
             var lastWall: Duration = .zero
-            for size in sizes where !search.shouldStop() {
-                if let last = measuredSizes.last, size / sizes[0] > 1_000 {
-                    let growth = CostGrowth(sizes: measuredSizes, nanoseconds: costs)?.exponent ?? 1
-                    let predicted = lastWall * (Double(size) / Double(last)) * max(1, growth)
-                    if clock.now + predicted > deadline { break }
-                }
-                let perStep = costs.last.map { $0 * Double(size) / Double(measuredSizes.last ?? size) } ?? 1_000
+            /// Measures one size; `false` when no larger size should be.
+            func measure(_ size: Int) -> Bool {
+                let perStep = points.last.map { $0.nanoseconds * Double(size) / Double($0.size) } ?? 1_000
                 // At most about a quarter of a second of single steps.
                 let singleCount = singles && size >= 10_000 ? min(CostSearch.singleSteps, max(64, Int(2.5e8 / max(perStep, 1)))) : 0
                 let probe = CostProbe(strategy: strategy.name, candidate: candidate, nodes: size, seed: seed, singles: singleCount)
@@ -144,27 +154,38 @@ extension CostSearch {
                 lastWall = clock.now - start
                 switch outcome {
                 case .measured(let measurement):
-                    guard let atLocus = measurement.loci.first else { break }
-                    measuredSizes.append(measurement.nodes)
-                    costs.append(max(atLocus.nanoseconds, 0.5))
-                    bounds.append(false)
-                    record.points.append(atLocus.point)
+                    guard let atLocus = measurement.loci.first else { return false }
+                    points.append((measurement.nodes, max(atLocus.nanoseconds, 0.5), false, atLocus.point))
                     if !measurement.singles.isEmpty { record.singles.append((measurement.nodes, measurement.singles)) }
                     if let kept = measurement.keptBytesPerStep { record.kept.append(kept) }
-                    continue
-                case .slow(let lowerBound):
-                    measuredSizes.append(size)
-                    costs.append(lowerBound)
-                    bounds.append(true)
-                    record.points.append(nil)
+                    return true
+                case .slow(let lowerBound, _):
+                    points.append((size, lowerBound, true, nil))
                 case .crashed(let crash):
                     record.crash = (size, crash.summary)
                 case .stopped:
                     break
                 }
-                break
+                return false
             }
-            record.growth = CostGrowth(sizes: measuredSizes, nanoseconds: costs, lowerBounds: bounds)
+            for size in sizes where !search.shouldStop() {
+                if let last = points.last, size / sizes[0] > 1_000 {
+                    let growth = CostGrowth(sizes: points.map(\.size), nanoseconds: points.map(\.nanoseconds))?.exponent ?? 1
+                    let predicted = lastWall * (Double(size) / Double(last.size)) * max(1, growth)
+                    if clock.now + predicted > deadline { break }
+                }
+                if !measure(size) { break }
+            }
+            if points.filter({ !$0.bound }).count < 3, points.last?.bound == true, record.crash == nil {
+                let measured = points.map(\.size)
+                for (small, large) in zip(measured, measured.dropFirst()) where !search.shouldStop() {
+                    let middle = Int((Double(small) * Double(large)).squareRoot().rounded())
+                    if middle > small && middle < large { _ = measure(middle) }
+                }
+                points.sort { $0.size < $1.size }
+            }
+            record.points = points.map(\.point)
+            record.growth = CostGrowth(sizes: points.map(\.size), nanoseconds: points.map(\.nanoseconds), lowerBounds: points.map(\.bound))
             return record
         }
     }

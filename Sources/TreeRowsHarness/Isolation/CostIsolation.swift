@@ -30,7 +30,7 @@ package struct CostIsolation: CostProbeHost {
             return .crashed(crash)
         case .slow(let slow, let record):
             let inputs = Double(max(1, record.stepInputs))
-            return .slow(lowerBound: slow.lowerBound.nanoseconds / inputs)
+            return .slow(lowerBound: slow.lowerBound.nanoseconds / inputs, step: Int(record.operationIndex))
         case .stopped, .killed:
             return .stopped
         }
