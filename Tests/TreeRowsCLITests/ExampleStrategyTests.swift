@@ -74,6 +74,13 @@ import Testing
         let fixed = try Self.run(tool, ["replay", folder.path("findings/\(repro)"), "--strategies", "my-strategy"])
         #expect(fixed.status == 0 && fixed.output.contains("pass") && fixed.output.contains("my-strategy)"), "\(fixed.output)")
 
+        // The cost search on the user's O(n) strategy, undeclared: its toggle walks the tree
+        // (a cliff against the built-in strategies), its row(at:) reads an array (none).
+        let cliffs = try Self.run(tool, ["cliffs", "--strategies", "my-strategy", "--steps", "toggle,row-at", "--time", "30",
+                                         "--out", folder.path("cliffs")])
+        #expect(cliffs.status == 1 && cliffs.output.contains("cliff: my-strategy: toggle at ")
+            && !cliffs.output.contains("cliff: my-strategy: row-at"), "\(cliffs.output)")
+
         let kept = try FileManager.default.contentsOfDirectory(atPath: Self.example.appendingPathComponent("Repros").path)
             .filter { $0.hasSuffix(".json") }.map { Self.example.appendingPathComponent("Repros/\($0)").path }
         try #require(!kept.isEmpty)
