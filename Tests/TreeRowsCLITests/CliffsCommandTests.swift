@@ -56,12 +56,22 @@ struct ReleaseCliffsCommandTests {
         }
     }
 
+    /// preorder-btree forwarded, undeclared, judged against the built-in strategies on every
+    /// step: no cliff.
+    @Test func theUnplantedCopyHasNoCliffOnAnyStep() async throws {
+        try await TemporaryFolder.with("cliffs-none") { folder in
+            let result = try await TreeRowsExecutable.run(["cliffs", "--strategies", UnplantedCopy.name, "--out", folder.path("found")],
+                                                          mutants: true, deadline: .seconds(400))
+            #expect(result.exitCode == 0 && result.standardOutput.contains("no cliff in "), "\(result)")
+        }
+    }
+
     /// A size sweep that sets each plant off names it in the verdict: a growth, a spread or
     /// memory kept, beside preorder-btree, which it does not pick.
     @Test(arguments: [
         ("balanced:256:1e3,1e4,1e5", WideNodeToggleCliff.name, "toggle-heavy", "growth:"),
         ("chain:1e3,1e4", DeepChainInsertCliff.name, "insert-reply", "growth:"),
-        ("reddit:1e4,1e5", SizeThresholdIndexCliff.name, "index-of-random", "growth:"),
+        ("reddit:1e5,1e6", SizeThresholdIndexCliff.name, "index-of-random", "growth:"),
         ("reddit:1e4,1e5", OneInKToggleTail.name, "toggle-random", "spread:"),
         ("reddit:1e4,1e5", GrowingMemoryToggle.name, "toggle-random", "keeps:"),
     ])

@@ -39,4 +39,22 @@ struct CostGrowthTests {
         #expect(!unit.isCliff(short, logarithmic))
         #expect(!unit.isCliff(steep, Cliff.Yardstick(exponent: 1, source: "declared O(n)")))
     }
+
+    /// A cost flat up to a size and ten times higher past it jumps there, however flat the
+    /// fit over all sizes; a smooth growth within the yardstick does not.
+    @Test func aSizeThresholdIsAJump() throws {
+        let search = CostSearch(.init(strategies: [PreorderBTreeStrategy.self], yardsticks: []), host: DirectCostHost())
+        let unit = CostSearch.Unit(search: search, strategy: PreorderBTreeStrategy.self, step: .indexOf, deadline: .now, yardsticks: YardstickCache())
+        let constant = Cliff.Yardstick(exponent: 0, source: "declared O(1)")
+        let threshold = try #require(CostGrowth(sizes: [100, 1_000, 10_000, 100_000, 1_000_000], nanoseconds: [50, 52, 49, 51, 200_000]))
+        #expect(!unit.isCliff(threshold, constant))
+        let jump = try #require(unit.steepestJump(threshold, constant))
+        #expect(jump.small == 100_000 && jump.large == 1_000_000)
+        let smooth = try #require(CostGrowth(sizes: [100, 1_000, 10_000], nanoseconds: [100, 1_000, 10_000]))
+        #expect(unit.steepestJump(smooth, Cliff.Yardstick(exponent: 1, source: "declared O(n)")) == nil)
+        // Twice as slow per decade is within noise of a constant: no jump.
+        let noisy = try #require(CostGrowth(sizes: [100, 1_000, 10_000], nanoseconds: [50, 100, 60]))
+        #expect(unit.steepestJump(noisy, constant) == nil)
+    }
 }
+

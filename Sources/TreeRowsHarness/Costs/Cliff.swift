@@ -56,6 +56,10 @@ package struct Cliff: Codable, Sendable {
         let fit = "k \(format(growth.exponent)) [\(format(growth.low)), \(format(growth.high))]"
         let sizes = "n \(growth.sizes.map(CostSearch.sizeText).joined(separator: "→"))"
         switch kind {
+        case .growth where growth.sizes.count == 2:
+            let rise = (growth.nanoseconds.last ?? 0) / max(growth.nanoseconds.first ?? 1, 1e-9)
+            return "\(strategy): \(candidate): a jump: \(Int(rise.rounded()))× from \(sizes) (k \(format(growth.exponent)), measured twice),"
+                + " against \(format(yardstick.exponent)) (\(yardstick.source))"
         case .growth:
             return "\(strategy): \(candidate): \(fit) over \(sizes), against \(format(yardstick.exponent)) (\(yardstick.source))"
         case .tail:

@@ -85,7 +85,7 @@ extension CostSearch {
                 Cliff.Yardstick(exponent: $0.exponent, source: "\(name), measured", strategy: name)
             }
         } else {
-            yardstick = unit.judge(cliff.candidate, record).1
+            yardstick = unit.judgeGrowth(cliff.candidate, record).1
         }
         switch cliff.kind {
         case .growth:

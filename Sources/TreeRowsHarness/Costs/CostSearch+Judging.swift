@@ -6,7 +6,41 @@ extension CostSearch.Unit {
     /// judged against: the declaration's growth at the same points or, without one, the
     /// least growth among the built-in strategies measured on the same candidate (measured
     /// cheapest-declared first; the first that shows a cliff ends the search).
+    ///
+    /// A growth that is no cliff over all its sizes may still jump in one step: a size
+    /// threshold past which the cost is another order. Its steepest step
+    /// (``steepestJump(_:_:)``) is measured again at its two sizes alone, and judged so: a
+    /// cliff when the jump is there again.
     mutating func judge(_ candidate: CostCandidate, _ record: CostSearch.GrowthRecord) -> (Cliff?, Cliff.Yardstick?) {
+        let (found, yardstick) = judgeGrowth(candidate, record)
+        guard found == nil, let growth = record.growth, growth.sizes.count > 2, let yardstick,
+              let (small, large) = steepestJump(growth, yardstick), !search.shouldStop() else { return (found, yardstick) }
+        let again = grow(candidate, strategy, sizes: [small, large], singles: false)
+        guard let sizes = again.growth?.sizes, sizes.first == small, sizes.last == large else { return (nil, yardstick) }
+        return (judgeGrowth(candidate, again).0, yardstick)
+    }
+
+    /// The steepest step between two consecutive sizes of `growth` (a factor of 3 or more
+    /// apart, the smaller cost exact) whose local exponent lies more than twice the margin
+    /// above the yardstick's, its cost more than ``CostSearch/ratioFloor`` times what the
+    /// yardstick allows: the sizes on either side, or `nil`.
+    func steepestJump(_ growth: CostGrowth, _ yardstick: Cliff.Yardstick) -> (small: Int, large: Int)? {
+        var steepest: (small: Int, large: Int, exponent: Double)?
+        for index in growth.sizes.indices.dropFirst() where !growth.lowerBounds[index - 1] {
+            let factor = Double(growth.sizes[index]) / Double(growth.sizes[index - 1])
+            let rise = growth.nanoseconds[index] / growth.nanoseconds[index - 1]
+            guard factor >= 3 else { continue }
+            let local = log(rise) / log(factor)
+            if local > yardstick.exponent + 2 * CostSearch.margin, rise > CostSearch.ratioFloor * pow(factor, max(0, yardstick.exponent)),
+               local > steepest?.exponent ?? -.infinity {
+                steepest = (growth.sizes[index - 1], growth.sizes[index], local)
+            }
+        }
+        return steepest.map { ($0.small, $0.large) }
+    }
+
+    /// ``judge(_:_:)`` over every size of `record` at once.
+    mutating func judgeGrowth(_ candidate: CostCandidate, _ record: CostSearch.GrowthRecord) -> (Cliff?, Cliff.Yardstick?) {
         guard let growth = record.growth else { return (nil, nil) }
         if let declared {
             let known = zip(growth.sizes, record.points).compactMap { size, point in point.map { (size, declared.value(at: $0)) } }
@@ -137,7 +171,7 @@ extension CostSearch.Unit {
                     Cliff.Yardstick(exponent: $0.exponent, source: "\(other.name), measured", strategy: other.name)
                 }
             } else {
-                yardstick = judge(candidate, record).1
+                yardstick = judgeGrowth(candidate, record).1
             }
             if let yardstick, isCliff(growth, yardstick) {
                 current = cliff(.growth, candidate, growth, yardstick)

@@ -74,7 +74,7 @@ public struct DeepChainInsertCliff: ForwardingStrategy {
 /// past a size no small test reaches.
 public struct SizeThresholdIndexCliff: ForwardingStrategy {
     public static let name = "cliff-size-index"
-    public static let threshold = 50_000
+    public static let threshold = 200_000
     public var base: PreorderBTreeStrategy
     public init(base: PreorderBTreeStrategy) { self.base = base }
 
