@@ -25,7 +25,7 @@ struct CliffsCommand: ParsableCommand {
             --ignore-declarations), the least growth among the built-in strategies but the reference measured on the same \
             trees. Each probe runs in a child process: a step past the watchdog (--hang-timeout, 1 microsecond a node) is \
             measured as at least that long, a crash is a finding. Exit code 0: no cliff; 1: cliffs, each written to --out; \
-            2: bad input; 130: stopped by Ctrl-C.
+            2: bad input; 130: stopped by Ctrl-C (143: SIGTERM), the cliffs found so far written.
             """)
 
     @OptionGroup var strategySelection: StrategyOptions
@@ -71,17 +71,19 @@ struct CliffsCommand: ParsableCommand {
         let search = CostSearch(configuration, host: CostIsolation(limits: limits, folder: folder.path),
                                 shouldStop: { Interruption.requested }, progress: { print("[\(elapsed())] \($0)") })
         let (cliffs, units) = search.run()
+        let took = "\(elapsed().trimmingCharacters(in: .whitespaces)) (\(units.map(\.probes).reduce(0, +)) probes)"
         print("")
         print(Self.table(units))
-        if let exitCode = Interruption.exitCode {
-            throw CommandFailure(message: "stopped by \(Interruption.name) after \(elapsed())", exitCode: exitCode)
-        }
+        // Stopped by a signal, the cliffs found so far are still written: a search of hours
+        // stopped at its end keeps what it found.
+        let stopped = Interruption.exitCode.map { (code: $0, message: "stopped by \(Interruption.name) after \(took)") }
         guard !cliffs.isEmpty else {
-            print("no cliff in \(elapsed().trimmingCharacters(in: .whitespaces)) (\(units.map(\.probes).reduce(0, +)) probes)")
+            if let stopped { throw CommandFailure(message: stopped.message + "; no cliff so far", exitCode: stopped.code) }
+            print("no cliff in \(took)")
             return
         }
         let target = try outputFolder()
-        print("\(cliffs.count) cliff\(cliffs.count == 1 ? "" : "s") in \(elapsed().trimmingCharacters(in: .whitespaces)) (\(units.map(\.probes).reduce(0, +)) probes)")
+        print("\(cliffs.count) cliff\(cliffs.count == 1 ? "" : "s") in \(took)")
         print("")
         for (index, cliff) in cliffs.enumerated() {
             let file = "\(target)/\(cliff.strategy)-\(cliff.candidate.step.name)-\(cliff.kind.rawValue)-\(index + 1).json"
@@ -90,7 +92,9 @@ struct CliffsCommand: ParsableCommand {
             print("  repro: \(file.escapingControls()); replay: \(ToolStrategies.commandName) replay \(file.escapingControls())")
         }
         let named = Set(cliffs.map(\.strategy)).sorted()
-        throw CommandFailure(message: "\(cliffs.count) cliff\(cliffs.count == 1 ? "" : "s") in \(named.joined(separator: ", "))", exitCode: 1)
+        let found = "\(cliffs.count) cliff\(cliffs.count == 1 ? "" : "s") in \(named.joined(separator: ", "))"
+        if let stopped { throw CommandFailure(message: "\(stopped.message); \(found) so far, written", exitCode: stopped.code) }
+        throw CommandFailure(message: found, exitCode: 1)
     }
 
     /// The seconds since `start`, e.g. ` 12.5 s`.

@@ -85,6 +85,22 @@ struct ReleaseCliffsCommandTests {
                 "\(result)")
     }
 
+    /// Ctrl-C or SIGTERM in the middle of a search: it prints what it measured, writes the
+    /// cliffs found so far, and exits 130 or 143 with no process left.
+    @Test(arguments: StopSignal.signals)
+    func aStoppedSearchKeepsTheCliffsFoundSoFar(_ signalNumber: Int32) throws {
+        let folder = try TemporaryFolder("stop-cliffs")
+        defer { folder.remove() }
+        // range-counts' index-of scans sibling lists: a cliff against subtree-splice's O(1),
+        // found in the first unit; the signal comes in the next.
+        let stdout = try StopSignal.stops(["cliffs", "--strategies", "range-counts", "--steps", "index-of,toggle,insert", "--ignore-declarations",
+                                           "--out", "found"], with: signalNumber, after: .seconds(1), in: folder,
+                                          readyWhen: "range-counts toggle:")
+        #expect(stdout.contains("range-counts  index-of"), "\(stdout)")
+        let written = try folder.subfolder("found").entries()
+        #expect(written.contains { $0.hasPrefix("range-counts-index-of-growth-") }, "\(written) \(stdout)")
+    }
+
     @Test func badInputIsRefused() async throws {
         for arguments in [["cliffs", "--steps", "spin"], ["cliffs", "--strategies", "nobody"], ["cliffs", "--time", "0"]] {
             let result = try await TreeRowsExecutable.run(arguments, mutants: true, deadline: .seconds(60))
