@@ -10,7 +10,7 @@ struct CliffsCommand: ParsableCommand {
         commandName: "cliffs",
         abstract: "Search for the tree shapes and nodes that make a strategy's step slow; write a cost repro file per cliff.",
         discussion: """
-            For each strategy and step (\(CostedStep.allCases.map(\.name).joined(separator: ", "))), with an equal share of \
+            For each strategy (default: all but the reference, the oracle) and step (\(CostedStep.allCases.map(\.name).joined(separator: ", "))), with an equal share of \
             --time: the typical cost (random nodes of Reddit-shaped trees of 100 to 1e6 nodes, 512 steps timed one by one \
             for the tail and the memory kept); then every shape family (\(CostCandidate.families.joined(separator: ", "))) \
             with every prelude (\(CostPrelude.allCases.map(\.rawValue).joined(separator: ", "))) at \(CostSearch.explorationSize) \
@@ -23,7 +23,7 @@ struct CliffsCommand: ParsableCommand {
             so); or at least \(Int(CostSearch.keptFloor)) bytes kept per step that changes nothing; or a crash. The yardstick is \
             the strategy's declared cost of the step (RowStrategy.declaredCost(of:)) at the same nodes, or, without one (or with \
             --ignore-declarations), the least growth among the built-in strategies but the reference measured on the same \
-            trees. Each probe runs in a child process: a step past the watchdog (--hang-timeout, 1 microsecond a node) is \
+            trees. --time holds for the whole search (a probe still running then is stopped). Each probe runs in a child process: a step past the watchdog (--hang-timeout, 1 microsecond a node) is \
             measured as at least that long, a crash is a finding. Exit code 0: no cliff; 1: cliffs, each written to --out; \
             2: bad input; 130: stopped by Ctrl-C (143: SIGTERM), the cliffs found so far written.
             """)
@@ -51,7 +51,9 @@ struct CliffsCommand: ParsableCommand {
     func run() throws {
         BacktraceSettings.restartIfNeeded()
         Interruption.install(terminating: true)
-        let strategies = try strategySelection.selected()
+        // The reference is the oracle, O(n) by design: searched when named, not by default.
+        let strategies = try strategySelection.strategies == nil
+            ? ToolStrategies.all.filter { $0 != ReferenceStrategy.self } : strategySelection.selected()
         let chosen = try selectedSteps()
         if let out { try OutputPath.checkFolder(out, option: "--out") }
         let folder = try Self.scratchFolder()

@@ -33,10 +33,12 @@ package struct CostMeasurement: Codable, Sendable {
     /// One locus's cost.
     package struct AtLocus: Codable, Sendable {
         package var locus: CostLocus
-        /// Nanoseconds per step: the median over the locus's nodes of each node's median.
+        /// Nanoseconds per step: the mean over the locus's nodes of each node's median (the
+        /// expected cost of a random node's step, steady where the nodes' costs are split
+        /// between cheap and dear, as a leaf's and an inner node's toggle are).
         package var nanoseconds: Double
-        /// The cost variables at the node of that median.
-        package var point: CostPoint
+        /// The cost variables at each node measured (one, or ``CostLocus/randomCount``).
+        package var points: [CostPoint]
     }
 
     /// The tree's nodes.
@@ -82,9 +84,10 @@ extension CostProbe {
                 begin(node)
                 return (timer.median(at: node, repetitions: Self.repetitions), node)
             }.sorted { $0.0 < $1.0 }
-            let (nanoseconds, node) = measured[measured.count / 2]
-            let point = CostPoint.measure(candidate.step, at: node, in: tree, rows: rows, rowIndex: rowIndex, elements: Self.pageSize)
-            loci.append(.init(locus: locus, nanoseconds: nanoseconds, point: point))
+            let points = measured.map {
+                CostPoint.measure(candidate.step, at: $0.1, in: tree, rows: rows, rowIndex: rowIndex, elements: Self.pageSize)
+            }
+            loci.append(.init(locus: locus, nanoseconds: measured.map(\.0).reduce(0, +) / Double(measured.count), points: points))
         }
         var singles: [Double] = []
         var kept: Double?

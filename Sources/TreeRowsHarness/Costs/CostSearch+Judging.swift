@@ -3,7 +3,9 @@ import TreeRows
 
 extension CostSearch.Unit {
     /// Whether `record` (the growth of `candidate`) is a cliff, and the yardstick it was
-    /// judged against: the declaration's growth at the same points or, without one, the
+    /// judged against: the growth of the declaration's mean over the nodes measured at each
+    /// size (the random nodes of the typical candidate: their mean cost is judged by their
+    /// mean bound, not by one node's) or, without one, the
     /// least growth among the built-in strategies measured on the same candidate (measured
     /// cheapest-declared first; the first that shows a cliff ends the search).
     ///
@@ -14,16 +16,15 @@ extension CostSearch.Unit {
     mutating func judge(_ candidate: CostCandidate, _ record: CostSearch.GrowthRecord) -> (Cliff?, Cliff.Yardstick?) {
         let (found, yardstick) = judgeGrowth(candidate, record)
         guard found == nil, let growth = record.growth, growth.sizes.count > 2, let yardstick,
-              let (small, large) = steepestJump(growth, yardstick), !search.shouldStop() else { return (found, yardstick) }
+              let (small, large) = steepestJump(growth, yardstick), !outOfTime else { return (found, yardstick) }
         let again = grow(candidate, strategy, sizes: [small, large], singles: false)
         guard let sizes = again.growth?.sizes, sizes.first == small, sizes.last == large else { return (nil, yardstick) }
         return (judgeGrowth(candidate, again).0, yardstick)
     }
 
     /// The steepest step between two consecutive sizes of `growth` (a factor of 3 or more
-    /// apart, the smaller cost exact) whose local exponent lies more than twice the margin
-    /// above the yardstick's, its cost more than ``CostSearch/ratioFloor`` times what the
-    /// yardstick allows: the sizes on either side, or `nil`.
+    /// apart, the smaller cost exact) whose cost rises more than ``CostSearch/jumpFactor``
+    /// times what the yardstick allows: the sizes on either side, or `nil`.
     func steepestJump(_ growth: CostGrowth, _ yardstick: Cliff.Yardstick) -> (small: Int, large: Int)? {
         var steepest: (small: Int, large: Int, exponent: Double)?
         for index in growth.sizes.indices.dropFirst() where !growth.lowerBounds[index - 1] {
@@ -31,8 +32,7 @@ extension CostSearch.Unit {
             let rise = growth.nanoseconds[index] / growth.nanoseconds[index - 1]
             guard factor >= 3 else { continue }
             let local = log(rise) / log(factor)
-            if local > yardstick.exponent + 2 * CostSearch.margin, rise > CostSearch.ratioFloor * pow(factor, max(0, yardstick.exponent)),
-               local > steepest?.exponent ?? -.infinity {
+            if rise > CostSearch.jumpFactor * pow(factor, max(0, yardstick.exponent)), local > steepest?.exponent ?? -.infinity {
                 steepest = (growth.sizes[index - 1], growth.sizes[index], local)
             }
         }
@@ -43,8 +43,8 @@ extension CostSearch.Unit {
     mutating func judgeGrowth(_ candidate: CostCandidate, _ record: CostSearch.GrowthRecord) -> (Cliff?, Cliff.Yardstick?) {
         guard let growth = record.growth else { return (nil, nil) }
         if let declared {
-            let known = zip(growth.sizes, record.points).compactMap { size, point in point.map { (size, declared.value(at: $0)) } }
-            guard let exponent = CostGrowth.exponent(of: known.map(\.1), at: known.map(\.0)) else { return (nil, nil) }
+            let bound = record.declared(declared)
+            guard let exponent = CostGrowth.exponent(of: bound.values, at: bound.sizes) else { return (nil, nil) }
             let yardstick = Cliff.Yardstick(exponent: exponent, source: "declared \(declared)")
             return (isCliff(growth, yardstick) ? cliff(.growth, candidate, growth, yardstick) : nil, yardstick)
         }
@@ -53,7 +53,7 @@ extension CostSearch.Unit {
         // to show, not every built-in strategy measured.
         let ranked = rankedYardsticks(record)
         let hopeless = growth.low < CostSearch.margin - CostSearch.constantSpread
-        for other in hopeless ? Array(ranked.prefix(1)) : ranked where !search.shouldStop() {
+        for other in hopeless ? Array(ranked.prefix(1)) : ranked where !outOfTime {
             guard let theirs = yardstickGrowth(candidate, other, sizes: growth.sizes) else { continue }
             let yardstick = Cliff.Yardstick(exponent: theirs.exponent, source: "\(other.name), measured", strategy: other.name)
             if yardstick.exponent < least?.exponent ?? .infinity { least = yardstick }
@@ -66,11 +66,11 @@ extension CostSearch.Unit {
     /// `record`'s points first.
     func rankedYardsticks(_ record: CostSearch.GrowthRecord) -> [any RowStrategy.Type] {
         let others = search.configuration.yardsticks.filter { $0.name != strategy.name }
-        guard let sizes = record.growth?.sizes else { return others }
+        guard record.growth != nil else { return others }
         func declaredExponent(_ other: any RowStrategy.Type) -> Double {
             guard let bound = other.declaredCost(of: step) else { return .infinity }
-            let known = zip(sizes, record.points).compactMap { size, point in point.map { (size, bound.value(at: $0)) } }
-            return CostGrowth.exponent(of: known.map(\.1), at: known.map(\.0)) ?? .infinity
+            let values = record.declared(bound)
+            return CostGrowth.exponent(of: values.values, at: values.sizes) ?? .infinity
         }
         return others.map { ($0, declaredExponent($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
     }
@@ -147,7 +147,7 @@ extension CostSearch.Unit {
             (CostCandidate(step: step, shape: $0, locus: found.candidate.locus, prelude: found.candidate.prelude), found.growth.sizes)
         }
         var index = 0
-        while index < attempts.count + 2, !search.shouldStop() {
+        while index < attempts.count + 2, !outOfTime {
             let (candidate, sizes): (CostCandidate, [Int])
             if index < attempts.count {
                 (candidate, sizes) = attempts[index]

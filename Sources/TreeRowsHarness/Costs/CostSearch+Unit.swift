@@ -5,8 +5,18 @@ extension CostSearch {
     /// each size, the single steps and the memory kept, or how it crashed.
     struct GrowthRecord {
         var growth: CostGrowth?
-        /// The cost variables at each size (`nil` where the step ran past its budget).
-        var points: [CostPoint?] = []
+        /// The cost variables at each size, at every node measured (none where the step ran
+        /// past its budget).
+        var points: [[CostPoint]] = []
+
+        /// The sizes with variables, and the mean over each size's nodes of `bound`'s value:
+        /// what the bound lets the mean cost be.
+        ///
+        /// - Complexity: O(*p*) for *p* points.
+        func declared(_ bound: CostBound) -> (sizes: [Int], values: [Double]) {
+            let known = zip(growth?.sizes ?? [], points).filter { !$0.1.isEmpty }
+            return (known.map(\.0), known.map { $0.1.map(bound.value).reduce(0, +) / Double($0.1.count) })
+        }
         var singles: [(size: Int, nanoseconds: [Double])] = []
         var kept: [Double] = []
         var crash: (size: Int, message: String)?
@@ -18,13 +28,19 @@ extension CostSearch {
         let strategy: any RowStrategy.Type
         let step: CostedStep
         let deadline: ContinuousClock.Instant
+        /// When the whole search's time is up (`nil`: never, a replay's measurement).
+        let end: ContinuousClock.Instant?
         var yardsticks: YardstickCache
         private var probes = 0
         private let clock = ContinuousClock()
 
-        init(search: CostSearch, strategy: any RowStrategy.Type, step: CostedStep, deadline: ContinuousClock.Instant, yardsticks: YardstickCache) {
-            (self.search, self.strategy, self.step, self.deadline, self.yardsticks) = (search, strategy, step, deadline, yardsticks)
+        init(search: CostSearch, strategy: any RowStrategy.Type, step: CostedStep, deadline: ContinuousClock.Instant,
+             end: ContinuousClock.Instant? = nil, yardsticks: YardstickCache) {
+            (self.search, self.strategy, self.step, self.deadline, self.end, self.yardsticks) = (search, strategy, step, deadline, end, yardsticks)
         }
+
+        /// Stopped from outside, or past the end of the whole search: nothing more is measured.
+        var outOfTime: Bool { search.shouldStop() || end.map { clock.now > $0 } ?? false }
 
         var declared: CostBound? { search.configuration.ignoreDeclarations ? nil : strategy.declaredCost(of: step) }
         var seed: UInt64 { search.configuration.seed }
@@ -42,11 +58,21 @@ extension CostSearch {
             var best: [CostLocus: (candidate: CostCandidate, score: Double)] = [:]
             if let typicalHere = nanoseconds(.typical(step), strategy, nodes: CostSearch.explorationSize) {
                 let loci = CostLocus.allCases.filter { $0 != .random }
-                var order = CostCandidate.families.flatMap { family in CostPrelude.allCases.map { (family, $0) } }
+                // Every family once without a prelude, whatever the time; then the families
+                // with the other preludes while the exploration's time lasts; each part in an
+                // order drawn from the seed.
                 var random = SplitMix64(seed: seed ^ name.hashValueStable ^ step.name.hashValueStable)
-                for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+                func shuffled(_ pairs: [(String, CostPrelude)]) -> [(String, CostPrelude)] {
+                    var pairs = pairs
+                    for index in pairs.indices.reversed() { pairs.swapAt(index, random.below(index + 1)) }
+                    return pairs
+                }
+                let plain = shuffled(CostCandidate.families.map { ($0, CostPrelude.none) })
+                let order = plain + shuffled(CostCandidate.families.flatMap { family in
+                    CostPrelude.allCases.filter { $0 != .none }.map { (family, $0) }
+                })
                 var tried = 0
-                for (family, prelude) in order where clock.now < explorationEnd && !search.shouldStop() {
+                for (family, prelude) in order where (tried < plain.count || clock.now < explorationEnd) && !outOfTime {
                     let candidate = CostCandidate(step: step, shape: family, locus: .deepest, prelude: prelude)
                     let probe = CostProbe(strategy: name, candidate: candidate, nodes: CostSearch.explorationSize, seed: seed, everyLocus: true)
                     probes += 1
@@ -54,7 +80,7 @@ extension CostSearch {
                     // A locus whose step ran past its budget scores its lower bound; the loci
                     // after it on that tree are not measured.
                     let measured: [(locus: CostLocus, nanoseconds: Double)]
-                    switch search.measure(probe, strategy, stopAt: nil) {
+                    switch search.measure(probe, strategy, stopAt: end) {
                     case .measured(let measurement): measured = measurement.loci.map { ($0.locus, $0.nanoseconds) }
                     case .slow(let lowerBound, let step) where loci.indices.contains(step): measured = [(loci[step], lowerBound)]
                     default: continue
@@ -89,7 +115,7 @@ extension CostSearch {
             }
             // Growth of the costliest, each judged; then shrunk.
             let grown = best.values.filter { $0.score >= 2 }.sorted { $0.score > $1.score }
-            for (rank, (candidate, score)) in grown.enumerated() where !search.shouldStop() {
+            for (rank, (candidate, score)) in grown.enumerated() where !outOfTime {
                 // The costliest few whatever the time; the rest while it lasts.
                 if rank >= CostSearch.grownCandidates && clock.now > deadline { break }
                 search.progress("\(name) \(step.name): growing \(candidate) (\(format(score))× the typical cost at n \(CostSearch.explorationSize))")
@@ -127,7 +153,7 @@ extension CostSearch {
         mutating func nanoseconds(_ candidate: CostCandidate, _ strategy: any RowStrategy.Type, nodes: Int) -> Double? {
             probes += 1
             let probe = CostProbe(strategy: strategy.name, candidate: candidate, nodes: nodes, seed: seed)
-            switch search.measure(probe, strategy, stopAt: nil) {
+            switch search.measure(probe, strategy, stopAt: end) {
             case .measured(let measurement): return measurement.loci.first?.nanoseconds
             case .slow(let lowerBound, _): return lowerBound
             case .crashed, .stopped: return nil
@@ -140,7 +166,7 @@ extension CostSearch {
         /// those measured are measured too, so that a slow step's growth has points to fit.
         mutating func grow(_ candidate: CostCandidate, _ strategy: any RowStrategy.Type, sizes: [Int], singles: Bool) -> GrowthRecord {
             var record = GrowthRecord()
-            var points: [(size: Int, nanoseconds: Double, bound: Bool, point: CostPoint?)] = []
+            var points: [(size: Int, nanoseconds: Double, bound: Bool, points: [CostPoint])] = []
             var lastWall: Duration = .zero
             /// Measures one size; `false` when no larger size should be.
             func measure(_ size: Int) -> Bool {
@@ -150,17 +176,17 @@ extension CostSearch {
                 let probe = CostProbe(strategy: strategy.name, candidate: candidate, nodes: size, seed: seed, singles: singleCount)
                 probes += 1
                 let start = clock.now
-                let outcome = search.measure(probe, strategy, stopAt: nil)
+                let outcome = search.measure(probe, strategy, stopAt: end)
                 lastWall = clock.now - start
                 switch outcome {
                 case .measured(let measurement):
                     guard let atLocus = measurement.loci.first else { return false }
-                    points.append((measurement.nodes, max(atLocus.nanoseconds, 0.5), false, atLocus.point))
+                    points.append((measurement.nodes, max(atLocus.nanoseconds, 0.5), false, atLocus.points))
                     if !measurement.singles.isEmpty { record.singles.append((measurement.nodes, measurement.singles)) }
                     if let kept = measurement.keptBytesPerStep { record.kept.append(kept) }
                     return true
                 case .slow(let lowerBound, _):
-                    points.append((size, lowerBound, true, nil))
+                    points.append((size, lowerBound, true, []))
                 case .crashed(let crash):
                     record.crash = (size, crash.summary)
                 case .stopped:
@@ -168,7 +194,7 @@ extension CostSearch {
                 }
                 return false
             }
-            for size in sizes where !search.shouldStop() {
+            for size in sizes where !outOfTime {
                 if let last = points.last, size / sizes[0] > 1_000 {
                     let growth = CostGrowth(sizes: points.map(\.size), nanoseconds: points.map(\.nanoseconds))?.exponent ?? 1
                     let predicted = lastWall * (Double(size) / Double(last.size)) * max(1, growth)
@@ -178,13 +204,13 @@ extension CostSearch {
             }
             if points.filter({ !$0.bound }).count < 3, points.last?.bound == true, record.crash == nil {
                 let measured = points.map(\.size)
-                for (small, large) in zip(measured, measured.dropFirst()) where !search.shouldStop() {
+                for (small, large) in zip(measured, measured.dropFirst()) where !outOfTime {
                     let middle = Int((Double(small) * Double(large)).squareRoot().rounded())
                     if middle > small && middle < large { _ = measure(middle) }
                 }
                 points.sort { $0.size < $1.size }
             }
-            record.points = points.map(\.point)
+            record.points = points.map(\.points)
             record.growth = CostGrowth(sizes: points.map(\.size), nanoseconds: points.map(\.nanoseconds), lowerBounds: points.map(\.bound))
             return record
         }

@@ -52,7 +52,7 @@ package struct CostSearch {
     package static let ladder = [100, 1_000, 10_000, 100_000, 1_000_000]
     /// The size of the first pass.
     package static let explorationSize = 8_192
-    package static let grownCandidates = 3
+    package static let grownCandidates = 2
     /// The simpler families a cliff is tried on while shrinking.
     package static let shrinkFamilies = 6
     /// How far above the yardstick an exponent's interval must lie, to be a cliff.
@@ -62,6 +62,11 @@ package struct CostSearch {
     package static let constantSpread = 0.15
     /// How many times beyond the yardstick's growth the largest size must cost.
     package static let ratioFloor = 4.0
+    /// How many times beyond what the yardstick allows a cost must rise between two
+    /// consecutive sizes to be a jump: 64, past what the memory hierarchy alone gives (a
+    /// scan of linked siblings that leaves the caches for memory costs up to about 10 to 25
+    /// times more per node on this VM's 2-core machine).
+    package static let jumpFactor = 64.0
     /// Steps timed one by one for the tail, and the memory kept.
     package static let singleSteps = 512
     /// The least share of steps past ``Cliff/TailShape/factor`` times the median, at every
@@ -116,9 +121,14 @@ package struct CostSearch {
         var yardstickCache = YardstickCache()
         for (position, (strategy, step)) in units.enumerated() {
             if shouldStop() { break }
+            if clock.now > start + configuration.time {
+                progress("the time is up: \(units.count - position) of \(units.count) strategy and step units not searched")
+                break
+            }
             let left = configuration.time - (clock.now - start)
             let share = left / max(1, units.count - position)
-            var unit = Unit(search: self, strategy: strategy, step: step, deadline: clock.now + share, yardsticks: yardstickCache)
+            var unit = Unit(search: self, strategy: strategy, step: step, deadline: clock.now + share, end: start + configuration.time,
+                            yardsticks: yardstickCache)
             let (found, summary) = unit.run()
             yardstickCache = unit.yardsticks
             let after = (clock.now - start).seconds
