@@ -19,3 +19,13 @@ extension SplitMix64 {
         elements.isEmpty ? nil : elements[elements.index(elements.startIndex, offsetBy: below(elements.count))]
     }
 }
+
+extension String {
+    /// A hash of the text that is the same in every process and on every machine (FNV-1a of
+    /// its UTF-8), unlike `hashValue`: what a seed is mixed with.
+    ///
+    /// - Complexity: O(*c*) for *c* bytes.
+    var stableHash: UInt64 {
+        utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0100_0000_01B3 }
+    }
+}

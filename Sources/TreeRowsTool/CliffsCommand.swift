@@ -57,10 +57,9 @@ struct CliffsCommand: ParsableCommand {
         let chosen = try selectedSteps()
         if let out { try OutputPath.checkFolder(out, option: "--out") }
         let folder = try Self.scratchFolder()
-        let limits = ChildProcess.Limits(budget: StepMonitor.Budget(base: .milliseconds(Int64(hangTimeout * 1000)), perNode: .microseconds(1)),
-                                         memoryLimit: 3 << 30)
+        let limits = CostIsolation.limits(hangTimeout: hangTimeout)
         var configuration = CostSearch.Configuration(strategies: strategies,
-                                                     yardsticks: BuiltinStrategies.all.filter { $0 != ReferenceStrategy.self })
+                                                     yardsticks: CostSearch.Configuration.builtinYardsticks)
         configuration.steps = chosen
         configuration.ignoreDeclarations = ignoreDeclarations
         configuration.seed = seed

@@ -45,11 +45,10 @@ struct ReplayCommand: ParsableCommand {
         do { named = try strategySelection.selected(orElse: NameList(names: [repro.cliff.strategy]), from: "its \"strategy\"") } catch {
             throw strategySelection.strategies == nil ? CommandFailure(message: "\(file.escapingControls()): \(error.message)") : error
         }
-        var configuration = CostSearch.Configuration(strategies: named, yardsticks: BuiltinStrategies.all.filter { $0 != ReferenceStrategy.self })
+        var configuration = CostSearch.Configuration(strategies: named, yardsticks: CostSearch.Configuration.builtinYardsticks)
         configuration.seed = repro.cliff.seed
         if let counter = JemallocCounter() { configuration.counter = counter }
-        let limits = ChildProcess.Limits(budget: StepMonitor.Budget(base: .milliseconds(Int64(isolation.hangTimeout * 1000)), perNode: .microseconds(1)),
-                                         memoryLimit: 3 << 30)
+        let limits = CostIsolation.limits(hangTimeout: isolation.hangTimeout)
         let search = CostSearch(configuration, host: CostIsolation(limits: limits, folder: folder), shouldStop: { Interruption.requested })
         var failing = 0
         for strategy in named {

@@ -155,7 +155,7 @@ struct StepTimer<S: RowStrategy> {
             let start = clock.now
             let diff = strategy.toggle(node)
             let nanoseconds = (clock.now - start).nanoseconds
-            CostProbeSink.keep(diff.insertedCount)
+            BenchmarkSink.consume(diff.insertedCount)
             return nanoseconds
         }
     }
@@ -169,18 +169,18 @@ struct StepTimer<S: RowStrategy> {
                 let start = clock.now
                 let diff = strategy.toggle(node)
                 total += (clock.now - start).nanoseconds
-                CostProbeSink.keep(diff.insertedCount)
-                CostProbeSink.keep(strategy.toggle(node).deletedCount)
+                BenchmarkSink.consume(diff.insertedCount)
+                BenchmarkSink.consume(strategy.toggle(node).deletedCount)
             }
             return total
         case .indexOf:
             let start = clock.now
-            for _ in 0..<count { CostProbeSink.keep(strategy.index(of: node) ?? -1) }
+            for _ in 0..<count { BenchmarkSink.consume(strategy.index(of: node) ?? -1) }
             return (clock.now - start).nanoseconds
         case .rowAt:
             let row = strategy.index(of: node) ?? 0
             let start = clock.now
-            for _ in 0..<count { CostProbeSink.keep(Int(strategy.row(at: row).depth)) }
+            for _ in 0..<count { BenchmarkSink.consume(Int(strategy.row(at: row).depth)) }
             return (clock.now - start).nanoseconds
         case .insert, .loadPage:
             let replies = step == .insert ? 1 : CostProbe.pageSize
@@ -194,10 +194,10 @@ struct StepTimer<S: RowStrategy> {
                     ? try? strategy.insert(ids[0], under: node, at: position, time: nil, score: nil)
                     : try? strategy.loadPage(ids, under: node, before: nil, removingLoadMoreRow: false)
                 total += (clock.now - start).nanoseconds
-                CostProbeSink.keep(diff?.insertedCount ?? 0)
+                BenchmarkSink.consume(diff?.insertedCount ?? 0)
                 added += ids.compactMap { strategy.tree.index(of: $0) }
             }
-            for leaf in added.reversed() { CostProbeSink.keep(strategy.remove(leaf).deletedCount) }
+            for leaf in added.reversed() { BenchmarkSink.consume(strategy.remove(leaf).deletedCount) }
             return total
         case .remove, .accordionExpand:
             var total = 0.0
@@ -206,15 +206,9 @@ struct StepTimer<S: RowStrategy> {
                 let start = clock.now
                 let diff = step == .remove ? fresh.remove(node) : fresh.accordionExpand(node)
                 total += (clock.now - start).nanoseconds
-                CostProbeSink.keep(diff.deletedCount)
+                BenchmarkSink.consume(diff.deletedCount)
             }
             return total
         }
     }
-}
-
-/// Where measured results go, so that the optimizer keeps the work.
-enum CostProbeSink {
-    nonisolated(unsafe) static var value = 0
-    @inline(never) static func keep(_ value: Int) { Self.value &+= value }
 }

@@ -61,7 +61,7 @@ extension CostSearch {
                 // Every family once without a prelude, whatever the time; then the families
                 // with the other preludes while the exploration's time lasts; each part in an
                 // order drawn from the seed.
-                var random = SplitMix64(seed: seed ^ name.hashValueStable ^ step.name.hashValueStable)
+                var random = SplitMix64(seed: seed ^ name.stableHash ^ step.name.stableHash)
                 func shuffled(_ pairs: [(String, CostPrelude)]) -> [(String, CostPrelude)] {
                     var pairs = pairs
                     for index in pairs.indices.reversed() { pairs.swapAt(index, random.below(index + 1)) }
@@ -106,7 +106,7 @@ extension CostSearch {
             }
             if let growth = typical.growth {
                 let (cliff, yardstick) = judge(.typical(step), typical)
-                search.progress("\(name) \(step.name):   \(CostSearch.describe(growth)), against \(yardstick.map { format($0.exponent) + " (" + $0.source + ")" } ?? "nothing")")
+                report(growth, yardstick)
                 summary.yardstick = yardstick
                 summary.worst = (.typical(step), growth)
                 if let cliff { cliffs.append(cliff) }
@@ -123,7 +123,7 @@ extension CostSearch {
                 if let crash = record.crash { cliffs.append(crashCliff(candidate, record, crash)); continue }
                 guard let growth = record.growth else { continue }
                 let (cliff, yardstick) = judge(candidate, record)
-                search.progress("\(name) \(step.name):   \(CostSearch.describe(growth)), against \(yardstick.map { format($0.exponent) + " (" + $0.source + ")" } ?? "nothing")")
+                report(growth, yardstick)
                 if growth.exponent > (summary.worst?.growth.exponent ?? -.infinity) {
                     summary.worst = (candidate, growth)
                     summary.yardstick = yardstick ?? summary.yardstick
@@ -146,6 +146,12 @@ extension CostSearch {
             summary.seconds = (clock.now - started).seconds
             for cliff in cliffs { search.progress("CLIFF \(cliff.summary)") }
             return (cliffs, summary)
+        }
+
+        /// Prints a growth and what it was judged against.
+        func report(_ growth: CostGrowth, _ yardstick: Cliff.Yardstick?) {
+            let against = yardstick.map { "\(format($0.exponent)) (\($0.source))" } ?? "nothing"
+            search.progress("\(strategy.name) \(step.name):   \(CostSearch.describe(growth)), against \(against)")
         }
 
         /// The median cost of `candidate`'s step for `strategy` at `nodes` (at least, when a
@@ -220,12 +226,4 @@ extension CostSearch {
 extension Duration {
     /// The duration in seconds.
     var seconds: Double { nanoseconds / 1e9 }
-}
-
-extension String {
-    /// A hash of the text that is the same in every process and on every machine (FNV-1a),
-    /// unlike `hashValue`.
-    var hashValueStable: UInt64 {
-        utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-    }
 }

@@ -30,6 +30,10 @@ package struct CostSearch {
         package var time: Duration = .seconds(120)
         package var counter: (any AllocationCounter)?
 
+        /// The built-in strategies but the reference (the oracle, O(n) by design): what a step
+        /// without a declaration is judged against.
+        package static var builtinYardsticks: [any RowStrategy.Type] { BuiltinStrategies.all.filter { $0 != ReferenceStrategy.self } }
+
         package init(strategies: [any RowStrategy.Type], yardsticks: [any RowStrategy.Type]) {
             self.strategies = strategies
             self.yardsticks = yardsticks
@@ -99,14 +103,7 @@ package struct CostSearch {
     /// `k 1.02 [0.97, 1.07] over 1e3→1e6 (850 ns→1.1 ms)`.
     package static func describe(_ growth: CostGrowth) -> String {
         "k \(format(growth.exponent)) [\(format(growth.low)), \(format(growth.high))] over \(growth.sizes.map(sizeText).joined(separator: "→"))"
-            + " (\(growth.nanoseconds.map { timeText($0) }.joined(separator: "→")))" + (growth.lowerBounds.contains(true) ? ", the last at least" : "")
-    }
-
-    /// `850 ns`, `12.3 µs`, `1.1 ms`, `2.5 s`.
-    package static func timeText(_ nanoseconds: Double) -> String {
-        let (value, unit): (Double, String) = nanoseconds < 1e3 ? (nanoseconds, "ns") : nanoseconds < 1e6 ? (nanoseconds / 1e3, "µs")
-            : nanoseconds < 1e9 ? (nanoseconds / 1e6, "ms") : (nanoseconds / 1e9, "s")
-        return value < 10 ? "\(format(value).dropLast())" + " \(unit)" : "\(Int(value.rounded())) \(unit)"
+            + " (\(growth.nanoseconds.map(BenchmarkResult.duration).joined(separator: "→")))" + (growth.lowerBounds.contains(true) ? ", the last at least" : "")
     }
 
     /// Runs the search.

@@ -7,6 +7,13 @@ package struct CostIsolation: CostProbeHost {
     package var limits: ChildProcess.Limits
     package var folder: String
 
+    /// The limits of a probe: a watchdog of `hangTimeout` seconds plus a microsecond a node,
+    /// and 3 GiB.
+    package static func limits(hangTimeout: Double) -> ChildProcess.Limits {
+        ChildProcess.Limits(budget: StepMonitor.Budget(base: .milliseconds(Int64(hangTimeout * 1000)), perNode: .microseconds(1)),
+                            memoryLimit: 3 << 30)
+    }
+
     package init(limits: ChildProcess.Limits, folder: String) {
         var limits = limits
         limits.slowSteps = .stop

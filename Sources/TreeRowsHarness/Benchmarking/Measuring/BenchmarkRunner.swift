@@ -66,9 +66,7 @@ public struct BenchmarkRunner {
     /// The inputs' seed of one operation: the run's seed mixed with a hash (FNV-1a) of the
     /// operation's name, so a cell gets the same inputs whatever else is measured.
     static func seed(_ seed: UInt64, _ operation: BenchmarkWorkload) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in operation.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
-        return seed ^ hash
+        seed ^ operation.rawValue.stableHash
     }
 
     /// Why this build's times mean nothing, or `nil` when they count: it is unoptimized
