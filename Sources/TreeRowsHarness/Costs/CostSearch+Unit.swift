@@ -204,7 +204,9 @@ extension CostSearch {
                 if let last = points.last, size / sizes[0] > 1_000 {
                     let growth = CostGrowth(sizes: points.map(\.size), nanoseconds: points.map(\.nanoseconds))?.exponent ?? 1
                     let predicted = lastWall * (Double(size) / Double(last.size)) * max(1, growth)
-                    if clock.now + predicted > deadline { break }
+                    // The typical candidate goes to the largest size whatever the unit's share
+                    // (bounded by the whole search's end): a size threshold shows only there.
+                    if candidate != .typical(step) && clock.now + predicted > deadline { break }
                 }
                 if !measure(size) { break }
             }
