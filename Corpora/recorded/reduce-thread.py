@@ -37,6 +37,13 @@ def mastodon(context):
             "descendants": [status(s) for s in context["descendants"]]}
 
 def lemmy(listing):
+    if "items" in listing:
+        # Lemmy 1.x (/api/v4/comment/list): the counts inside the comment, the post's own count,
+        # and the page cursors.
+        view = lambda v: {"comment": keep(v["comment"], ["id", "post_id", "path", "published_at", "deleted", "removed",
+                                                         "score", "upvotes", "downvotes", "child_count"]),
+                          "post": keep(v["post"], ["id", "comments"])}
+        return dict({"items": [view(v) for v in listing["items"]]}, **keep(listing, ["next_page", "prev_page"]))
     view = lambda v: {"comment": keep(v["comment"], ["id", "post_id", "path", "published", "deleted", "removed"]),
                       "post": keep(v["post"], ["id"]),
                       "counts": keep(v["counts"], ["comment_id", "score", "child_count", "published"])}

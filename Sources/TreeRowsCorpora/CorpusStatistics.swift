@@ -3,10 +3,19 @@ import TreeRows
 /// The shape of a tree in numbers: what `treerows corpus stats` prints and what the
 /// generators are calibrated by.
 public struct CorpusStatistics: Equatable, Sendable {
-    /// Live nodes.
+    /// Live nodes: every row, comments, load-more rows and rows standing for missing parents.
     public var nodes: Int
-    /// Top-level nodes.
+    /// The rows that are comments (``nodes`` less the two kinds below).
+    public var comments: Int
+    /// Load-more rows: leaves standing for replies a saved thread does not hold (``CorpusPage``).
+    public var loadMoreRows: Int
+    /// Rows standing for comments a saved page lacks, with the replies it holds below them
+    /// (``MissingParentRows``).
+    public var missingParentRows: Int
+    /// Top-level nodes, of every kind.
     public var topLevel: Int
+    /// Top-level comments (``topLevel`` less load-more rows and rows for missing parents).
+    public var topLevelComments: Int
     /// The largest depth (top level = 0); -1 for an empty tree.
     public var maxDepth: Int
     /// The largest number of children of one node.
@@ -27,7 +36,21 @@ public struct CorpusStatistics: Equatable, Sendable {
     /// The percentiles reported: 50, 90, 99 and 100 (the maximum).
     public static let percentiles = [50, 90, 99, 100]
 
-    /// Measures `tree`.
+    /// Measures a corpus's tree, telling its comments from its load-more rows and its rows
+    /// standing for missing parents.
+    ///
+    /// - Complexity: O(*n* log *n*) (sorting for the percentiles); O(*n*) memory.
+    public init(_ corpus: Corpus) {
+        self.init(corpus.tree)
+        let tree = corpus.tree
+        let rows = Set(corpus.pages.map(\.loadMoreRow) + corpus.missingParents)
+        loadMoreRows = corpus.pages.count
+        missingParentRows = corpus.missingParents.count
+        comments = corpus.commentCount
+        topLevelComments = tree.children(of: Tree.root).filter { !rows.contains(tree.id(of: $0)) }.count
+    }
+
+    /// Measures `tree`, every node a comment.
     ///
     /// - Complexity: O(*n* log *n*) (sorting for the percentiles); O(*n*) memory.
     public init(_ tree: Tree) {
@@ -58,7 +81,11 @@ public struct CorpusStatistics: Equatable, Sendable {
         let allSizes = tree.nodes.map { Int(sizes[$0.slot]) }
         let threadSizes = tree.children(of: Tree.root).map { Int(sizes[$0.slot]) }
         nodes = tree.nodeCount
+        comments = nodes
+        loadMoreRows = 0
+        missingParentRows = 0
         topLevel = threadSizes.count
+        topLevelComments = topLevel
         maxDepth = depthHistogram.count - 1
         maxFanout = fanoutHistogram.count - 1
         self.leaves = leaves
@@ -81,14 +108,17 @@ public struct CorpusStatistics: Equatable, Sendable {
         nodes == 0 ? 0 : Double(depthHistogram.enumerated().reduce(0) { $0 + $1.offset * $1.element }) / Double(nodes)
     }
 
-    /// The statistics as one JSON object (keys `nodes`, `topLevel`, `maxDepth`, `maxFanout`, …).
+    /// The statistics as one JSON object (keys `nodes`, `comments`, `loadMoreRows`,
+    /// `missingParentRows`, `topLevel`, `topLevelComments`, `maxDepth`, `maxFanout`, …).
     public var json: JSONValue {
         func list(_ values: [Int]) -> JSONValue { .array(values.map { .integer($0) }) }
         func percentileObject(_ values: [Int]) -> JSONValue {
             .object(zip(Self.percentiles, values).map { ("p\($0)", .integer($1)) })
         }
         return .object([
-            ("nodes", .integer(nodes)), ("topLevel", .integer(topLevel)), ("maxDepth", .integer(maxDepth)),
+            ("nodes", .integer(nodes)), ("comments", .integer(comments)), ("loadMoreRows", .integer(loadMoreRows)),
+            ("missingParentRows", .integer(missingParentRows)), ("topLevel", .integer(topLevel)),
+            ("topLevelComments", .integer(topLevelComments)), ("maxDepth", .integer(maxDepth)),
             ("maxFanout", .integer(maxFanout)), ("leaves", .integer(leaves)), ("collapsed", .integer(collapsed)),
             ("meanDepth", .number(String(Double(Int(meanDepth * 1000)) / 1000))),
             ("depthHistogram", list(depthHistogram)), ("fanoutHistogram", list(fanoutHistogram)),

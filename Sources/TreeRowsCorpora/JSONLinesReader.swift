@@ -14,7 +14,8 @@ public enum JSONLinesReader {
     /// The members a header line may hold; besides these, any name starting with `x-`. A
     /// first line with another member and no `id` is an error, not a header: it is most
     /// likely a node whose `id` is misspelled, which would otherwise vanish.
-    public static let headerKeys = ["source", "license", "thread", "description", "comment", "generator", "nodes", CorpusPage.headerKey]
+    public static let headerKeys = ["source", "license", "thread", "description", "comment", "generator", "nodes", CorpusPage.headerKey,
+                                    MissingParentRows.headerKey]
 
     /// Parses JSON Lines `bytes`; `file` only names the input in errors.
     ///
@@ -79,7 +80,8 @@ public enum JSONLinesReader {
                         "add one line per node: {\"id\": 1, \"parent\": null, \"time\": 0, \"score\": 0}")
         }
         let tree = try assembler.assemble()
-        return Corpus(tree: tree, header: header, file: file, pages: try CorpusPage.pages(in: header, tree: tree, file: file))
+        return Corpus(tree: tree, header: header, file: file, pages: try CorpusPage.pages(in: header, tree: tree, file: file),
+                      missingParents: try MissingParentRows.rows(in: header, tree: tree, file: file))
     }
 
     /// The members of a node line that are read; the others are skipped.

@@ -69,6 +69,42 @@ struct CorpusImportCommandTests {
                 #expect(result.exitCode == 0, "\(result)")
                 #expect(try CorpusShape.statistic("pages", json: result.standardOutput) == 167, "\(result)")
                 #expect(try CorpusShape.statistic("hiddenReplies", json: result.standardOutput) == 27_284, "\(result)")
+                // The nodes are told apart: 197 comments and 167 load-more rows.
+                for (key, value) in [("nodes", 364), ("comments", 197), ("loadMoreRows", 167), ("missingParentRows", 0), ("topLevel", 44),
+                                     ("topLevelComments", 43)] {
+                    #expect(try CorpusShape.statistic(key, json: result.standardOutput) == value, "\(key)\n\(result)")
+                }
+                let text = try await TreeRowsExecutable.run(["corpus", "stats", corpus])
+                for line in ["nodes             364", "comments          197", "loadMoreRows      167 hiding 27284 replies", "missingParentRows 0"] {
+                    #expect(text.outputLines.contains(line[...]), "\(line)\n\(text)")
+                }
+            }
+        }
+    }
+
+    /// A page from the middle of a Discourse topic: replies to posts on other pages stay
+    /// under rows standing for those posts, through an import, and are counted apart.
+    @Test func aPageOfATopicKeepsItsMissingParentsThroughAnImport() async throws {
+        try await TemporaryFolder.with("import-topic-page") { folder in
+            let page = folder.path("topic-page.json")
+            // Posts 452 to 455 of 500: 453 replies to 300, 455 to 452, 454 to 301.
+            let posts = [(452, "null"), (453, "300"), (454, "301"), (455, "452")].map { number, reply in
+                #"{"id":\#(9_000 + number),"post_number":\#(number),"reply_to_post_number":\#(reply),"created_at":"2020-01-01T00:00:00Z","score":1}"#
+            }
+            try #"{"post_stream":{"posts":[\#(posts.joined(separator: ","))]},"id":5,"posts_count":480,"highest_post_number":500}"#
+                .write(toFile: page, atomically: true, encoding: .utf8)
+            let output = folder.path("topic-page.trows")
+            try await Self.importCorpus(page, to: output, nodes: 7)
+            for corpus in [page, output] {
+                let result = try await TreeRowsExecutable.run(["corpus", "stats", corpus, "--json"])
+                #expect(result.exitCode == 0, "\(result)")
+                // 4 posts, 2 rows for posts 300 and 301, and one load-more row for the 499 - 4 - 2 others.
+                for (key, value) in [("nodes", 7), ("comments", 4), ("missingParentRows", 2), ("loadMoreRows", 1), ("hiddenReplies", 493),
+                                     ("topLevel", 4), ("topLevelComments", 1), ("maxDepth", 1)] {
+                    #expect(try CorpusShape.statistic(key, json: result.standardOutput) == value, "\(key)\n\(result)")
+                }
+                let rows = try await TreeRowsExecutable.run(["rows", "--corpus", corpus])
+                #expect(rows.outputLines == ["0\t9452", "1\t9455", "0\tpost-300", "1\t9453", "0\tpost-301", "1\t9454", "0\tmore-posts"], "\(rows)")
             }
         }
     }

@@ -34,7 +34,7 @@ struct CorpusStatsCommandTests {
         let result = try await TreeRowsExecutable.run(["corpus", "stats", file.path])
         try #require(result.exitCode == 0 && !result.wasSignalled, "\(result)")
         #expect(result.standardError.isEmpty, "\(result)")
-        #expect(result.outputLines.first == "corpus        \(file.path)"[...], "the first line names the file\n\(result)")
+        #expect(result.outputLines.first == "corpus            \(file.path)"[...], "the first line names the file\n\(result)")
         let reported = try CorpusShape(text: result.standardOutput)
         #expect(reported == expected, "reported \(reported)\nexpected \(expected)\n$ \(result.commandLine)")
     }

@@ -30,8 +30,8 @@ struct JSONLinesReaderTests {
     }
 
     @Test func headerMembersAreTheKnownOnesOrStartWithX() throws {
-        // "pages" holds a list, which ThreadFormatTests checks.
-        let line = "{" + JSONLinesReader.headerKeys.filter { $0 != CorpusPage.headerKey }.map { "\"\($0)\": \"v\"" }.joined(separator: ", ")
+        // "pages" and "missingParents" hold lists, which ThreadFormatTests and ThreadPageTests check.
+        let line = "{" + JSONLinesReader.headerKeys.filter { $0 != CorpusPage.headerKey && $0 != MissingParentRows.headerKey }.map { "\"\($0)\": \"v\"" }.joined(separator: ", ")
             + #", "x-author": "me"}"#
         let corpus = try Self.parse([line, #"{"id": 1}"#])
         #expect(corpus.header?["x-author"] == .string("me"))

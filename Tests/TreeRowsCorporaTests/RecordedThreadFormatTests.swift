@@ -150,4 +150,36 @@ import TreeRowsTestSupport
         }
         #expect(corpus.tree.nodes.map { corpus.tree.depth(of: $0) }.max() == 2)
     }
+
+    @Test func anEarlyMastodonContextWithNumbersForIDs() throws {
+        let name = "mastodon-2017-6886100.json"
+        let corpus = try CorpusReader.read(contentsOf: Self.path(name))
+        let context = try #require(try Self.json(name) as? [String: Any])
+        let descendants = try #require(context["descendants"] as? [[String: Any]])
+        // Mastodon 1.x (mstdn.jp, May 2017) wrote ids as JSON numbers; the one reply answers the
+        // status itself (6886100), which the context leaves out: a top-level row.
+        #expect(descendants.count == 1 && descendants[0]["id"] as? Int == 6_886_129 && descendants[0]["in_reply_to_id"] as? Int == 6_886_100)
+        let reply = try #require(corpus.tree.index(of: .integer(6_886_129)))
+        #expect(corpus.tree.nodeCount == 1 && corpus.tree.parent(of: reply) == Tree.root && corpus.missingParents.isEmpty)
+        // 2017-05-03T02:30:39.989Z.
+        #expect(corpus.tree.time(of: reply) == 1_493_778_639 && corpus.tree.score(of: reply) == 0)
+    }
+
+    @Test func aLemmyV4CommentListPage() throws {
+        let name = "lemmy-v4-lemmykit-comments.json"
+        let corpus = try CorpusReader.read(contentsOf: Self.path(name))
+        let list = try #require(try Self.json(name) as? [String: Any])
+        let items = try #require(list["items"] as? [[String: Any]])
+        let comment = try #require(items.first?["comment"] as? [String: Any])
+        let total = try #require((items.first?["post"] as? [String: Any])?["comments"] as? Int)
+        // One comment of the post's 7 on this page (a `next_page` cursor follows): the comment,
+        // then one load-more row for the other 6 at the end of the top level.
+        #expect(items.count == 1 && total == 7 && list["next_page"] as? String != nil)
+        #expect(corpus.commentCount == 1 && corpus.pages == [CorpusPage(loadMoreRow: "more-post", hiddenReplies: total - 1)])
+        let id = try #require(comment["id"] as? Int)
+        let node = try #require(corpus.tree.index(of: .integer(Int64(id))))
+        #expect(corpus.tree.parent(of: node) == Tree.root && corpus.tree.score(of: node) == (comment["score"] as? Int).map(Int64.init))
+        // 2026-06-12T23:39:00.000000Z.
+        #expect(corpus.tree.time(of: node) == 1_781_307_540)
+    }
 }

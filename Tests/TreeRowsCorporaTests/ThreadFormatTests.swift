@@ -22,19 +22,22 @@ import TreeRowsCorpora
             #expect(tree.time(of: node) == row.time && tree.score(of: node) == row.score, "\(row.id); \(comment)")
         }
         #expect(corpus.pages == model.pages, comment)
+        #expect(corpus.missingParents.isEmpty && corpus.header?[MissingParentRows.headerKey] == nil, comment)
         #expect(corpus.header?["source"] == .string(source), comment)
     }
 
     /// Each format: the model's ids, what it writes, and how its load-more rows are named.
     static let formats: [(format: ThreadFormat, id: @Sendable (Int) -> NodeID, pages: (@Sendable (NodeID?) -> NodeID)?,
                           write: @Sendable (ThreadModel) -> String)] = [
-        (.redditThread, { .string("c\($0)") }, { $0.map { .string("more-\($0)") } ?? "more-top" }, ThreadWriter.reddit),
+        (.redditThread, { .string("c\($0)") }, { $0.map { .string("more-\($0)") } ?? "more-top" }, { ThreadWriter.reddit($0) }),
         (.hackerNewsAlgolia, { .integer(Int64($0) + 100) }, nil, ThreadWriter.algolia),
         (.hackerNewsFirebase, { .integer(Int64($0) + 100) }, { $0.map { .string("more-\($0)") } ?? "more-1" }, { ThreadWriter.firebase($0) }),
         (.hackerNewsFirebase, { .integer(Int64($0) + 100) }, { $0.map { .string("more-\($0)") } ?? "more-1" }, { ThreadWriter.firebase($0, lines: true) }),
-        (.mastodonContext, { .string("\(109_001 + $0)") }, nil, ThreadWriter.mastodon),
-        (.lemmyComments, { .integer(Int64($0) + 100) }, nil, ThreadWriter.lemmy),
-        (.discourseTopic, { .integer(Int64($0) + 100) }, nil, ThreadWriter.discourse),
+        (.mastodonContext, { .string("\(109_001 + $0)") }, nil, { ThreadWriter.mastodon($0) }),
+        (.mastodonContext, { .integer(Int64(109_001 + $0)) }, nil, { ThreadWriter.mastodon($0, numbers: true) }),
+        (.lemmyComments, { .integer(Int64($0) + 100) }, nil, { ThreadWriter.lemmy($0) }),
+        (.lemmyComments, { .integer(Int64($0) + 100) }, nil, { ThreadWriter.lemmy($0, v4: true) }),
+        (.discourseTopic, { .integer(Int64($0) + 100) }, nil, { ThreadWriter.discourse($0) }),
     ]
 
     @Test(arguments: formats.indices)

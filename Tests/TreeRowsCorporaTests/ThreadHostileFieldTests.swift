@@ -17,6 +17,8 @@ import TreeRowsCorpora
         /// A reference to another item (a parent) that must be of the type the format gives:
         /// anything else is refused.
         case reference(isString: Bool)
+        /// A reference that may be a string or an integer (Mastodon's ids: numbers before 2.0).
+        case stringOrIntegerReference
         /// Anything else (ids, lists, paths): read or refused, never a trap.
         case other
     }
@@ -51,7 +53,7 @@ import TreeRowsCorpora
                          ("time", "100", .time(.integer(10))), ("score", "4", .score(.integer(10)))]),
         Template(name: "mastodon", text: #"{"ancestors":[],"descendants":[{"id":"1","in_reply_to_id":"0","created_at":"2022-11-06T12:00:00Z","#
                     + #""favourites_count":1},{"id":«id»,"in_reply_to_id":«in_reply_to_id»,"created_at":«created_at»,"favourites_count":«favourites_count»}]}"#,
-                 slots: [("id", #""2""#, .other), ("in_reply_to_id", #""1""#, .reference(isString: true)),
+                 slots: [("id", #""2""#, .other), ("in_reply_to_id", #""1""#, .stringOrIntegerReference),
                          ("created_at", #""2022-11-06T12:00:00Z""#, .timestamp("2")), ("favourites_count", "3", .score("2"))]),
         Template(name: "lemmy", text: #"{"comments":[{"comment":{"id":4,"path":"0.4","published":"2023-06-01T12:00:00.123456"},"counts":{"score":1}},"#
                     + #"{"comment":{"id":«id»,"path":«path»,"published":«published»},"counts":{"score":«score»}}]}"#,
@@ -135,6 +137,9 @@ import TreeRowsCorpora
                 case .reference(let isString):
                     let isRightType = value == "null" || (isString ? value.first == "\"" : Int64(value) != nil)
                     if !isRightType { #expect(corpus == nil && message.contains("\(slot.name)\""), "\(context): \(message)") }
+                case .stringOrIntegerReference:
+                    if value != "null", value.first != "\"", Int64(value) == nil { #expect(corpus == nil && message.contains("\(slot.name)\""), "\(context): \(message)") }
+                    if value.first == "\"" || Int64(value) != nil { #expect(corpus != nil, "\(context): refused: \(message)") }
                 case .other:
                     break
                 }

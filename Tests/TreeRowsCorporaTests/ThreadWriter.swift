@@ -87,9 +87,14 @@ enum ThreadWriter {
         return "\(year)-\(two(month))-\(two(day))T\(two(second / 3_600)):\(two(second / 60 % 60)):\(two(second % 60))\(fraction)\(zone)"
     }
 
-    static func reddit(_ model: ThreadModel) -> String {
+    /// With `absent` rows left out, as a page of a longer thread: their present replies are
+    /// top-level things whose `parent_id` names them (a "continue this thread" page).
+    static func reddit(_ model: ThreadModel, absent: Set<Int> = []) -> String {
         func listing(_ parent: Int?) -> String {
-            let things = model.children(of: parent).map { index -> String in
+            var shown = model.children(of: parent)
+            if parent == nil { shown = model.rows.indices.filter { model.rows[$0].parent.map(absent.contains) ?? true } }
+            let things = shown.filter { !absent.contains($0) }.map { index -> String in
+                let parent = model.rows[index].parent
                 let row = model.rows[index]
                 let parentName = parent.map { "t1_\(model.rows[$0].id)" } ?? "t3_post"
                 if let hidden = row.hidden {
@@ -117,7 +122,7 @@ enum ThreadWriter {
     }
 
     /// One item per element of the array, or per line.
-    static func firebase(_ model: ThreadModel, lines: Bool = false) -> String {
+    static func firebase(_ model: ThreadModel, lines: Bool = false, absent: Set<Int> = []) -> String {
         var fake: Int64 = 900_000
         func kids(_ parent: Int?) -> String {
             var ids: [String] = []
@@ -131,7 +136,7 @@ enum ThreadWriter {
             return "[" + ids.joined(separator: ",") + "]"
         }
         var items = [#"{"by":"a","descendants":\#(model.rows.count),"id":\#(model.threadID),"kids":\#(kids(nil)),"score":5,"time":1,"title":"A story","type":"story"}"#]
-        for (index, row) in model.rows.enumerated() where row.hidden == nil {
+        for (index, row) in model.rows.enumerated() where row.hidden == nil && !absent.contains(index) {
             let parent = row.parent.map { "\(model.rows[$0].id)" } ?? "\(model.threadID)"
             // Every third item is deleted: no author, no text, no type.
             let who = index % 3 == 0 ? #""deleted":true"# : #""by":"b","text":"t","type":"comment""#
@@ -142,41 +147,60 @@ enum ThreadWriter {
         return lines ? shuffled.joined(separator: "\n") + "\n" : "[" + shuffled.joined(separator: ",\n") + "]"
     }
 
-    static func mastodon(_ model: ThreadModel) -> String {
+    /// `numbers`: ids as JSON numbers, as Mastodon wrote them before 2.0 (the model's ids
+    /// must then be integers). `absent` rows are left out (deleted, or private).
+    static func mastodon(_ model: ThreadModel, numbers: Bool = false, absent: Set<Int> = []) -> String {
+        func id(_ id: NodeID) -> String { numbers ? "\(id)" : string("\(id)") }
         var statuses: [String] = []
         var stack = model.children(of: nil).reversed() as [Int]
         while let index = stack.popLast() {
-            let row = model.rows[index]
-            let parent = row.parent.map { string("\(model.rows[$0].id)") } ?? #""109000""#
-            statuses.append(#"{"id":\#(string("\(row.id)")),"in_reply_to_id":\#(parent),"created_at":"\#(iso(row.time))","#
-                + #""favourites_count":\#(row.score),"reblogs_count":0,"content":"<p>x</p>"}"#)
             stack.append(contentsOf: model.children(of: index).reversed())
+            guard !absent.contains(index) else { continue }
+            let row = model.rows[index]
+            let parent = row.parent.map { id(model.rows[$0].id) } ?? (numbers ? "109000" : #""109000""#)
+            statuses.append(#"{"id":\#(id(row.id)),"in_reply_to_id":\#(parent),"created_at":"\#(iso(row.time))","#
+                + #""favourites_count":\#(row.score),"reblogs_count":0,"content":"<p>x</p>"}"#)
         }
         return #"{"ancestors":[{"id":"108999","in_reply_to_id":null}],"descendants":[\#(statuses.joined(separator: ","))]}"#
     }
 
-    static func lemmy(_ model: ThreadModel) -> String {
+    /// `v4`: Lemmy 1.x's layout (`items`, the counts inside `comment`, `published_at`).
+    /// `absent` rows are left out (on other pages), and each comment's `child_count` counts
+    /// every comment below it, held or not.
+    static func lemmy(_ model: ThreadModel, v4: Bool = false, absent: Set<Int> = []) -> String {
         func path(_ index: Int) -> String {
             var parts = ["\(model.rows[index].id)"]
             var parent = model.rows[index].parent
             while let next = parent { parts.append("\(model.rows[next].id)"); parent = model.rows[next].parent }
             return (["0"] + parts.reversed()).joined(separator: ".")
         }
-        let views = model.rows.indices.map { index in
+        func below(_ index: Int) -> Int { model.children(of: index).reduce(0) { $0 + 1 + below($1) } }
+        let views = model.rows.indices.filter { !absent.contains($0) }.map { index in
             let row = model.rows[index]
-            return #"{"comment":{"id":\#(row.id),"path":"\#(path(index))","published":"\#(iso(row.time, fraction: ".123456", zone: ""))","#
-                + #""deleted":\#(index % 4 == 0),"removed":false},"counts":{"score":\#(row.score),"child_count":0},"post":{"id":7,"name":"A post"}}"#
+            let published = iso(row.time, fraction: ".123456", zone: v4 ? "Z" : "")
+            if v4 {
+                return #"{"comment":{"id":\#(row.id),"path":"\#(path(index))","published_at":"\#(published)","deleted":\#(index % 4 == 0),"#
+                    + #""removed":false,"score":\#(row.score),"upvotes":1,"child_count":\#(below(index))},"post":{"id":7,"name":"A post"},"#
+                    + #""community":{"id":3},"can_mod":false}"#
+            }
+            return #"{"comment":{"id":\#(row.id),"path":"\#(path(index))","published":"\#(published)","#
+                + #""deleted":\#(index % 4 == 0),"removed":false},"counts":{"score":\#(row.score),"child_count":\#(below(index))},"#
+                + #""post":{"id":7,"name":"A post"}}"#
         }
+        if v4 { return #"{"items":[\#(views.joined(separator: ","))],"next_page":"Pa1","prev_page":null}"# }
         return #"{"comments":[\#(views.joined(separator: ","))]}"#
     }
 
-    static func discourse(_ model: ThreadModel) -> String {
+    /// `absent` posts are left out (on other pages of the topic); `highest_post_number` still
+    /// counts them.
+    static func discourse(_ model: ThreadModel, absent: Set<Int> = []) -> String {
         var posts = [#"{"id":99,"post_number":1,"reply_to_post_number":null,"created_at":"2020-01-01T00:00:00.000Z","score":3.0}"#]
-        for (index, row) in model.rows.enumerated() {
+        for (index, row) in model.rows.enumerated() where !absent.contains(index) {
             let reply = row.parent.map { "\($0 + 2)" } ?? (index % 2 == 0 ? "null" : "1")
             posts.append(#"{"id":\#(row.id),"post_number":\#(index + 2),"reply_to_post_number":\#(reply),"#
                 + #""created_at":"\#(iso(row.time, zone: "+00:00"))","score":\#(row.score).25}"#)
         }
-        return #"{"post_stream":{"posts":[\#(posts.joined(separator: ","))],"stream":[]},"id":5,"title":"A topic","posts_count":\#(posts.count)}"#
+        let highest = absent.isEmpty ? "" : #","highest_post_number":\#(model.rows.count + 1)"#
+        return #"{"post_stream":{"posts":[\#(posts.joined(separator: ","))],"stream":[]},"id":5,"title":"A topic","posts_count":\#(posts.count)\#(highest)}"#
     }
 }

@@ -2,8 +2,11 @@ import TreeRows
 
 /// A Discourse topic (`/t/ID.json`): `post_stream.posts`, each with `id`, `post_number`,
 /// `reply_to_post_number`, `created_at` (RFC 3339) and `score`. Post 1 opens the topic and
-/// is the thread, not a row; a post replying to it, to nothing, or to a post the file lacks
-/// is top-level.
+/// is the thread, not a row; a post replying to it or to nothing is top-level. A page of a
+/// long topic holds some of its posts: a reply to a post the page lacks goes under a row
+/// standing for that post (``MissingParentRows``, id `post-N`), and the posts neither held
+/// nor stood for (up to `highest_post_number`, else `posts_count`) are one load-more row at
+/// the end of the top level.
 enum DiscourseTopic {
     /// Reads the posts in the order given; returns the header members (the topic's id and title).
     ///
@@ -30,13 +33,30 @@ enum DiscourseTopic {
         if let id = document["id"]?.integer { members.append(("thread", .string("topic \(id)"))) }
         if let title = document["title"]?.text { members.append(("description", .string(title))) }
         if let count = document["posts_count"]?.integer { members.append(("x-posts-count", .number(String(count)))) }
+        var missingNumbers = Set<Int64>()
         for (index, post) in posts.enumerated() where post["post_number"]?.integer != 1 {
             let id = post["id"]!.integer!
             let at = "post \(id) (post \(index + 1) of post_stream.posts)"
             let replyTo = try builder.integer(post["reply_to_post_number"], "reply_to_post_number", at: at)
-            let parent = replyTo.flatMap { $0 == 1 ? nil : idOfNumber[$0] }.map(NodeID.integer)
+            let parent = replyTo.flatMap { number -> NodeID? in
+                if number == 1 { return nil }
+                if let held = idOfNumber[number] { return .integer(held) }
+                missingNumbers.insert(number)
+                return .string("post-\(number)")
+            }
             builder.comment(.integer(id), parent: parent, time: try builder.timestamp(post["created_at"], "created_at", at: at),
                             score: try builder.value(post["score"], "score", at: at), at: at)
+        }
+        // Post 1 is the thread; every other post is held, stood in for, or still to load.
+        var highest = try builder.integer(document["highest_post_number"], "highest_post_number", at: "the topic")
+        if highest == nil { highest = try builder.integer(document["posts_count"], "posts_count", at: "the topic") }
+        if let highest {
+            let accounted = Int64(idOfNumber.keys.filter { $0 != 1 }.count + missingNumbers.count)
+            let hidden = max(0, highest - 1 - accounted)
+            if hidden > 0 {
+                builder.loadMoreRow("more-posts", parent: nil, hidden: Int(min(hidden, Int64(Int32.max))),
+                                    at: "the topic's posts that the page does not hold")
+            }
         }
         return members
     }

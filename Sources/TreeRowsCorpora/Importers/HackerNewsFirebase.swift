@@ -6,8 +6,10 @@ import TreeRows
 /// thread, not a row. Replies follow their parent's `kids` order; kids the file does not
 /// hold become one load-more row after the parent's present replies, hiding as many
 /// replies as are missing; then come the items whose `parent` names an item that does not
-/// list them, in file order. An item whose parent is not in the file is top-level. Deleted
-/// and dead items stay, with their replies.
+/// list them, in file order. An item replying to the story is top-level, even when the file
+/// lacks the story (the story is then the parent most such items name); one replying to
+/// another item the file lacks goes under a row standing for it (``MissingParentRows``).
+/// Deleted and dead items stay, with their replies.
 ///
 /// A file that contradicts itself is refused, with the place named: an item listed in two
 /// items' `kids`, or listed by one item while its `parent` names another.
@@ -102,8 +104,18 @@ enum HackerNewsFirebase {
                                     at: "the kids of \(item.id) that the file does not hold")
             }
         }
+        // The story the thread is of, when the file lacks it: the missing parent most items name.
+        var storyID = read.first(where: \.isThread)?.id
+        if storyID == nil {
+            var named: [Int64: Int] = [:]
+            for item in read { if let parent = item.parent, itemOfID[parent] == nil { named[parent, default: 0] += 1 } }
+            storyID = named.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        }
         for (index, item) in read.enumerated() where !item.isThread && listedBy[item.id] == nil {
-            let parent = item.parent.flatMap { itemOfID[$0] }.flatMap(rowParent)
+            var parent: NodeID?
+            if let id = item.parent {
+                if let held = itemOfID[id] { parent = rowParent(held) } else if id != storyID { parent = .integer(id) }
+            }
             try add(index, under: parent)
         }
         return members

@@ -1,17 +1,31 @@
 import TreeRows
 
-/// A Lemmy comment list (`/api/v3/comment/list`): `comments`, each a view with `comment`
-/// (`id`, `path` such as `0.24.27`, from the post down to the comment itself, `published`)
-/// and `counts` (`score`). The post is the thread (`0` in the path); a comment's parent is
-/// the path's nearest ancestor that the list holds, so a list cut short by paging or
-/// `max_depth` still keeps every comment under the ancestor it has. Deleted and removed
-/// comments stay.
+/// A Lemmy comment list: `/api/v3/comment/list` (`comments`, each a view with `comment` and
+/// its `counts`) or Lemmy 1.x's `/api/v4/comment/list` (`items`, the counts inside
+/// `comment`, the time in `published_at`). Each comment has an `id`, a `path` such as
+/// `0.24.27` (from the post, `0`, down to the comment itself), a time, a `score` and a
+/// `child_count` (every comment below it). The post is the thread.
+///
+/// A list is a page: a comment whose ancestors the list lacks goes under rows standing for
+/// each of them (``MissingParentRows``), so it keeps the depth its path gives; a comment
+/// with more descendants than the list holds or stands for gets a load-more row, its last
+/// child, hiding the rest; so does the post, when the list is of one post that gives its
+/// count of comments (v4's `post.comments`). Deleted and removed comments stay.
 enum LemmyComments {
+    /// The member that holds the views: `comments` (v3) or `items` (v4), if either is a list
+    /// whose first view has a `comment.path`.
+    ///
+    /// - Complexity: O(1).
+    static func listMember(of document: JSONValue) -> String? {
+        ["comments", "items"].first { document[$0]?.elements?.first?["comment"]?["path"]?.text != nil }
+    }
+
     /// Reads the comments in the order given; returns the header members (the post's id and name).
     ///
     /// - Complexity: O(*n* · *d*) expected for *n* comments of depth up to *d*.
     static func read(_ document: JSONValue, into builder: inout ThreadBuilder) throws(CorpusError) -> [(key: String, value: JSONValue)] {
-        let views = try builder.list(document["comments"], "comments", at: "the list")
+        let member = listMember(of: document) ?? "comments"
+        let views = try builder.list(document[member], member, at: "the list")
         var paths: [[Int64]] = []
         var indexOfID: [Int64: Int] = [:]
         for (index, view) in views.enumerated() {
@@ -36,20 +50,55 @@ enum LemmyComments {
             if let id = post["id"]?.integer { members.append(("thread", .string("post \(id)"))) }
             if let name = post["name"]?.text { members.append(("description", .string(name))) }
         }
+        // Below each held comment: the comments held or stood in for (each missing ancestor once).
+        var below: [Int64: Int] = [:]
+        var standIns = Set<Int64>()
+        for path in paths {
+            for (position, id) in path.enumerated().dropFirst() where indexOfID[id] == nil || position == path.count - 1 {
+                guard indexOfID[id] != nil || standIns.insert(id).inserted else { continue }
+                for ancestor in path[1..<position] where indexOfID[ancestor] != nil { below[ancestor, default: 0] += 1 }
+            }
+        }
+        var childCounts: [(id: Int64, count: Int)] = []
         for (index, view) in views.enumerated() {
             let path = paths[index]
             let comment = view["comment"]!
             let at = "comment \(path.last!) (comment view \(index + 1))"
             // The nearest ancestor the list holds: its own path must be this path's beginning.
-            let ancestor = path.dropLast().dropFirst().lastIndex { indexOfID[$0] != nil }
-            if let ancestor, paths[indexOfID[path[ancestor]]!] != Array(path[...ancestor]) {
+            if let ancestor = path.dropLast().dropFirst().lastIndex(where: { indexOfID[$0] != nil }),
+               paths[indexOfID[path[ancestor]]!] != Array(path[...ancestor]) {
                 let other = paths[indexOfID[path[ancestor]]!].map(String.init).joined(separator: ".")
                 throw builder.failure(at, "its path \(path.map(String.init).joined(separator: ".")) puts it under comment \(path[ancestor]), "
                                       + "whose own path is \(other): the paths contradict each other")
             }
-            builder.comment(.integer(path.last!), parent: ancestor.map { .integer(path[$0]) },
-                            time: try builder.timestamp(comment["published"], "comment.published", at: at),
-                            score: try builder.value(view["counts"]?["score"], "counts.score", at: at), at: at)
+            let counts = view["counts"] ?? .object([])
+            // v3 names the time `published` and keeps the counts apart; v4 has `published_at` and the counts in the comment.
+            var time = try builder.timestamp(comment["published"], "comment.published", at: at)
+            if time == nil { time = try builder.timestamp(comment["published_at"], "comment.published_at", at: at) }
+            var score = try builder.value(counts["score"], "counts.score", at: at)
+            if score == nil { score = try builder.value(comment["score"], "comment.score", at: at) }
+            var children = try builder.hiddenCount(counts["child_count"], "counts.child_count", at: at)
+            if children == nil { children = try builder.hiddenCount(comment["child_count"], "comment.child_count", at: at) }
+            if let children, indexOfID[path.last!] == index { childCounts.append((path.last!, children)) }
+            let parent = path.count > 2 ? NodeID.integer(path[path.count - 2]) : nil
+            builder.comment(.integer(path.last!), parent: parent, ancestors: path.dropFirst().dropLast(2).map(NodeID.integer),
+                            time: time, score: score, at: at)
+        }
+        // Last, so that each is its comment's last child.
+        var hiddenBelow = 0
+        for (id, count) in childCounts where count > below[id, default: 0] {
+            hiddenBelow += count - below[id, default: 0]
+            builder.loadMoreRow("more-\(id)", parent: .integer(id), hidden: count - below[id, default: 0],
+                                at: "the replies below comment \(id) that the list does not hold")
+        }
+        // A page of one post's comments (v4 gives the post's own count): the rest, at the end of the top level.
+        let posts = Set(views.map { $0["post"]?["id"]?.integer })
+        if posts.count == 1, let post = views.first?["post"],
+           let total = try builder.hiddenCount(post["comments"], "post.comments", at: "the post of comment view 1") {
+            let rest = total - views.count - standIns.count - hiddenBelow
+            if rest > 0 {
+                builder.loadMoreRow("more-post", parent: nil, hidden: rest, at: "the post's comments that the list does not hold")
+            }
         }
         return members
     }

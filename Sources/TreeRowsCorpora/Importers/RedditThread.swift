@@ -4,7 +4,9 @@ import TreeRows
 /// whose `data` holds `id`, `created_utc` (seconds, a JSON number) and `score`, and whose
 /// `replies` is a listing (or `""` for none); a `more` thing stands for replies not loaded
 /// (`count` of them), and becomes a load-more row with that count. Deleted and removed
-/// comments (`[deleted]`, `[removed]`) stay, with their replies.
+/// comments (`[deleted]`, `[removed]`) stay, with their replies. A top-level thing whose
+/// `parent_id` names a comment (`t1_…`, as on a "continue this thread" page) goes under a row
+/// standing for that comment (``MissingParentRows``).
 enum RedditThread {
     /// Reads the comments in listing order; returns the header members (the post's id,
     /// title and comment count).
@@ -27,6 +29,11 @@ enum RedditThread {
             for (index, thing) in things.enumerated() {
                 let here = "\(place), item \(index + 1)"
                 guard let data = thing["data"], data.isObject else { throw builder.failure(here, "has no \"data\" object") }
+                var parent = parent
+                if parent == nil, let name = try builder.text(data["parent_id"], "parent_id", at: here), name.hasPrefix("t1_"), name.count > 3 {
+                    // A reply to a comment this page does not hold.
+                    parent = .string(String(name.dropFirst(3)))
+                }
                 switch thing["kind"]?.text {
                 case "t1":
                     guard let id = try builder.text(data["id"], "id", at: here) else {

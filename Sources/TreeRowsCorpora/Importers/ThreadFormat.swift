@@ -17,7 +17,8 @@ public enum ThreadFormat: CaseIterable, Sendable {
     /// A Mastodon status's context (`/api/v1/statuses/:id/context`): flat `descendants`
     /// with `in_reply_to_id`.
     case mastodonContext
-    /// A Lemmy comment list (`/api/v3/comment/list`): each comment's `path`, such as `0.24.27`.
+    /// A Lemmy comment list (`/api/v3/comment/list`, or Lemmy 1.x's `/api/v4/comment/list`):
+    /// each comment's `path`, such as `0.24.27`.
     case lemmyComments
     /// A Discourse topic (`/t/ID.json`): `post_stream.posts` with `reply_to_post_number`.
     case discourseTopic
@@ -44,7 +45,7 @@ public enum ThreadFormat: CaseIterable, Sendable {
 
     /// The members of a document's outermost object that ``recognize(_:)`` reads.
     static let recognizingMembers: Set<String> = [
-        "kind", "children", "created_at_i", "story_id", "descendants", "ancestors", "comments", "post_stream", "id", "type",
+        "kind", "children", "created_at_i", "story_id", "descendants", "ancestors", "comments", "items", "post_stream", "id", "type",
         "deleted", "parent",
     ]
 
@@ -61,7 +62,7 @@ public enum ThreadFormat: CaseIterable, Sendable {
         if document["kind"]?.text == "Listing" { return .redditThread }
         if document["children"]?.elements != nil, document["created_at_i"] != nil || document["story_id"] != nil { return .hackerNewsAlgolia }
         if document["descendants"]?.elements != nil, document["ancestors"]?.elements != nil { return .mastodonContext }
-        if let first = document["comments"]?.elements?.first, first["comment"]?["path"]?.text != nil { return .lemmyComments }
+        if LemmyComments.listMember(of: document) != nil { return .lemmyComments }
         if document["post_stream"]?["posts"]?.elements != nil { return .discourseTopic }
         if HackerNewsFirebase.isItem(document) { return .hackerNewsFirebase }
         return nil
