@@ -139,3 +139,17 @@ import TreeRowsCorpora
         #expect(corpus.missingParents.isEmpty && corpus.commentCount == 50)
     }
 }
+
+extension ThreadPageTests {
+    @Test func aLoadMoreRowIsItsParentsLastChildWhateverTheFileOrder() throws {
+        // Story 1 lists 10 and 12 (not in the file); item 11 replies to 1 without being listed.
+        let items = [#"{"id":1,"type":"story","kids":[10,12]}"#, #"{"id":10,"type":"comment","parent":1,"time":5}"#,
+                     #"{"id":11,"type":"comment","parent":1,"time":6}"#]
+        let corpus = try CorpusReader.parse(Array(("[" + items.joined(separator: ",") + "]").utf8), file: "items.json")
+        #expect(JSONLinesReaderTests.rows(corpus.tree) == ["0 10", "0 11", "0 more-1"])
+        #expect(corpus.pages == [CorpusPage(loadMoreRow: "more-1", hiddenReplies: 1)])
+        // So its page loads where it is.
+        let row = try #require(corpus.tree.index(of: "more-1"))
+        try corpus.tree.validatePage(["12"], under: Tree.root, before: row)
+    }
+}

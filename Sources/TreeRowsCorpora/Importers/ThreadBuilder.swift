@@ -46,9 +46,9 @@ struct ThreadBuilder {
         assembler.records.append(TreeAssembler.Record(id: id, parent: parent, time: time, score: score, line: places.count))
     }
 
-    /// Adds a load-more row after `parent`'s replies so far, standing for `hidden` replies the
-    /// file does not hold (0...2^31 - 1, as ``hiddenCount(_:_:at:)`` reads them), with an id
-    /// made from `name` that no other row has.
+    /// Adds a load-more row after `parent`'s replies (its last child, whatever is added after
+    /// it), standing for `hidden` replies the file does not hold (0...2^31 - 1, as
+    /// ``hiddenCount(_:_:at:)`` reads them), with an id made from `name` that no other row has.
     ///
     /// - Complexity: O(1) expected.
     mutating func loadMoreRow(_ name: String, parent: NodeID?, hidden: Int, at place: String) {
@@ -82,13 +82,15 @@ struct ThreadBuilder {
         }
         var assembler = assembler
         let (records, places, standIns) = withMissingParents()
-        assembler.records = records
+        // Each load-more row last among its siblings, as loading a page needs, whatever came after it.
+        let rows = Set(pages.map(\.loadMoreRow))
+        assembler.records = records.filter { !rows.contains($0.id) } + records.filter { rows.contains($0.id) }
         assembler.placeName = { places[$0 - 1] }
         let tree = try assembler.assemble()
         // The pages and stand-ins in preorder of their rows, whatever order the document was walked in.
         var rank: [NodeID: Int] = [:]
         if !pages.isEmpty || !standIns.isEmpty {
-            let rows = Set(pages.map(\.loadMoreRow) + standIns)
+            let rows = rows.union(standIns)
             var position = 0
             tree.forEachVisibleDescendant(of: Tree.root) { node in
                 let id = tree.id(of: node)
