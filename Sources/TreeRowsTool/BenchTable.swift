@@ -24,13 +24,13 @@ enum BenchTable {
         var lines = ["", "\(first.corpus) (\(first.nodes) nodes) · \(first.operation)\(pages)"]
         let rows = cell.map { result in
             result.samples == 0
-                ? [result.strategy, "0", result.slowLowerBoundNanoseconds.map { "> " + time($0) } ?? "-", "-", "-", "-", amount(result.allocationsPerOperation),
-                   amount(result.bytesPerOperation), signedAmount(result.retainedBytesPerOperation), "-", "-",
+                ? [result.strategy, "0", result.slowLowerBoundNanoseconds.map { "> " + FigureText.time($0) } ?? "-", "-", "-", "-", FigureText.amount(result.allocationsPerOperation),
+                   FigureText.amount(result.bytesPerOperation), FigureText.signedAmount(result.retainedBytesPerOperation), "-", "-",
                    result.failureLabel ?? "too few inputs"]
-                : [result.strategy, String(result.samples), time(result.medianNanoseconds), time(result.p90Nanoseconds),
-                   time(result.p99Nanoseconds), count(result.operationsPerSecond), amount(result.allocationsPerOperation),
-                   amount(result.bytesPerOperation), signedAmount(result.retainedBytesPerOperation), ratio(result.ratioToReference),
-                   ratio(result.ratioToFastest),
+                : [result.strategy, String(result.samples), FigureText.time(result.medianNanoseconds), FigureText.time(result.p90Nanoseconds),
+                   FigureText.time(result.p99Nanoseconds), FigureText.count(result.operationsPerSecond), FigureText.amount(result.allocationsPerOperation),
+                   FigureText.amount(result.bytesPerOperation), FigureText.signedAmount(result.retainedBytesPerOperation), FigureText.ratio(result.ratioToReference),
+                   FigureText.ratio(result.ratioToFastest),
                    result.failureLabel ?? ""]
         }
         lines += table([header] + rows)
@@ -93,29 +93,5 @@ enum BenchTable {
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
-    }
-
-    static func time(_ nanoseconds: Double) -> String { ReportMarkdown.time(nanoseconds) }
-
-    static func count(_ value: Double) -> String {
-        value >= 1e6 ? String(format: "%.3gM", value / 1e6) : value >= 1e3 ? String(format: "%.3gk", value / 1e3) : String(format: "%.3g", value)
-    }
-
-    static func amount(_ value: Double?) -> String {
-        guard let value else { return "-" }
-        return value >= 1e6 ? String(format: "%.3gM", value / 1e6) : value >= 1e3 ? String(format: "%.3gk", value / 1e3)
-            : value == value.rounded() ? String(Int(value)) : String(format: "%.2g", value)
-    }
-
-    /// ``amount(_:)`` with its sign: bytes kept per operation are below 0 where an operation
-    /// frees what the tree held.
-    static func signedAmount(_ value: Double?) -> String {
-        guard let value, value < 0 else { return amount(value) }
-        return "-" + amount(-value)
-    }
-
-    static func ratio(_ value: Double?) -> String {
-        guard let value else { return "-" }
-        return value >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
 }

@@ -31,6 +31,9 @@ enum ComparisonTable {
         }
         Swift.print("compare \(metric.rawValue), threshold \(BenchmarkGate.percent(comparison.threshold)): \(comparison.comparedCount) of the head's"
             + " \(head.results.count) cells compared; the base has \(base.results.count)")
+        for (name, report) in [("base", base), ("head", head)] {
+            Swift.print("\(name): \(report.builtWith)")
+        }
         if metric == .median {
             if comparison.runs.base > 1 || comparison.runs.head > 1, !comparison.paired {
                 Swift.print("runs: base \(comparison.runs.base), head \(comparison.runs.head); each run's median of a cell is one sample")
@@ -59,7 +62,7 @@ enum ComparisonTable {
     static func format(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {
         guard let value else { return "-" }
         switch metric {
-        case .median: return BenchTable.time(value)
+        case .median: return FigureText.time(value)
         case .allocations: return String(format: "%.3g", value)
         case .instructions: return String(format: "%.1f", value)
         }

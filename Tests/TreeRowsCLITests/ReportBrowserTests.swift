@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRows
 import TreeRowsCorpora
 import TreeRowsHarness
 
@@ -17,6 +18,10 @@ import TreeRowsHarness
         var whiskers: [Extent]
         var bars: [Extent]
         var points: Int
+        /// The SVG holding the chart, and the right edge of its widest text within it.
+        var svgWidth: Double
+        var svgHeight: Double
+        var textRight: Double
     }
 
     struct Label: Decodable {
@@ -33,14 +38,23 @@ import TreeRowsHarness
     struct Page: Decodable {
         var headings: [String]
         var verdictBottom: Double
+        /// The bottom of the strategies × operations table.
+        var matrixBottom: Double
+        /// The matrix's header cells, and its cells' text and class, row by row.
+        var matrixHeader: [String]
+        var matrixCells: [[Cell]]
         var firstChartTop: Double
-        var svgWidth: Double
-        var svgHeight: Double
-        /// The right edge of the widest text in the charts, in page coordinates relative to the SVG.
-        var textRight: Double
         var charts: [Chart]
         var paragraphs: [String]
         var tableRows: [Int]
+        var pageHeight: Double
+        var tailRows: Int
+        var text: String
+    }
+
+    struct Cell: Decodable {
+        var text: String
+        var kind: String
     }
 
     static func result(_ strategy: String, _ corpus: String, nodes: Int, _ operation: String,
@@ -75,25 +89,34 @@ import TreeRowsHarness
         <script>
         window.addEventListener('load', () => {
           const box = e => e.getBoundingClientRect();
-          const svg = document.querySelector('svg');
-          const origin = box(svg);
-          const charts = [...document.querySelectorAll('g.chart')].map(chart => ({
-            title: chart.querySelector('text.title').textContent,
-            ticks: [...chart.querySelectorAll('text.tick')].map(t => ({text: t.textContent, y: box(t).top + box(t).height / 2})),
-            whiskers: [...chart.querySelectorAll('g.whisker')].map(w => ({top: box(w).top, bottom: box(w).bottom})),
-            bars: [...chart.querySelectorAll('rect.bar')].map(b => ({top: box(b).top, bottom: box(b).bottom})),
-            points: chart.querySelectorAll('circle').length,
-          }));
+          const charts = [...document.querySelectorAll('g.chart')].filter(chart => chart.querySelector('text.title')).map(chart => {
+            const svg = chart.closest('svg'), origin = box(svg);
+            return {
+              title: chart.querySelector('text.title').textContent,
+              ticks: [...chart.querySelectorAll('text.tick')].map(t => ({text: t.textContent, y: box(t).top + box(t).height / 2})),
+              whiskers: [...chart.querySelectorAll('g.whisker')].map(w => ({top: box(w).top, bottom: box(w).bottom})),
+              bars: [...chart.querySelectorAll('rect.bar')].map(b => ({top: box(b).top, bottom: box(b).bottom})),
+              points: chart.querySelectorAll('circle').length,
+              svgWidth: origin.width, svgHeight: origin.height,
+              textRight: Math.max(...[...chart.querySelectorAll('text')].map(t => box(t).right - origin.left)),
+            };
+          });
           const verdict = document.querySelector('p.verdict');
+          const matrix = document.querySelector('table.matrix');
+          const firstSVG = document.querySelector('svg');
           const page = {
             headings: [...document.querySelectorAll('h1, h2')].map(h => h.textContent),
             verdictBottom: verdict ? box(verdict).bottom : -1,
-            firstChartTop: origin.top,
-            svgWidth: origin.width, svgHeight: origin.height,
-            textRight: Math.max(...[...svg.querySelectorAll('text')].map(t => box(t).right - origin.left)),
+            matrixBottom: matrix ? box(matrix).bottom : -1,
+            matrixHeader: matrix ? [...matrix.rows[0].cells].map(c => c.textContent) : [],
+            matrixCells: matrix ? [...matrix.rows].slice(1).map(r => [...r.cells].map(c => ({text: c.textContent, kind: c.className}))) : [],
+            firstChartTop: firstSVG ? box(firstSVG).top : -1,
             charts,
             paragraphs: [...document.querySelectorAll('p')].map(p => p.textContent),
             tableRows: [...document.querySelectorAll('table')].map(t => t.rows.length),
+            pageHeight: document.documentElement.scrollHeight,
+            tailRows: document.querySelectorAll('g.tail').length,
+            text: document.body.innerText,
           };
           const out = document.createElement('pre');
           out.id = 'probe';
@@ -121,13 +144,13 @@ import TreeRowsHarness
             + " (Debian's chromium-headless-shell; on macOS, Homebrew's chromium cask)")
     }
 
-    /// The page as laid out by the browser.
-    static func render(_ html: String) async throws -> Page {
+    /// The page as laid out by the browser, in a window `width` × `height` points.
+    static func render(_ html: String, width: Int = 1000, height: Int = 2000) async throws -> Page {
         let folder = try TemporaryFolder("report-browser")
         defer { folder.remove() }
         let page = try folder.write(html.replacingOccurrences(of: "</body>", with: probe + "\n</body>"), to: "report.html")
         let dom = try await SystemCommand.output(of: try browser() + [
-            "--no-sandbox", "--disable-gpu", "--window-size=1000,2000", "--virtual-time-budget=5000",
+            "--no-sandbox", "--disable-gpu", "--window-size=\(width),\(height)", "--virtual-time-budget=5000",
             "--dump-dom", URL(fileURLWithPath: page).absoluteString,
         ], discardingErrors: true)
         let text = String(decoding: dom, as: UTF8.self)
@@ -141,38 +164,92 @@ import TreeRowsHarness
 
     @Test func chartsShowDecadesWhiskersAndBarsBelowTheVerdict() async throws {
         let page = try await Self.render(ReportHTML.render(Self.report))
-        #expect(page.svgWidth > 600 && page.svgHeight > 1000)
-        #expect(page.textRight <= page.svgWidth, "a label runs off the chart")
-        #expect(page.headings.first == "TreeRows benchmark" && page.headings.dropFirst().first == "Verdict")
-        #expect(page.verdictBottom > 0 && page.verdictBottom < page.firstChartTop, "the verdict is not above the charts")
-        #expect(page.charts.map(\.title) == ["toggle-random: time against tree size", "toggle-random: time per corpus",
-                                             "row-at-random: time against tree size", "row-at-random: time per corpus"])
+        #expect(page.headings.first == "TreeRows benchmark" && page.headings.contains("Charts"))
+        #expect(page.verdictBottom > 0 && page.verdictBottom < page.matrixBottom && page.matrixBottom < page.firstChartTop,
+                "the verdict, then the table, then the charts")
+        // A chart of grouped bars per family measured on a named corpus, then a chart per swept operation.
+        #expect(page.charts.map(\.title) == ["Expand and collapse: median time on forest", "Queries: median time on forest",
+                                             "toggle-random: time against tree size", "row-at-random: time against tree size"])
         for chart in page.charts {
+            #expect(chart.svgWidth > 600 && chart.svgHeight > 250 && chart.textRight <= chart.svgWidth, "\(chart.title): a label runs off the chart")
             // Whole decades from 1 ns up, drawn bottom to top.
             let labels = chart.ticks.map(\.text)
             #expect(labels.allSatisfy { $0.wholeMatch(of: /(1|10|100) (ns|µs|ms|s)/) != nil }, "\(chart.title): \(labels)")
             #expect(chart.ticks.map(\.y) == chart.ticks.map(\.y).sorted(by: >), "\(chart.title): labels out of order")
             // One whisker per strategy and corpus, each with a visible length.
-            let drawn = chart.title.hasSuffix("tree size") ? 4 : 2
-            #expect(chart.whiskers.count == drawn && chart.whiskers.allSatisfy { $0.bottom - $0.top > 2 }, "\(chart.title)")
+            let swept = chart.title.hasSuffix("tree size")
+            #expect(chart.whiskers.count == (swept ? 4 : 2) && chart.whiskers.allSatisfy { $0.bottom - $0.top > 2 }, "\(chart.title)")
             #expect(chart.bars.allSatisfy { $0.bottom - $0.top > 2 }, "\(chart.title): a bar without height")
-            #expect(chart.title.hasSuffix("tree size") ? chart.points == 4 : chart.bars.count == 2)
+            #expect(swept ? chart.points == 4 : chart.bars.count == 2)
         }
         // The 3 ns reference on the forest: its bar stands, and its p99 (40 ns) is drawn between 10 ns and 100 ns.
-        let rows = page.charts[3]
+        let rows = page.charts[1]
         let ten = try #require(rows.ticks.first { $0.text == "10 ns" }), hundred = try #require(rows.ticks.first { $0.text == "100 ns" })
         let reference = rows.whiskers[0]
         #expect(reference.top < ten.y && reference.top > hundred.y, "p99 of 40 ns drawn at \(reference.top), ticks at \(ten.y) and \(hundred.y)")
         #expect(rows.ticks.first?.text == "1 ns")
     }
 
-    @Test func machineFactsReadAsSentences() async throws {
+    @Test func runDetailsReadAsSentences() async throws {
         let page = try await Self.render(ReportHTML.render(Self.report))
         #expect(page.paragraphs.contains("Machine: ci · Debian GNU/Linux 12 (bookworm) · 2 cores · 23.5 GiB memory · caches not evicted"))
         #expect(page.paragraphs.contains("Run: 2026-11-23 10:54:30 UTC · seed 1"))
         #expect(page.paragraphs.contains("Command: treerows bench --corpus forest"))
+        #expect(page.paragraphs.contains("Built with: TreeRows version and commit not recorded (results from an older bench)"))
         #expect(!page.paragraphs.joined().contains("memoryBytes"))
-        // The verdict's table, then one table per corpus and operation, each a header and two strategies.
-        #expect(page.tableRows == [3] + Array(repeating: 3, count: 6))
+        // The strategies × operations table (a row per corpus and operation), then, folded, the
+        // leaders and one table per corpus and operation, each a header and two strategies.
+        #expect(page.tableRows == [7, 3] + Array(repeating: 3, count: 6))
+    }
+
+    /// A report of the main job's shape (`bash .ci/main`: every built-in strategy × every
+    /// default operation on one recorded thread), with a WRONG cell, a SLOW cell, two tails
+    /// the verdict names, and this build's own facts.
+    static var mainJob: BenchmarkReport {
+        var random = SplitMix64(seed: 7)
+        var results: [BenchmarkResult] = []
+        for (row, operation) in BenchmarkWorkload.defaults.map(\.rawValue).enumerated() {
+            for (column, strategy) in BuiltinStrategies.names.enumerated() {
+                let median = Double(50 + random.below(5_000)) * Double(1 + column)
+                var result = result(strategy, "reddit-worldnews-sxvem7", nodes: 11_242, operation, median: median, p90: median * 1.5, p99: median * 2)
+                var singles = (0..<200).map { _ in median * (0.9 + Double(random.below(20)) / 100) }
+                if row == 1 && column == 2 || row == 4 && column == 5 {
+                    // A tail: one single operation in 20 costs 100 times the median.
+                    for index in stride(from: 0, to: singles.count, by: 20) { singles[index] = median * 100 }
+                    result.p99Nanoseconds = median * 100
+                }
+                result.distribution = BenchmarkSamples(batch: 1, nanoseconds: singles, singleNanoseconds: singles)
+                if row == 2 && column == 3 { result.correct = false }
+                if row == 3 && column == 4 {
+                    result.samples = 0
+                    result.slowLowerBoundNanoseconds = 2e9
+                }
+                results.append(result)
+            }
+        }
+        return BenchmarkReport(machine: BenchmarkReport.currentMachine(seed: 1, command: "treerows bench"), results: results, exponents: [])
+    }
+
+    @Test func theMainJobsAnswerFitsTheFirstScreenAndThePageFiveScreens() async throws {
+        let report = Self.mainJob
+        let page = try await Self.render(ReportHTML.render(report), width: 1_400, height: 900)
+        let operations = BenchmarkWorkload.defaults.count, strategies = BuiltinStrategies.names.count
+        // The verdict and the whole table of every strategy × operation in the first 1,400 × 900 screen.
+        #expect(page.verdictBottom > 0 && page.verdictBottom < page.matrixBottom)
+        #expect(page.matrixBottom <= 900, "the table ends at \(page.matrixBottom)")
+        #expect(page.matrixCells.count == operations && page.matrixCells.allSatisfy { $0.count == strategies + 1 })
+        #expect(page.matrixHeader.count == strategies + 1)
+        // The recommended strategy is marked; WRONG and SLOW cells say so.
+        let pick = try #require(BenchmarkVerdict(report.results, exponents: [])?.pick?.strategy)
+        #expect(page.matrixHeader.filter { $0.contains("recommended") } == ["★ \(pick)recommended"], "\(page.matrixHeader)")
+        #expect(page.matrixCells[2][4].text == "WRONG" && page.matrixCells[2][4].kind == "bad")
+        #expect(page.matrixCells[3][5].text.hasPrefix("SLOW > 2.00 s") && page.matrixCells[3][5].kind == "slow")
+        #expect(page.matrixCells.allSatisfy { row in row.dropFirst().contains { $0.kind == "r0" } }, "every row has its fastest marked")
+        // At most five such screens tall, charts and tails included.
+        #expect(page.pageHeight <= 4_500, "the page is \(page.pageHeight) points tall")
+        #expect(page.headings.contains("Tails") && page.tailRows == 2 && page.charts.contains { $0.title.hasPrefix("Expand and collapse") })
+        // What made the results, with the commit.
+        let commit = try #require(BuildIdentity.commit, "this test runs from a Git checkout of TreeRows")
+        #expect(page.text.contains("Built with: TreeRows \(TreeRowsVersion.current), commit \(commit.prefix(12))"), "\(page.paragraphs)")
     }
 }

@@ -110,15 +110,21 @@ import Testing
         #expect(BenchmarkVerdict([]) == nil)
     }
 
-    @Test func markdownReportOpensWithTheVerdict() {
+    @Test func markdownReportOpensWithTheVerdict() throws {
         let report = BenchmarkReport(machine: [("host", .string("h"))], results: [
             Self.cell("a", "toggle", 100), Self.cell("b", "toggle", 200),
         ], exponents: [])
         let lines = ReportMarkdown.render(report).split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(3)) == ["# TreeRows benchmark", "## Verdict", "**For trees like t, use a: the fastest on every operation measured.**"])
+        // The verdict, the table of every strategy × operation (the recommended one marked), then the run details.
+        #expect(Array(lines.prefix(2)) == ["# TreeRows benchmark", "**For trees like t, use a: the fastest on every operation measured.**"])
+        #expect(Array(lines.dropFirst(2).prefix(4)) == ["_Median time per operation on t (10 nodes); × the row's fastest_",
+                                                        "| operation | a ★ recommended | b |", "|---|---:|---:|", "| toggle | **100 ns** | 200 ns ×2 |"])
+        let runAt = try #require(lines.firstIndex { $0.hasPrefix("Built with: ") }), machineAt = try #require(lines.firstIndex(of: "Machine: h"))
+        #expect(runAt > 5 && runAt < machineAt && !lines[..<runAt].contains { $0.hasPrefix("## ") })
         let html = ReportHTML.render(report)
-        let verdictAt = html.range(of: "use a: the fastest")!.lowerBound, chartAt = html.range(of: "<svg")!.lowerBound
-        #expect(verdictAt < chartAt)
+        let verdictAt = html.range(of: "use a: the fastest")!.lowerBound, tableAt = html.range(of: "<table class=\"matrix\"")!.lowerBound
+        let detailsAt = html.range(of: "Built with: ")!.lowerBound, chartAt = html.range(of: "<svg")!.lowerBound
+        #expect(verdictAt < tableAt && tableAt < detailsAt && detailsAt < chartAt)
     }
 
     /// A strategy that keeps memory per operation (more than ``BenchmarkVerdict/keptLimit``

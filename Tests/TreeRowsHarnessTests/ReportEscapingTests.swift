@@ -82,9 +82,9 @@ import TreeRowsHarness
             html.replacing(/<[^>]*>/, with: "").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
                 .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
         }
-        return page.matches(of: /<table>(.*?)<\/table>/.dotMatchesNewlines()).map { table in
+        return page.matches(of: /<table[^>]*>(.*?)<\/table>/.dotMatchesNewlines()).map { table in
             table.1.matches(of: /<tr>(.*?)<\/tr>/.dotMatchesNewlines()).map { row in
-                row.1.matches(of: /<t[hd]>(.*?)<\/t[hd]>/.dotMatchesNewlines()).map { text($0.1) }
+                row.1.matches(of: /<t[hd][^>]*>(.*?)<\/t[hd]>/.dotMatchesNewlines()).map { text($0.1) }
             }
         }
     }
@@ -93,10 +93,11 @@ import TreeRowsHarness
         let report = Self.report(seed: seed)
         let strategies = Set(report.results.map(\.strategy))
         let shown = Set(strategies.map { $0.escapingControls() })
-        // Tables: the verdict's, one per corpus and operation (3 strategies each), the exponents.
+        // Tables: every strategy × operation (a row per corpus and operation), the exponents, then
+        // the leaders and one per corpus and operation (3 strategies each).
         let cells = Set(report.results.map { "\($0.corpus)\u{0}\($0.operation)" }).count
         let operations = Set(report.results.map(\.operation)).count
-        let expected = [operations + 1] + Array(repeating: 4, count: cells) + [report.exponents.count + 1]
+        let expected = [cells + 1, report.exponents.count + 1, operations + 1] + Array(repeating: 4, count: cells)
 
         let markdown = ReportMarkdown.render(report)
         #expect(!markdown.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
@@ -120,7 +121,7 @@ import TreeRowsHarness
         #expect(markdown.split(separator: "\n").filter { $0.contains(" is wrong at input 1 (toggle ") }.count
                 == report.results.filter { !$0.correct }.count)
         let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
-        #expect(headings.count == cells + 2, "one heading per cell, the verdict's and the exponents'")
+        #expect(headings.count == cells + 3, "one heading per cell, the exponents', every figure's and the leaders'")
 
         let html = ReportHTML.render(report)
         let htmlTables = Self.htmlTables(html)
@@ -128,7 +129,8 @@ import TreeRowsHarness
         try Self.checkTables(htmlTables, strategies: shown, tableCount: expected.count)
         let tags = Set(html.matches(of: /<\/?([a-zA-Z0-9!]+)/).map { String($0.1).lowercased() })
         #expect(tags.isSubset(of: ["!doctype", "html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "strong", "code",
-                                   "table", "tr", "th", "td", "svg", "g", "rect", "text", "line", "polyline", "circle"]),
+                                   "table", "caption", "tr", "th", "td", "small", "br", "span", "ul", "li", "nav", "a", "div", "details",
+                                   "summary", "svg", "g", "rect", "text", "line", "polyline", "circle"]),
                 "a name became a tag: \(tags.sorted())")
 
         let svg = ReportSVG.render(report)

@@ -22,6 +22,7 @@ extension ReportDocument {
                 + " Gate the two builds (treerows gate), or compare \(comparison.runsAdvised) or more runs a side.")]))
         }
         for (name, report) in [("Base", base), ("Head", head)] {
+            blocks.append(.paragraph([.text("\(name): \(report.builtWith).")]))
             if let lacking = report.lacking { blocks.append(.paragraph([.text("\(name): \(lacking); its cells compare medians alone.")])) }
         }
         if comparison.metric == .median && comparison.intervalCount > 0 { blocks.append(.charts) }
@@ -48,6 +49,6 @@ extension ReportDocument {
 
     static func figure(_ value: Double?, _ metric: BenchmarkComparison.Metric) -> String {
         guard let value else { return "–" }
-        return metric == .median ? ReportMarkdown.time(value) : ReportMarkdown.number(value)
+        return metric == .median ? FigureText.time(value) : FigureText.amount(value)
     }
 }

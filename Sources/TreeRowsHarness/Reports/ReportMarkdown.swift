@@ -17,24 +17,57 @@ public enum ReportMarkdown {
         render(ReportDocument(comparison: comparison, base: base, head: head))
     }
 
-    /// The Markdown of `document`.
+    /// The Markdown of `document`: its blocks in order, the details unfolded under a heading;
+    /// no contents and no charts, which Markdown has no place for.
     static func render(_ document: ReportDocument) -> String {
+        lines(document.blocks).joined(separator: "\n")
+    }
+
+    /// The lines of `blocks`, each block followed by a blank line.
+    static func lines(_ blocks: [ReportDocument.Block]) -> [String] {
         var lines: [String] = []
-        for block in document.blocks {
+        for block in blocks {
             switch block {
             case .title(let text): lines.append("# " + escape(text))
-            case .heading(let spans): lines.append("## " + inline(spans))
+            case .heading(let spans, _): lines.append("## " + inline(spans))
             case .verdict(let spans): lines.append("**" + inline(spans) + "**")
             case .paragraph(let spans): lines.append(inline(spans))
+            case .list(let items): lines += items.map { "- " + inline($0) }
             case .table(let header, let rightAligned, let rows):
-                lines.append("| " + header.map(escape).joined(separator: " | ") + " |")
-                lines.append("|" + rightAligned.map { $0 ? "---:" : "---" }.joined(separator: "|") + "|")
-                lines += rows.map { "| " + $0.map(inline).joined(separator: " | ") + " |" }
-            case .charts: continue
+                lines += table(header: header.map(escape), rightAligned: rightAligned, rows: rows.map { $0.map(inline) })
+            case .matrix(let matrix):
+                lines.append("_" + escape(matrix.caption) + "_")
+                lines.append("")
+                let header = ["operation"] + matrix.columns.map { escape($0) + ($0 == matrix.recommended ? " ★ recommended" : "") }
+                lines += table(header: header, rightAligned: [false] + matrix.columns.map { _ in true },
+                               rows: matrix.rows.map { row in [escape(row.label)] + row.cells.map(cell) })
+            case .details(let summary, _, let blocks):
+                lines.append("## " + escape(summary))
+                lines.append("")
+                lines += self.lines(blocks)
+                continue
+            case .contents, .charts: continue
             }
             lines.append("")
         }
-        return lines.joined(separator: "\n")
+        return lines
+    }
+
+    /// A GitHub-flavoured table of cells already in Markdown.
+    static func table(header: [String], rightAligned: [Bool], rows: [[String]]) -> [String] {
+        ["| " + header.joined(separator: " | ") + " |", "|" + rightAligned.map { $0 ? "---:" : "---" }.joined(separator: "|") + "|"]
+            + rows.map { "| " + $0.joined(separator: " | ") + " |" }
+    }
+
+    /// A cell of the strategies × operations table: the fastest in bold, the others with their
+    /// ratio to it, failures in bold capitals.
+    static func cell(_ cell: ReportDocument.MatrixCell) -> String {
+        switch cell.status {
+        case .fastest: "**" + escape(cell.text) + "**"
+        case .measured: escape(cell.text) + (cell.ratio.map { " ×" + FigureText.ratio($0) } ?? "")
+        case .wrong, .crashed, .slow: "**" + escape(cell.text) + "**"
+        case .unmeasured, .absent: escape(cell.text)
+        }
     }
 
     /// Spans as Markdown.
@@ -83,23 +116,5 @@ public enum ReportMarkdown {
         let fence = String(repeating: "`", count: longest + 1)
         let pad = text.first == "`" || text.last == "`" || (text.first == " " && text.last == " ") ? " " : ""
         return fence + pad + text + pad + fence
-    }
-
-    /// A duration in nanoseconds, in the largest unit that keeps it at least 1 (e.g. `3.2 µs`).
-    package static func time(_ nanoseconds: Double) -> String {
-        switch nanoseconds {
-        case 1e9...: return String(format: "%.2f s", nanoseconds / 1e9)
-        case 1e6...: return String(format: "%.3g ms", nanoseconds / 1e6)
-        case 1e3...: return String(format: "%.3g µs", nanoseconds / 1e3)
-        case 100...: return String(format: "%.0f ns", nanoseconds)
-        // Batched samples resolve a fast operation below a nanosecond: three digits show it.
-        default: return String(format: "%.3g ns", nanoseconds)
-        }
-    }
-
-    static func number(_ value: Double?) -> String {
-        guard let value else { return "–" }
-        if value == value.rounded() && abs(value) < 1e5 { return String(Int(value)) }
-        return String(format: "%.3g", value)
     }
 }

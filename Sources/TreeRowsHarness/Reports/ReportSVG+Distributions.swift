@@ -31,7 +31,7 @@ extension ReportSVG {
                 }
                 let median = BenchmarkSamples.median(of: samples)
                 marks.append("<rect x=\"\(place(x(median) - 1.5))\" y=\"\(place(y - 7))\" width=\"3\" height=\"14\" fill=\"\(color)\">"
-                    + "<title>\(index == 0 ? "base" : "head") median \(ReportHTML.escape(ReportMarkdown.time(median)))</title></rect>")
+                    + "<title>\(index == 0 ? "base" : "head") median \(ReportHTML.escape(FigureText.time(median)))</title></rect>")
             }
             let label = ReportHTML.escape("\(change.strategy) · \(change.operation)")
             let corpus = ReportHTML.escape(change.corpus)
@@ -39,8 +39,8 @@ extension ReportSVG {
                 <g class="cell">
                 <text x="4" y="\(top + 17)" font-size="11">\(label)</text>
                 <text x="4" y="\(top + 31)" font-size="10" fill="#666">\(corpus)</text>
-                <text x="\(left - 4)" y="\(top + 40)" font-size="9" text-anchor="end" fill="#666">\(ReportHTML.escape(ReportMarkdown.time(low)))</text>
-                <text x="\(left + plot + 4)" y="\(top + 40)" font-size="9" fill="#666">\(ReportHTML.escape(ReportMarkdown.time(high)))</text>
+                <text x="\(left - 4)" y="\(top + 40)" font-size="9" text-anchor="end" fill="#666">\(ReportHTML.escape(FigureText.time(low)))</text>
+                <text x="\(left + plot + 4)" y="\(top + 40)" font-size="9" fill="#666">\(ReportHTML.escape(FigureText.time(high)))</text>
                 \(marks.joined(separator: "\n"))
                 <text x="\(left + plot + 60)" y="\(top + 24)" font-size="11">\(ReportHTML.escape(change.percentText(missing: "–") + " " + change.verdict.rawValue))</text>
                 </g>
@@ -53,5 +53,46 @@ extension ReportSVG {
             \(rows.joined(separator: "\n"))
             </svg>
             """
+    }
+
+    /// The single samples of each cell in `cells` (at most 12, the widest spread first), one
+    /// strip a cell on a log time axis of its own, the median and the p99 marked; `nil` for
+    /// none.
+    ///
+    /// - Complexity: O(*c* *s* log *s*) for *c* cells of *s* samples; 400 marks a cell at most.
+    static func tails(_ cells: [BenchmarkResult]) -> Chart? {
+        let shown = cells.filter { ($0.distribution?.tailSamples.count ?? 0) > 1 }
+            .sorted { $0.p99Nanoseconds / max($0.medianNanoseconds, 1e-9) > $1.p99Nanoseconds / max($1.medianNanoseconds, 1e-9) }.prefix(12)
+        guard !shown.isEmpty else { return nil }
+        let rowHeight = 34.0, left = 330.0, plot = 700.0
+        var rows: [String] = []
+        for (index, result) in shown.enumerated() {
+            let samples = result.distribution!.tailSamples.filter { $0 > 0 && $0.isFinite }.sorted()
+            guard let low = samples.first, let high = samples.last else { continue }
+            let (from, to) = (log10(low), max(log10(high), log10(low) + 1e-9))
+            func x(_ value: Double) -> Double { left + plot * (log10(max(value, low)) - from) / (to - from) }
+            let y = Double(index) * rowHeight + 18
+            var marks = RatioInterval.thinned(samples, to: 400).map {
+                "<line x1=\"\(f(x($0)))\" y1=\"\(f(y - 6))\" x2=\"\(f(x($0)))\" y2=\"\(f(y + 6))\" stroke=\"\(palette[0])\" stroke-opacity=\"0.4\"/>"
+            }
+            for (name, value, color) in [("median", BenchmarkSamples.median(of: samples), "#2ca02c"), ("p99", result.p99Nanoseconds, "#d62728")] {
+                marks.append("<rect class=\"\(name)\" x=\"\(f(x(value) - 1.5))\" y=\"\(f(y - 9))\" width=\"3\" height=\"18\" fill=\"\(color)\">"
+                    + "<title>\(name) \(escape(FigureText.time(value)))</title></rect>")
+            }
+            rows.append("""
+                <g class="tail">
+                <text x="4" y="\(f(y - 2))" font-size="12">\(escape("\(result.strategy) · \(result.operation)"))</text>
+                <text x="4" y="\(f(y + 11))" font-size="10" fill="#666">\(escape(result.corpus))</text>
+                <text x="\(f(left - 6))" y="\(f(y + 4))" font-size="10" text-anchor="end" fill="#666">\(escape(FigureText.time(low)))</text>
+                <text x="\(f(left + plot + 6))" y="\(f(y + 4))" font-size="10" fill="#666">\(escape(FigureText.time(high)))</text>
+                <text x="\(f(left + plot + 70))" y="\(f(y + 4))" font-size="12">\(escape("p99 \(FigureText.ratio(result.p99Nanoseconds / max(result.medianNanoseconds, 1e-9)))× the median"))</text>
+                \(marks.joined(separator: "\n"))
+                </g>
+                """)
+        }
+        let height = Double(shown.count) * rowHeight + 24
+        rows.append("<text x=\"4\" y=\"\(f(height - 6))\" font-size=\"10\" fill=\"#666\">each cell: its single samples (blue), the median (green) and the p99 (red); "
+            + "log time axis per cell\(cells.count > shown.count ? "; \(cells.count - shown.count) more cells in the verdict's list" : "")</text>")
+        return Chart(title: "Tails", width: wideWidth, height: height, body: rows.joined(separator: "\n"))
     }
 }

@@ -55,7 +55,9 @@ public struct BenchmarkReport: Sendable {
         results.contains { $0.samples > 0 || !$0.correct }
     }
 
-    /// Facts about this machine and build, for the report's header.
+    /// Facts about this machine and build, for the report's header: the host, the run, the
+    /// command, and what made the results (``BuildIdentity``: the TreeRows version and commit,
+    /// and the tool, the last part of the command's first word).
     public static func currentMachine(seed: UInt64, command: String) -> [(key: String, value: JSONValue)] {
         let info = ProcessInfo.processInfo
         return [
@@ -63,7 +65,7 @@ public struct BenchmarkReport: Sendable {
             ("cores", .integer(info.activeProcessorCount)), ("memoryBytes", .number(String(info.physicalMemory))),
             ("date", .string(ISO8601DateFormatter().string(from: Date()))), ("seed", .number(String(seed))),
             ("command", .string(command)),
-        ]
+        ] + BuildIdentity.facts(executable: command.split(separator: " ").first.map(String.init) ?? "treerows")
     }
 
     /// Exponents fitted from results whose corpus names are `shape:size` sweep points.
