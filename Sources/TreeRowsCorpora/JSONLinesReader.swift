@@ -80,8 +80,9 @@ public enum JSONLinesReader {
                         "add one line per node: {\"id\": 1, \"parent\": null, \"time\": 0, \"score\": 0}")
         }
         let tree = try assembler.assemble()
-        return Corpus(tree: tree, header: header, file: file, pages: try CorpusPage.pages(in: header, tree: tree, file: file),
-                      missingParents: try MissingParentRows.rows(in: header, tree: tree, file: file))
+        let pages = try CorpusPage.pages(in: header, tree: tree, file: file)
+        return Corpus(tree: tree, header: header, file: file, pages: pages,
+                      missingParents: try MissingParentRows.rows(in: header, tree: tree, pages: pages, file: file))
     }
 
     /// The members of a node line that are read; the others are skipped.

@@ -24,24 +24,34 @@ public enum MissingParentRows {
         })
     }
 
-    /// The rows a header names (none without the member), each checked against the tree.
+    /// The rows a header names (none without the member), each checked against the tree and
+    /// the corpus's `pages`.
     ///
-    /// - Throws: ``CorpusError`` for a member that is not a list of ids, or an id the tree
-    ///   does not hold.
-    /// - Complexity: O(*k*) expected for *k* rows.
-    static func rows(in header: JSONValue?, tree: Tree, file: String) throws(CorpusError) -> [NodeID] {
+    /// - Throws: ``CorpusError`` for a member that is not a list of ids, an id the tree does
+    ///   not hold, one named twice, or a load-more row of `pages`.
+    /// - Complexity: O(*k* + *p*) expected for *k* rows and *p* pages.
+    static func rows(in header: JSONValue?, tree: Tree, pages: [CorpusPage], file: String) throws(CorpusError) -> [NodeID] {
         guard let value = header?[headerKey] else { return [] }
         let fix = "write \"\(headerKey)\" as [ID, …], each the id of a row of the tree that stands for a missing comment"
         guard case .array(let entries) = value else {
             throw CorpusError(file: file, problem: "the header's \"\(headerKey)\" is \(value.typeName), not a list", fix: fix)
         }
         var rows: [NodeID] = []
+        var seen = Set<NodeID>()
+        let loadMoreRows = Set(pages.map(\.loadMoreRow))
         for (index, entry) in entries.enumerated() {
             guard let row = entry.nodeID else {
                 throw CorpusError(file: file, problem: "the header's \"\(headerKey)\" item \(index + 1) is \(entry.typeName), not an id", fix: fix)
             }
             guard tree.index(of: row) != nil else {
                 throw CorpusError(file: file, problem: "the header's \"\(headerKey)\" item \(index + 1) names row \(row), which the tree does not hold",
+                                  fix: fix)
+            }
+            guard seen.insert(row).inserted else {
+                throw CorpusError(file: file, problem: "the header's \"\(headerKey)\" item \(index + 1) names row \(row) a second time", fix: fix)
+            }
+            guard !loadMoreRows.contains(row) else {
+                throw CorpusError(file: file, problem: "the header's \"\(headerKey)\" item \(index + 1) names row \(row), which \"pages\" names as a load-more row",
                                   fix: fix)
             }
             rows.append(row)

@@ -121,8 +121,9 @@ extension TreeFile {
             }
         }
         guard reader.isAtEnd else { throw failure(reader.offset, "unexpected bytes after the last node") }
-        return Corpus(tree: tree, header: metadata, file: file, pages: try CorpusPage.pages(in: metadata, tree: tree, file: file),
-                      missingParents: try MissingParentRows.rows(in: metadata, tree: tree, file: file))
+        let pages = try CorpusPage.pages(in: metadata, tree: tree, file: file)
+        return Corpus(tree: tree, header: metadata, file: file, pages: pages,
+                      missingParents: try MissingParentRows.rows(in: metadata, tree: tree, pages: pages, file: file))
     }
 
     private static func string(

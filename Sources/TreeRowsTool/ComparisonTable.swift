@@ -32,7 +32,7 @@ enum ComparisonTable {
         Swift.print("compare \(metric.rawValue), threshold \(BenchmarkGate.percent(comparison.threshold)): \(comparison.comparedCount) of the head's"
             + " \(head.results.count) cells compared; the base has \(base.results.count)")
         for (name, report) in [("base", base), ("head", head)] {
-            Swift.print("\(name): \(report.builtWith)")
+            Swift.print("\(name): \(report.builtWith)".escapingControls())
         }
         if metric == .median {
             if comparison.runs.base > 1 || comparison.runs.head > 1, !comparison.paired {

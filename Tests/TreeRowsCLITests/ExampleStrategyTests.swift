@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreeRows
 
 /// The example package (docs/Examples/CustomStrategy) is what an outside user writes: it
 /// depends on TreeRows by path, and its three-line tool is the whole command with its own
@@ -121,7 +122,11 @@ import Testing
         }
 
         let report = try Self.run(tool, ["report", results[0], "--format", "markdown"])
-        #expect(report.status == 0 && report.output.hasPrefix("# TreeRows benchmark\n\n## Verdict\n"), "\(report.output.prefix(400))")
+        // The verdict, the strategies × operations table, then what made the results: the user's own tool and its TreeRows.
+        #expect(report.status == 0 && report.output.hasPrefix("# TreeRows benchmark\n\n**For trees like "), "\(report.output.prefix(400))")
+        #expect(report.output.contains("\n| operation | ") && report.output.contains(" my-strategy"), "\(report.output.prefix(1_000))")
+        #expect(report.output.contains("\nBuilt with: TreeRows \(TreeRowsVersion.current), commit ") && report.output.contains(" (tool my-treerows)\n"),
+                "\(report.output.prefix(2_000))")
         let compare = try Self.run(tool, ["compare", results[0], results[1]])
         #expect(compare.output.hasPrefix("compare allocations, threshold 10%"), "\(compare.output)")
         #expect(compare.output.split(separator: "\n").contains { $0.hasPrefix("my-strategy ") }, "\(compare.output)")

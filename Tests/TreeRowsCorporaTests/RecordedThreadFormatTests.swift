@@ -138,15 +138,14 @@ import TreeRowsTestSupport
         let corpus = try CorpusReader.read(contentsOf: Self.path(name))
         let views = try #require((try Self.json(name) as? [String: Any])?["comments"] as? [[String: Any]])
         let paths = views.map { (($0["comment"] as! [String: Any])["path"] as! String).split(separator: ".").map { Int($0)! } }
-        let ids = Set(paths.map { $0.last! })
-        // Each comment hangs under the nearest ancestor of its path that the list holds; the
-        // list (the site's newest, across 4 posts) gives children before their parents.
-        #expect(corpus.tree.nodeCount == views.count && views.count == 10)
+        // Each comment hangs under its path's parent, at the path's depth (a row stands for a
+        // parent the list lacks); the list (the site's newest, across 4 posts) gives children
+        // before their parents, and here holds every parent.
+        #expect(corpus.tree.nodeCount == views.count && views.count == 10 && corpus.missingParents.isEmpty)
         for path in paths {
             let node = try #require(corpus.tree.index(of: .integer(Int64(path.last!))))
-            let parent = path.dropLast().dropFirst().last(where: ids.contains)
-            let expected = try parent.map { try #require(corpus.tree.index(of: .integer(Int64($0)))) } ?? Tree.root
-            #expect(corpus.tree.parent(of: node) == expected, "\(path)")
+            let expected = try (path.count > 2 ? Optional(path[path.count - 2]) : nil).map { try #require(corpus.tree.index(of: .integer(Int64($0)))) }
+            #expect(corpus.tree.parent(of: node) == expected ?? Tree.root && Int(corpus.tree.depth(of: node)) == path.count - 2, "\(path)")
         }
         #expect(corpus.tree.nodes.map { corpus.tree.depth(of: $0) }.max() == 2)
     }

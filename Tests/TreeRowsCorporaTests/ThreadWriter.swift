@@ -164,7 +164,8 @@ enum ThreadWriter {
         return #"{"ancestors":[{"id":"108999","in_reply_to_id":null}],"descendants":[\#(statuses.joined(separator: ","))]}"#
     }
 
-    /// `v4`: Lemmy 1.x's layout (`items`, the counts inside `comment`, `published_at`).
+    /// `v4`: Lemmy 1.x's layout (`items`, the counts inside `comment`, `published_at`, the
+    /// post's count of comments).
     /// `absent` rows are left out (on other pages), and each comment's `child_count` counts
     /// every comment below it, held or not.
     static func lemmy(_ model: ThreadModel, v4: Bool = false, absent: Set<Int> = []) -> String {
@@ -180,7 +181,7 @@ enum ThreadWriter {
             let published = iso(row.time, fraction: ".123456", zone: v4 ? "Z" : "")
             if v4 {
                 return #"{"comment":{"id":\#(row.id),"path":"\#(path(index))","published_at":"\#(published)","deleted":\#(index % 4 == 0),"#
-                    + #""removed":false,"score":\#(row.score),"upvotes":1,"child_count":\#(below(index))},"post":{"id":7,"name":"A post"},"#
+                    + #""removed":false,"score":\#(row.score),"upvotes":1,"child_count":\#(below(index))},"post":{"id":7,"name":"A post","comments":\#(model.rows.count)},"#
                     + #""community":{"id":3},"can_mod":false}"#
             }
             return #"{"comment":{"id":\#(row.id),"path":"\#(path(index))","published":"\#(published)","#

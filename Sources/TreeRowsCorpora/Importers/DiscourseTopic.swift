@@ -38,6 +38,9 @@ enum DiscourseTopic {
             let id = post["id"]!.integer!
             let at = "post \(id) (post \(index + 1) of post_stream.posts)"
             let replyTo = try builder.integer(post["reply_to_post_number"], "reply_to_post_number", at: at)
+            if let replyTo, replyTo < 1 {
+                throw builder.fieldFailure(at, "reply_to_post_number", must: "a post number, 1 or more", found: post["reply_to_post_number"]!)
+            }
             let parent = replyTo.flatMap { number -> NodeID? in
                 if number == 1 { return nil }
                 if let held = idOfNumber[number] { return .integer(held) }
@@ -48,15 +51,12 @@ enum DiscourseTopic {
                             score: try builder.value(post["score"], "score", at: at), at: at)
         }
         // Post 1 is the thread; every other post is held, stood in for, or still to load.
-        var highest = try builder.integer(document["highest_post_number"], "highest_post_number", at: "the topic")
-        if highest == nil { highest = try builder.integer(document["posts_count"], "posts_count", at: "the topic") }
+        // Counts of posts, as a page holds them (0 to 2^31 - 1).
+        var highest = try builder.hiddenCount(document["highest_post_number"], "highest_post_number", at: "the topic")
+        if highest == nil { highest = try builder.hiddenCount(document["posts_count"], "posts_count", at: "the topic") }
         if let highest {
-            let accounted = Int64(idOfNumber.keys.filter { $0 != 1 }.count + missingNumbers.count)
-            let hidden = max(0, highest - 1 - accounted)
-            if hidden > 0 {
-                builder.loadMoreRow("more-posts", parent: nil, hidden: Int(min(hidden, Int64(Int32.max))),
-                                    at: "the topic's posts that the page does not hold")
-            }
+            let hidden = highest - 1 - idOfNumber.keys.filter { $0 != 1 }.count - missingNumbers.count
+            if hidden > 0 { builder.loadMoreRow("more-posts", parent: nil, hidden: hidden, at: "the topic's posts that the page does not hold") }
         }
         return members
     }

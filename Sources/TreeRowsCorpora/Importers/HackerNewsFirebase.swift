@@ -3,10 +3,10 @@ import TreeRows
 /// Hacker News items from the Firebase API (`/v0/item/ID.json`), saved as a JSON array of
 /// items or one item per line: `id`, `type`, `parent`, `kids` (the replies' ids in ranked
 /// order), `time` (seconds) and `score` (stories only). The story (or poll, or job) is the
-/// thread, not a row. Replies follow their parent's `kids` order; kids the file does not
-/// hold become one load-more row after the parent's present replies, hiding as many
-/// replies as are missing; then come the items whose `parent` names an item that does not
-/// list them, in file order. An item replying to the story is top-level, even when the file
+/// thread, not a row. Replies follow their parent's `kids` order, then come the items whose
+/// `parent` names an item that does not list them, in file order; kids the file does not
+/// hold become one load-more row, the parent's last child, hiding as many replies as are
+/// missing. An item replying to the story is top-level, even when the file
 /// lacks the story (the story is then the parent most such items name); one replying to
 /// another item the file lacks goes under a row standing for it (``MissingParentRows``).
 /// Deleted and dead items stay, with their replies.
@@ -90,7 +90,7 @@ enum HackerNewsFirebase {
                             score: try builder.value(items[index]["score"], "score", at: at), at: at)
         }
         // Siblings come in the order rows are added (see ThreadBuilder): each item's listed kids in
-        // kids order and its load-more row, then the rest in file order.
+        // kids order, then the rest in file order, then its load-more row.
         var listed = Set<Int64>()
         for (index, item) in read.enumerated() {
             var missing = 0

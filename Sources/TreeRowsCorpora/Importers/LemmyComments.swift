@@ -9,8 +9,10 @@ import TreeRows
 /// A list is a page: a comment whose ancestors the list lacks goes under rows standing for
 /// each of them (``MissingParentRows``), so it keeps the depth its path gives; a comment
 /// with more descendants than the list holds or stands for gets a load-more row, its last
-/// child, hiding the rest; so does the post, when the list is of one post that gives its
-/// count of comments (v4's `post.comments`). Deleted and removed comments stay.
+/// child, hiding the rest (less those a held comment below it counts itself); so does the
+/// post, when the list is of one post that gives its count of comments (v4's
+/// `post.comments`). Deleted and removed comments stay. Paths that put a comment, held or
+/// missing, under two parents are refused.
 enum LemmyComments {
     /// The member that holds the views: `comments` (v3) or `items` (v4), if either is a list
     /// whose first view has a `comment.path`.
@@ -50,13 +52,27 @@ enum LemmyComments {
             if let id = post["id"]?.integer { members.append(("thread", .string("post \(id)"))) }
             if let name = post["name"]?.text { members.append(("description", .string(name))) }
         }
-        // Below each held comment: the comments held or stood in for (each missing ancestor once).
+        // Below each held comment: the comments held or stood in for (each missing ancestor once), counted in one
+        // pass up each path; and each missing ancestor's parent, which every path through it must give alike.
         var below: [Int64: Int] = [:]
-        var standIns = Set<Int64>()
-        for path in paths {
-            for (position, id) in path.enumerated().dropFirst() where indexOfID[id] == nil || position == path.count - 1 {
-                guard indexOfID[id] != nil || standIns.insert(id).inserted else { continue }
-                for ancestor in path[1..<position] where indexOfID[ancestor] != nil { below[ancestor, default: 0] += 1 }
+        var standInParent: [Int64: Int64] = [:]
+        for (index, path) in paths.enumerated() {
+            var running = 0
+            for position in stride(from: path.count - 1, through: 1, by: -1) {
+                let id = path[position]
+                if indexOfID[id] != nil {
+                    // The comment itself counts for its ancestors; a held ancestor counts for itself on its own path.
+                    if position == path.count - 1 { running += 1 } else { below[id, default: 0] += running }
+                } else if let parent = standInParent[id] {
+                    guard parent == path[position - 1] else {
+                        throw builder.failure("comment view \(index + 1)", "its path \(path.map(String.init).joined(separator: ".")) puts comment \(id), "
+                                              + "which the list lacks, under \(path[position - 1] == 0 ? "the post" : "comment \(path[position - 1])"), "
+                                              + "where an earlier path puts it under \(parent == 0 ? "the post" : "comment \(parent)"): the paths contradict each other")
+                    }
+                } else {
+                    standInParent[id] = path[position - 1]
+                    running += 1
+                }
             }
         }
         var childCounts: [(id: Int64, count: Int)] = []
@@ -84,18 +100,27 @@ enum LemmyComments {
             builder.comment(.integer(path.last!), parent: parent, ancestors: path.dropFirst().dropLast(2).map(NodeID.integer),
                             time: time, score: score, at: at)
         }
+        // What each comment's child_count says is missing below it, less what held comments further down count
+        // themselves: the nearest held ancestor with a count covers a comment's missing descendants.
+        let counted = Dictionary(childCounts.map { ($0.id, $0.count) }, uniquingKeysWith: { first, _ in first })
+        var covered: [Int64: Int] = [:]
+        for (id, count) in childCounts {
+            let holder = paths[indexOfID[id]!].dropFirst().dropLast().last { indexOfID[$0] != nil && counted[$0] != nil }
+            if let holder { covered[holder, default: 0] += max(0, count - below[id, default: 0]) }
+        }
         // Last, so that each is its comment's last child.
         var hiddenBelow = 0
-        for (id, count) in childCounts where count > below[id, default: 0] {
-            hiddenBelow += count - below[id, default: 0]
-            builder.loadMoreRow("more-\(id)", parent: .integer(id), hidden: count - below[id, default: 0],
-                                at: "the replies below comment \(id) that the list does not hold")
+        for (id, count) in childCounts {
+            let hidden = count - below[id, default: 0] - covered[id, default: 0]
+            guard hidden > 0 else { continue }
+            hiddenBelow += hidden
+            builder.loadMoreRow("more-\(id)", parent: .integer(id), hidden: hidden, at: "the replies below comment \(id) that the list does not hold")
         }
         // A page of one post's comments (v4 gives the post's own count): the rest, at the end of the top level.
         let posts = Set(views.map { $0["post"]?["id"]?.integer })
         if posts.count == 1, let post = views.first?["post"],
            let total = try builder.hiddenCount(post["comments"], "post.comments", at: "the post of comment view 1") {
-            let rest = total - views.count - standIns.count - hiddenBelow
+            let rest = total - views.count - standInParent.count - hiddenBelow
             if rest > 0 {
                 builder.loadMoreRow("more-post", parent: nil, hidden: rest, at: "the post's comments that the list does not hold")
             }

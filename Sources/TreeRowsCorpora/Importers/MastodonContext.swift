@@ -10,6 +10,8 @@ import TreeRows
 /// it) goes under a row standing for that status (``MissingParentRows``).
 enum MastodonContext {
     /// A status id as written: a string, or (before Mastodon 2.0) a JSON integer.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
     private static func id(_ value: JSONValue?, _ field: String, at place: String, _ builder: ThreadBuilder) throws(CorpusError) -> NodeID? {
         guard let value, value != .null else { return nil }
         switch value {
@@ -21,6 +23,8 @@ enum MastodonContext {
     }
 
     /// The id's text, which a reply names whether it is written as a string or a number.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
     private static func key(_ id: NodeID) -> String {
         switch id {
         case .integer(let value): String(value)

@@ -4,7 +4,8 @@ import TreeRows
 /// order the service shows them, each with its parent, then assembled into a ``Corpus``.
 ///
 /// Siblings keep the order in which they are added, whatever order the parents come in, so a
-/// reader may walk its document in any order that adds each parent's replies in display order.
+/// reader may walk its document in any order that adds each parent's replies in display order;
+/// a load-more row comes last among its siblings, whenever it was added.
 ///
 /// A reply whose parent the document does not hold (a saved page of a longer thread) is one
 /// rule for every format: it goes under a row standing for that parent (``MissingParentRows``),

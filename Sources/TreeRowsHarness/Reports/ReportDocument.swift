@@ -94,11 +94,7 @@ struct ReportDocument {
         }
         blocks += Self.runDetails(report.machine).map { .paragraph($0) }
         var contents = [Entry(title: "Charts", anchor: "charts")]
-        let tails = (verdict?.spreads ?? []).filter { spread in
-            report.results.contains { $0.strategy == spread.strategy && $0.operation == spread.operation && $0.corpus == spread.corpus
-                && ($0.distribution?.tailSamples.count ?? 0) > 1 }
-        }
-        if !tails.isEmpty { contents.append(Entry(title: "Tails", anchor: "tails")) }
+        if !ReportSVG.tailCells(report, verdict).isEmpty { contents.append(Entry(title: "Tails", anchor: "tails")) }
         if !report.exponents.isEmpty { contents.append(Entry(title: "Growth with size", anchor: "growth")) }
         contents.append(Entry(title: "Every figure, per corpus and operation", anchor: "figures"))
         blocks.append(.contents(contents))
@@ -153,9 +149,11 @@ struct ReportDocument {
                 case "SLOW": return MatrixCell(text: "SLOW" + (result.slowLowerBoundNanoseconds.map { " > " + FigureText.time($0) } ?? ""), status: .slow)
                 default: break
                 }
-                guard result.samples > 0, let fastest, fastest > 0 else { return MatrixCell(text: "–", status: .unmeasured) }
-                let ratio = result.medianNanoseconds / fastest
-                return MatrixCell(text: FigureText.time(result.medianNanoseconds), ratio: ratio, status: ratio <= 1 ? .fastest : .measured)
+                guard result.samples > 0, let fastest else { return MatrixCell(text: "–", status: .unmeasured) }
+                // A median below the clock's resolution (0 ns) leads, and no ratio is taken to it.
+                let ratio = fastest > 0 ? result.medianNanoseconds / fastest : nil
+                return MatrixCell(text: FigureText.time(result.medianNanoseconds), ratio: ratio,
+                                  status: result.medianNanoseconds <= fastest ? .fastest : .measured)
             }
             let nodes = results.first?.nodes ?? 0
             return Matrix.Row(label: corpora.count > 1 ? "\(operation) · \(corpus) (\(nodes) nodes)" : operation, cells: cells)
@@ -166,6 +164,8 @@ struct ReportDocument {
     }
 
     /// The fastest strategy per operation, its lead and its runner-up.
+    ///
+    /// - Complexity: O(*o*) for *o* operations.
     static func leaders(_ verdict: BenchmarkVerdict) -> [Block] {
         [.heading([.text("Fastest per operation")], anchor: nil),
          .table(header: ["operation", "fastest", "lead", "runner-up"], rightAligned: [false, false, true, false],

@@ -27,11 +27,7 @@ public enum ReportHTML {
         var parts = ["<h2 id=\"charts\">Charts</h2>", "<div class=\"charts\">"]
         parts += ReportSVG.charts(report).map { ReportSVG.svg($0) }
         parts.append("</div>")
-        let spreads = BenchmarkVerdict(report.results, exponents: report.exponents)?.spreads ?? []
-        let tails = spreads.compactMap { spread in
-            report.results.first { $0.strategy == spread.strategy && $0.operation == spread.operation && $0.corpus == spread.corpus }
-        }
-        if let chart = ReportSVG.tails(tails) {
+        if let chart = ReportSVG.tails(ReportSVG.tailCells(report, BenchmarkVerdict(report.results, exponents: report.exponents))) {
             parts.append("<h2 id=\"tails\">Tails</h2>")
             parts.append("<p>Every single operation timed in the cells whose p99 is more than \(FigureText.ratio(BenchmarkVerdict.spreadLimit))× "
                 + "their median: one mark a sample, the median and the p99 marked.</p>")
@@ -41,6 +37,8 @@ public enum ReportHTML {
     }
 
     /// The page of `document`, with `charts` where it has its charts block.
+    ///
+    /// - Complexity: O(*c*) for *c* characters of the page.
     static func page(_ document: ReportDocument, title: String, charts: () -> String) -> String {
         """
         <!doctype html>
@@ -63,7 +61,9 @@ public enum ReportHTML {
         """
     }
 
-    /// The HTML of `blocks`.
+    /// The HTML of `blocks`, folded details included.
+    ///
+    /// - Complexity: O(*c*) for *c* characters of the blocks.
     static func body(_ blocks: [ReportDocument.Block], charts: () -> String) -> [String] {
         var body: [String] = []
         for block in blocks {
@@ -95,6 +95,8 @@ public enum ReportHTML {
     /// The strategies × operations table: the recommended strategy's column marked, each cell
     /// coloured by its ratio to the row's fastest (1×, up to 1.5×, 3×, 10×, beyond), failed cells
     /// in red (SLOW in orange); a key under it.
+    ///
+    /// - Complexity: O(*o* *s*) for *o* rows of *s* strategies.
     static func matrix(_ matrix: ReportDocument.Matrix) -> [String] {
         var lines = ["<table class=\"matrix\"><caption>\(escape(matrix.caption))</caption>"]
         lines.append("<tr><th>operation</th>" + matrix.columns.map { name in

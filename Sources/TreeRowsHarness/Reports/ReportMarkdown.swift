@@ -19,11 +19,15 @@ public enum ReportMarkdown {
 
     /// The Markdown of `document`: its blocks in order, the details unfolded under a heading;
     /// no contents and no charts, which Markdown has no place for.
+    ///
+    /// - Complexity: O(*c*) for *c* characters of the blocks.
     static func render(_ document: ReportDocument) -> String {
         lines(document.blocks).joined(separator: "\n")
     }
 
     /// The lines of `blocks`, each block followed by a blank line.
+    ///
+    /// - Complexity: O(*c*) for *c* characters of the blocks.
     static func lines(_ blocks: [ReportDocument.Block]) -> [String] {
         var lines: [String] = []
         for block in blocks {
@@ -54,6 +58,8 @@ public enum ReportMarkdown {
     }
 
     /// A GitHub-flavoured table of cells already in Markdown.
+    ///
+    /// - Complexity: O(*c*) for *c* characters of the cells.
     static func table(header: [String], rightAligned: [Bool], rows: [[String]]) -> [String] {
         ["| " + header.joined(separator: " | ") + " |", "|" + rightAligned.map { $0 ? "---:" : "---" }.joined(separator: "|") + "|"]
             + rows.map { "| " + $0.joined(separator: " | ") + " |" }
@@ -61,6 +67,8 @@ public enum ReportMarkdown {
 
     /// A cell of the strategies × operations table: the fastest in bold, the others with their
     /// ratio to it, failures in bold capitals.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
     static func cell(_ cell: ReportDocument.MatrixCell) -> String {
         switch cell.status {
         case .fastest: "**" + escape(cell.text) + "**"

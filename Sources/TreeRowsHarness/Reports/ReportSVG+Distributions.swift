@@ -55,6 +55,16 @@ extension ReportSVG {
             """
     }
 
+    /// The cells whose tails the report draws: those the verdict names as spreads that kept
+    /// more than one single sample.
+    ///
+    /// - Complexity: O(*v* *r*) for *v* spreads and *r* results.
+    static func tailCells(_ report: BenchmarkReport, _ verdict: BenchmarkVerdict?) -> [BenchmarkResult] {
+        (verdict?.spreads ?? []).compactMap { spread in
+            report.results.first { $0.strategy == spread.strategy && $0.operation == spread.operation && $0.corpus == spread.corpus }
+        }.filter { ($0.distribution?.tailSamples.count ?? 0) > 1 }
+    }
+
     /// The single samples of each cell in `cells` (at most 12, the widest spread first), one
     /// strip a cell on a log time axis of its own, the median and the p99 marked; `nil` for
     /// none.

@@ -78,7 +78,7 @@ public enum ReportSVG {
     /// named corpora (in the order of ``families``), then a chart per operation
     /// measured on a size sweep.
     ///
-    /// - Complexity: O(*r* log *r*) for *r* results.
+    /// - Complexity: O(*g* *r*) for *g* groups (corpus and operation) and *r* results.
     static func charts(_ report: BenchmarkReport) -> [Chart] {
         let strategies = unique(report.results.map(\.strategy))
         let colors = Dictionary(uniqueKeysWithValues: strategies.enumerated().map { ($1, $0) })

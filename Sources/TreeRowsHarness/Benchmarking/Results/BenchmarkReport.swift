@@ -57,15 +57,18 @@ public struct BenchmarkReport: Sendable {
 
     /// Facts about this machine and build, for the report's header: the host, the run, the
     /// command, and what made the results (``BuildIdentity``: the TreeRows version and commit,
-    /// and the tool, the last part of the command's first word).
-    public static func currentMachine(seed: UInt64, command: String) -> [(key: String, value: JSONValue)] {
+    /// and the tool, the last part of `executable`).
+    ///
+    /// - Complexity: O(*r*) for *r* packed refs, the first time.
+    public static func currentMachine(seed: UInt64, command: String,
+                                      executable: String = CommandLine.arguments.first ?? "treerows") -> [(key: String, value: JSONValue)] {
         let info = ProcessInfo.processInfo
         return [
             ("host", .string(info.hostName)), ("os", .string(info.operatingSystemVersionString)),
             ("cores", .integer(info.activeProcessorCount)), ("memoryBytes", .number(String(info.physicalMemory))),
             ("date", .string(ISO8601DateFormatter().string(from: Date()))), ("seed", .number(String(seed))),
             ("command", .string(command)),
-        ] + BuildIdentity.facts(executable: command.split(separator: " ").first.map(String.init) ?? "treerows")
+        ] + BuildIdentity.facts(executable: executable)
     }
 
     /// Exponents fitted from results whose corpus names are `shape:size` sweep points.

@@ -7,21 +7,26 @@ import TreeRowsCorpora
 /// `my-treerows`). Recorded among a report's machine facts (`treerowsVersion`,
 /// `treerowsCommit`, `tool`), which `report` and `compare` show.
 ///
-/// The commit is read from the Git checkout that holds this file's source (`#filePath`):
-/// this repository's clone, or the checkout SwiftPM made of it for a dependent. It is the
-/// checkout's commit when the tool runs; a source folder that is no Git checkout (a
-/// release archive) has none, and the facts say so.
+/// The commit is read from the package folder that holds this file's source (`#filePath`),
+/// when that folder is a Git checkout: this repository's clone, or the checkout SwiftPM made
+/// of it for a dependent. It is read when the tool runs, so a tool built at one commit and
+/// run after the checkout moved to another reports the other; uncommitted changes are not
+/// noted. A package folder that is no Git checkout (a release archive), or whose `HEAD`
+/// cannot be read as plain files (a reftable repository), has none, and the facts say so.
 package enum BuildIdentity {
-    /// The commit of the TreeRows source, 40 hexadecimal digits, or `nil` when the source
-    /// folder is no Git checkout that can be read.
+    /// The commit of the TreeRows source (40 or, in a SHA-256 repository, 64 hexadecimal
+    /// digits), or `nil` when its package folder is no Git checkout that can be read.
     ///
     /// - Complexity: O(*r*) for *r* packed refs, once.
     package static let commit: String? = {
+        // Up from Sources/TreeRowsHarness/Benchmarking/Results to the package folder (the one holding Package.swift),
+        // and no further: a copy of the package inside another repository is not that repository's commit.
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        // Up from Sources/TreeRowsHarness/Benchmarking/Results to the folder holding `.git`.
-        for _ in 0..<8 {
-            let git = folder.appendingPathComponent(".git")
-            if FileManager.default.fileExists(atPath: git.path) { return commit(ofGit: git) }
+        for _ in 0..<6 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                let git = folder.appendingPathComponent(".git")
+                return FileManager.default.fileExists(atPath: git.path) ? commit(ofGit: git) : nil
+            }
             folder.deleteLastPathComponent()
         }
         return nil
@@ -31,7 +36,7 @@ package enum BuildIdentity {
     /// file): a detached hash, or the branch's from its ref file or `packed-refs`.
     ///
     /// - Complexity: O(*r*) for *r* packed refs.
-    static func commit(ofGit git: URL) -> String? {
+    package static func commit(ofGit git: URL) -> String? {
         var directory = git
         if let link = try? String(contentsOf: git, encoding: .utf8), link.hasPrefix("gitdir:") {
             let path = link.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -49,7 +54,7 @@ package enum BuildIdentity {
             if let hash = read(ref, in: folder), isHash(hash) { return hash }
             if let packed = read("packed-refs", in: folder) {
                 for line in packed.split(separator: "\n") where line.hasSuffix(" " + ref) {
-                    let hash = String(line.prefix(40))
+                    let hash = String(line.prefix { $0 != " " })
                     if isHash(hash) { return hash }
                 }
             }
@@ -57,9 +62,11 @@ package enum BuildIdentity {
         return nil
     }
 
-    /// Whether `text` is a full SHA-1 commit hash.
+    /// Whether `text` is a full commit hash: SHA-1 (40 digits) or SHA-256 (64).
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
     static func isHash(_ text: String) -> Bool {
-        text.utf8.count == 40 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        [40, 64].contains(text.utf8.count) && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     /// The facts a report records: the version, the commit (`unknown` without one), and the
@@ -77,7 +84,7 @@ package enum BuildIdentity {
     /// - Complexity: O(1).
     package static func describe(version: String?, commit: String?, tool: String?) -> String {
         guard let version else { return "TreeRows version and commit not recorded (results from an older bench)" }
-        let commit = commit.map { $0 == "unknown" ? "commit unknown (not built from a Git checkout)" : "commit " + $0.prefix(12) }
+        let commit = commit.map { $0 == "unknown" ? "commit unknown (no Git commit could be read in its package folder)" : "commit " + $0.prefix(12) }
         return "TreeRows \(version)" + (commit.map { ", " + $0 } ?? "") + (tool.map { " (tool \($0))" } ?? "")
     }
 }
