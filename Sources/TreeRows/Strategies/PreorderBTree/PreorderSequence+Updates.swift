@@ -2,7 +2,8 @@ extension PreorderSequence {
     // MARK: Counters and keys
 
     /// Adds `delta` to the counters of the elements at `ordinals`: whole children get it in
-    /// their entry's add; only the two boundary paths are walked down.
+    /// their entry's add; only the two boundary paths are walked down, and their summaries are
+    /// mended from the counters alone (no key changes).
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     mutating func add(_ delta: Int32, ordinals: Range<Int>) {
@@ -12,9 +13,10 @@ extension PreorderSequence {
         add(delta, under: 0, level: height + 1, above: 0, ordinals.lowerBound, ordinals.upperBound, sparingFirst: false, &zeros)
     }
 
-    /// Gives the element at `location` (ordinal `ordinal`) the key `key` and adds `delta` to
-    /// the counters of the elements after it up to ordinal `end`, in one pass down the
-    /// boundary paths: a toggle's whole update.
+    /// Gives the element at `location` (ordinal `ordinal`) the key `key`, mending the minimum
+    /// keys above it only as far as they change, then adds `delta` to the counters of the
+    /// elements after it up to ordinal `end` in one pass down the boundary paths, which reads
+    /// counters only: a toggle's whole update.
     ///
     /// - Returns: The zeros (rows) among the elements after it, before and after the add.
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
@@ -22,7 +24,8 @@ extension PreorderSequence {
         _ key: Int32, at location: Location, ordinal: Int, adding delta: Int32, upTo end: Int
     ) -> (before: Int, after: Int) {
         precondition(ordinal >= 0 && ordinal < end && end <= count, "ordinals \(ordinal)..<\(end) out of 0..<\(count)")
-        leaves[keyPosition(element(location))] = key
+        // The key first, mending the minimum keys above it as far as they change; the add then reads no key.
+        setKey(key, at: location)
         var zeros = (before: 0, after: 0)
         add(delta, under: 0, level: height + 1, above: 0, ordinal, end, sparingFirst: true, &zeros)
         return zeros
@@ -72,7 +75,7 @@ extension PreorderSequence {
             } else {
                 add(delta, under: child, level: level - 1, above: below, from, to, sparingFirst: spare, &zeros)
             }
-            refreshEntry(entry, childLevel: level - 1)
+            refreshEntry(entry, childLevel: level - 1, keys: false)
         }
     }
 

@@ -202,11 +202,12 @@ struct PreorderSequence<Layout: PreorderLayout> {
 
     // MARK: Summaries
 
-    /// Recomputes `entry`'s summary from its child (at `childLevel`), keeping its add. Each
-    /// quantity is its own branch-free pass, which the compiler vectorizes.
+    /// Recomputes `entry`'s summary from its child (at `childLevel`), keeping its add; its
+    /// minimum key too unless `keys` is false (a change of counters only, which then reads no
+    /// key). Each quantity is its own branch-free pass, which the compiler vectorizes.
     ///
     /// - Complexity: O(``leafCapacity``) for a leaf, O(``fanout``) for an inner node.
-    mutating func refreshEntry(_ entry: Int, childLevel: Int) {
+    mutating func refreshEntry(_ entry: Int, childLevel: Int, keys refreshingKeys: Bool = true) {
         let child = Int(children[entry])
         var minimum = Self.noMinimum, found: Int32 = 0, key = Self.noMinimum, weight: Int64 = 0, size: Int32 = 0
         if childLevel == 0 {
@@ -218,7 +219,7 @@ struct PreorderSequence<Layout: PreorderLayout> {
             leaves.withUnsafeBufferPointer { leaves in
                 for index in values { minimum = min(minimum, leaves[index]) }
                 for index in values { found &+= leaves[index] == minimum ? 1 : 0 }
-                for index in keys..<keys + count { key = min(key, leaves[index]) }
+                if refreshingKeys { for index in keys..<keys + count { key = min(key, leaves[index]) } }
                 if isWeighted {
                     for offset in 0..<count {
                         weight &+= leaves[values.lowerBound + offset] == minimum ? Int64(leaves[weights + offset]) : 0
@@ -230,8 +231,10 @@ struct PreorderSequence<Layout: PreorderLayout> {
             sizes.withUnsafeBufferPointer { sizes in
                 for index in range { size &+= sizes[index] }
             }
-            minimumKeys.withUnsafeBufferPointer { keys in
-                for index in range { key = min(key, keys[index]) }
+            if refreshingKeys {
+                minimumKeys.withUnsafeBufferPointer { keys in
+                    for index in range { key = min(key, keys[index]) }
+                }
             }
             minimums.withUnsafeBufferPointer { minimums in
                 for index in range { minimum = min(minimum, minimums[index]) }
@@ -248,7 +251,7 @@ struct PreorderSequence<Layout: PreorderLayout> {
         sizes[entry] = size
         minimums[entry] = size == 0 ? Self.noMinimum : adds[entry] &+ minimum
         minimumCounts[entry] = found
-        minimumKeys[entry] = key
+        if refreshingKeys { minimumKeys[entry] = key }
         if isWeighted { minimumWeights[entry] = weight }
     }
 
