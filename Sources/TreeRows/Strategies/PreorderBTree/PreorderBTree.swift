@@ -183,8 +183,12 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
             sequence.setKey(newKey, at: location)
             return .empty
         }
-        let end = sequence.firstElement(after: next, keyAtMost: key | 1).map(sequence.ordinal(of:)) ?? sequence.count
         let start = sequence.prefix(at: location)
+        // The subtree's end: in the node's own leaf (most subtrees are small), its ordinal follows from the node's
+        // without a second climb.
+        let end = sequence.firstElement(after: next, keyAtMost: key | 1).map { after in
+            after.leaf == location.leaf ? start.ordinal &+ after.index &- location.index : sequence.ordinal(of: after)
+        } ?? sequence.count
         let zeros = sequence.setKey(newKey, at: location, ordinal: start.ordinal, adding: isExpanded ? -1 : 1, upTo: end)
         guard start.value == 0 else { return .empty }
         let first = start.zeros + 1
