@@ -9,27 +9,16 @@ import TreeRows
 /// descendant replying to another status the context lacks (one hidden from whoever saved
 /// it) goes under a row standing for that status (``MissingParentRows``).
 enum MastodonContext {
-    /// A status id as written: a string, or (before Mastodon 2.0) a JSON integer.
+    /// A status id as written: a string, or (before Mastodon 2.0) a JSON integer
+    /// (``JSONValue/nodeID``); anything else is refused, naming the field.
     ///
     /// - Complexity: O(*c*) for *c* characters.
     private static func id(_ value: JSONValue?, _ field: String, at place: String, _ builder: ThreadBuilder) throws(CorpusError) -> NodeID? {
         guard let value, value != .null else { return nil }
-        switch value {
-        case .string(let text): return .string(text)
-        case .number: if let integer = value.integer { return .integer(integer) }
-        default: break
+        guard let id = value.nodeID else {
+            throw builder.fieldFailure(place, field, must: "a status id (a string, or a whole number before Mastodon 2.0)", found: value)
         }
-        throw builder.fieldFailure(place, field, must: "a status id (a string, or a whole number before Mastodon 2.0)", found: value)
-    }
-
-    /// The id's text, which a reply names whether it is written as a string or a number.
-    ///
-    /// - Complexity: O(*c*) for *c* characters.
-    private static func key(_ id: NodeID) -> String {
-        switch id {
-        case .integer(let value): String(value)
-        case .string(let text): text
-        }
+        return id
     }
 
     /// Reads the descendants in the order given; returns no header members (the context
@@ -45,22 +34,22 @@ enum MastodonContext {
                 throw builder.failure("descendant \(index + 1)", "a status without an \"id\"")
             }
             ids.append(id)
-            if idOfKey[key(id)] == nil { idOfKey[key(id)] = id }
+            if idOfKey[id.description] == nil { idOfKey[id.description] = id }
         }
         // The status the context is of: of the statuses replied to that the context lacks, the one
         // most descendants reply to (the first named, on a tie). Its first descendant replies to it,
         // unless that reply is hidden from the one who saved the context.
         var repliesTo: [String: (count: Int, first: Int)] = [:]
         for (index, status) in statuses.enumerated() {
-            guard let replyTo = try id(status["in_reply_to_id"], "in_reply_to_id", at: "descendant \(index + 1)", builder).map(key),
+            guard let replyTo = try id(status["in_reply_to_id"], "in_reply_to_id", at: "descendant \(index + 1)", builder)?.description,
                   idOfKey[replyTo] == nil else { continue }
             repliesTo[replyTo, default: (0, index)].count += 1
         }
         let thread = repliesTo.max { ($0.value.count, $1.value.first) < ($1.value.count, $0.value.first) }?.key
         for (index, status) in statuses.enumerated() {
-            let at = "status \(key(ids[index])) (descendant \(index + 1))"
+            let at = "status \(ids[index]) (descendant \(index + 1))"
             let parent = try id(status["in_reply_to_id"], "in_reply_to_id", at: at, builder).flatMap { replyTo -> NodeID? in
-                let text = key(replyTo)
+                let text = replyTo.description
                 if let held = idOfKey[text] { return held }
                 return text == thread ? nil : replyTo
             }

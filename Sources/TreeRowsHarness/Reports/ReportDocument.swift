@@ -81,8 +81,13 @@ struct ReportDocument {
     /// The blocks of `report`.
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
-    init(_ report: BenchmarkReport) {
-        let verdict = BenchmarkVerdict(report.results, exponents: report.exponents)
+    init(_ report: BenchmarkReport) { self.init(report, verdict: BenchmarkVerdict(report.results, exponents: report.exponents)) }
+
+    /// The blocks of `report`, whose verdict is `verdict` (a renderer that needs it too
+    /// computes it once).
+    ///
+    /// - Complexity: O(*r* log *r*) for *r* results.
+    init(_ report: BenchmarkReport, verdict: BenchmarkVerdict?) {
         let cells = Self.cells(report)
         blocks = [.title("TreeRows benchmark")]
         if let verdict { blocks.append(.verdict([.text(verdict.sentence)])) }
@@ -134,10 +139,9 @@ struct ReportDocument {
     /// writes it, with its ratio to the row's fastest correct median; CRASHED, WRONG and SLOW
     /// cells named; `recommended` marked.
     ///
-    /// - Complexity: O(*r*) for *r* results.
+    /// - Complexity: O(*r* *s*) for *r* results of *s* strategies.
     static func matrix(_ report: BenchmarkReport, cells: [(String, String, [BenchmarkResult])], recommended: String?) -> Matrix {
-        var columns: [String] = []
-        for result in report.results where !columns.contains(result.strategy) { columns.append(result.strategy) }
+        let columns = ReportSVG.unique(report.results.map(\.strategy))
         let corpora = Set(cells.map(\.0))
         let rows = cells.map { corpus, operation, results -> Matrix.Row in
             let fastest = results.filter { $0.correct && $0.samples > 0 && $0.failureLabel == nil }.map(\.medianNanoseconds).min()
@@ -213,7 +217,7 @@ struct ReportDocument {
         if let eviction = take("cacheEvictionBytes"), let bytes = Double(plain(eviction)) {
             box.append(bytes > 0 ? String(format: "caches evicted (%.0f MiB) before each sample", bytes / 1_048_576) : "caches not evicted")
         }
-        if let date = take("date") { run.append(plain(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")) }
+        if let date = take("date") { run.append(dateText(plain(date))) }
         if let seed = take("seed") { run.append("seed \(plain(seed))") }
         let command = take("command").map { [Span.text("Command: "), .code(plain($0))] }
         let rest = machine.filter { facts[$0.key] != nil }.map { "\($0.key): \(plain($0.value))" }
@@ -222,6 +226,16 @@ struct ReportDocument {
                 command, rest.isEmpty ? nil : [.text(rest.joined(separator: " · "))]].compactMap { $0 }
     }
 
+    /// An ISO 8601 date as a person reads it: `2026-11-23 10:54:30 UTC`.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
+    static func dateText(_ date: String) -> String {
+        date.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+    }
+
+    /// A fact's value as text: a string or number as written, anything else as JSON.
+    ///
+    /// - Complexity: O(*c*) for *c* characters.
     static func plain(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): return text

@@ -7,7 +7,8 @@ public enum ReportHTML {
     ///
     /// - Complexity: O(*r* log *r*) for *r* results.
     public static func render(_ report: BenchmarkReport) -> String {
-        page(ReportDocument(report), title: "TreeRows benchmark", charts: { charts(report) })
+        let verdict = BenchmarkVerdict(report.results, exponents: report.exponents)
+        return page(ReportDocument(report, verdict: verdict), title: "TreeRows benchmark", charts: { charts(report, verdict: verdict) })
     }
 
     /// A comparison as one page: what was compared, the base and head distributions of
@@ -20,14 +21,14 @@ public enum ReportHTML {
     }
 
     /// The charts of a report: the families' grouped bars, the sweeps two to a row, and the
-    /// single samples of every cell the verdict names for its tail.
+    /// single samples of every cell its verdict names for its tail.
     ///
     /// - Complexity: O(*r* log *r* + *t* *s* log *s*) for *r* results and *t* tails of *s* samples.
-    static func charts(_ report: BenchmarkReport) -> String {
+    static func charts(_ report: BenchmarkReport, verdict: BenchmarkVerdict?) -> String {
         var parts = ["<h2 id=\"charts\">Charts</h2>", "<div class=\"charts\">"]
         parts += ReportSVG.charts(report).map { ReportSVG.svg($0) }
         parts.append("</div>")
-        if let chart = ReportSVG.tails(ReportSVG.tailCells(report, BenchmarkVerdict(report.results, exponents: report.exponents))) {
+        if let chart = ReportSVG.tails(ReportSVG.tailCells(report, verdict)) {
             parts.append("<h2 id=\"tails\">Tails</h2>")
             parts.append("<p>Every single operation timed in the cells whose p99 is more than \(FigureText.ratio(BenchmarkVerdict.spreadLimit))× "
                 + "their median: one mark a sample, the median and the p99 marked.</p>")

@@ -95,15 +95,8 @@ extension BenchmarkReport {
     ///
     /// - Complexity: O(*m*) for *m* machine facts.
     package var builtWith: String {
-        func fact(_ key: String) -> String? {
-            machine.first { $0.key == key }.map { value in
-                switch value.value {
-                case .string(let text), .number(let text): text
-                default: value.value.serialized
-                }
-            }
-        }
+        func fact(_ key: String) -> String? { machine.first { $0.key == key }.map { ReportDocument.plain($0.value) } }
         return BuildIdentity.describe(version: fact("treerowsVersion"), commit: fact("treerowsCommit"), tool: fact("tool"))
-            + (fact("date").map { ", run " + $0.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC") } ?? "")
+            + (fact("date").map { ", run " + ReportDocument.dateText($0) } ?? "")
     }
 }
