@@ -29,6 +29,32 @@ import TreeRowsTestSupport
         #expect(scenario.rows == ["0:r", "1:a", "2:x", "2:y", "1:b", "0:s"])
     }
 
+    /// Siblings of every kind, far more than a leaf of the small-nodes variant holds: the
+    /// first accordion collapses each expanded one, and deletes one range per sibling with
+    /// rows below it (its run of rows), in old indices.
+    @Test("Hundreds of siblings: one deleted range per collapsed sibling with rows",
+          arguments: BuiltinStrategies.names + BuiltinStrategies.variants.map { $0.name }, ["", "p("])
+    func wideAccordion(strategy: String, wrapper: String) {
+        // Sibling i: expanded with two replies, collapsed with one, or a leaf, in turn.
+        let siblings = (0..<300).map { i in
+            switch i % 3 {
+            case 0: "s\(i)(a\(i),b\(i)(c\(i)))"
+            case 1: "s\(i)-(a\(i))"
+            default: "s\(i)"
+            }
+        }
+        var scenario = StrategyScenario(strategy, wrapper + siblings.joined(separator: ",") + (wrapper.isEmpty ? "" : "),q"))
+        let expandedWithRows = stride(from: 0, to: 300, by: 3).filter { $0 != 150 }.count
+        let diff = scenario.run(.accordionExpand(scenario.node("s150")))
+        #expect(diff.deletions.count == expandedWithRows)
+        #expect(diff.deletions.reduce(0) { $0 + $1.count } == 3 * expandedWithRows)
+        // Again, then a collapsed one: only the sibling expanded last collapses.
+        #expect(scenario.run(.accordionExpand(scenario.node("s150"))).isEmpty)
+        let next = scenario.run(.accordionExpand(scenario.node("s1")))
+        #expect(next.deletions.count == 1 && next.deletions.first?.count == 3)
+        #expect(next.insertions.count == 1)
+    }
+
     @Test("A page goes before the load-more row, which stays or goes", arguments: BuiltinStrategies.names)
     func pages(strategy: String) {
         var scenario = StrategyScenario(strategy, "a(b,more),c")

@@ -177,25 +177,37 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         guard tree.expandedFlags[node.slot] != isExpanded else { return .empty }
         defer { checkInvariantsIfEnabled() }
         tree.expandedFlags[node.slot] = isExpanded
+        guard let rows = toggleElement(at: location, expanding: isExpanded).rows else { return .empty }
+        return isExpanded ? RowDiff(insertions: RangeList(rows)) : RowDiff(deletions: RangeList(rows))
+    }
+
+    /// Gives the element at `location` its new key and adds ∓1 to its descendants' counters,
+    /// leaving the tree's flag to the caller.
+    ///
+    /// - Returns: The rows among the descendants that appear (`expanding`) or go, in the
+    ///   indices of the side where they are rows, or `nil` for none; and the element after
+    ///   the subtree (`nil`: the sequence ends), where a walk along siblings goes on.
+    /// - Complexity: O(log *n*).
+    private mutating func toggleElement(at location: Location, expanding: Bool) -> (rows: Range<Int>?, after: Location?) {
         let key = sequence.key(at: location)
-        let newKey = (key & ~1) | (isExpanded ? 0 : 1)
-        guard let next = sequence.firstElement(after: location, keyAtMost: Int32.max - 1), sequence.key(at: next) > key | 1 else {
+        let newKey = (key & ~1) | (expanding ? 0 : 1)
+        let following = sequence.firstElement(after: location, keyAtMost: Int32.max - 1)
+        // No descendants (the next element is no deeper): the key alone changes.
+        guard let next = following, sequence.key(at: next) > key | 1 else {
             sequence.setKey(newKey, at: location)
-            return .empty
+            return (nil, following)
         }
         let start = sequence.prefix(at: location)
+        let after = sequence.firstElement(after: next, keyAtMost: key | 1)
         // The subtree's end: in the node's own leaf (most subtrees are small), its ordinal follows from the node's
         // without a second climb.
-        let end = sequence.firstElement(after: next, keyAtMost: key | 1).map { after in
+        let end = after.map { after in
             after.leaf == location.leaf ? start.ordinal &+ after.index &- location.index : sequence.ordinal(of: after)
         } ?? sequence.count
-        let zeros = sequence.setKey(newKey, at: location, ordinal: start.ordinal, adding: isExpanded ? -1 : 1, upTo: end)
-        guard start.value == 0 else { return .empty }
-        let first = start.zeros + 1
-        if isExpanded {
-            return zeros.after > 0 ? RowDiff(insertions: RangeList(first..<first + zeros.after)) : .empty
-        }
-        return zeros.before > 0 ? RowDiff(deletions: RangeList(first..<first + zeros.before)) : .empty
+        let zeros = sequence.setKey(newKey, at: location, ordinal: start.ordinal, adding: expanding ? -1 : 1, upTo: end)
+        let changed = expanding ? zeros.after : zeros.before
+        guard start.value == 0, changed > 0 else { return (nil, after) }
+        return (start.zeros + 1..<start.zeros + 1 + changed, after)
     }
 
     package mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
@@ -238,9 +250,12 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         return hidden
     }
 
-    /// Finds the expanded siblings by key (each an element of key `2 · depth` in the
-    /// parent's run, one descent apart), takes their rows before anything changes, then
-    /// collapses them and expands `node`.
+    /// Walks the parent's children by key, left to right: each expanded sibling (an element
+    /// of key `2 · depth`) is collapsed where it is found, by the toggle's own range add,
+    /// whose search for the end of its subtree is where the walk goes on; then `node` is
+    /// expanded. Nothing is kept per sibling but the diff's ranges: one for each collapsed
+    /// sibling that had rows below it, in old indices (a sibling's rows follow the ones
+    /// deleted before it).
     ///
     /// - Complexity: O((*e* + 1) log *n*) for *e* expanded siblings.
     package mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
@@ -249,23 +264,26 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         let parent = tree.parent(of: node)
         let siblingKey = 2 &* tree.depth(of: node)
         var builder = RowDiffBuilder()
-        var collapsing: [(node: NodeIndex, span: Span)] = []
+        var deleted = 0
         var found = parent == Tree.root
             ? sequence.firstElement(keyAtMost: siblingKey)
             : sequence.firstElement(after: sequence.location(ofSlot: parent.rawValue), keyAtMost: siblingKey)
         while let location = found, sequence.key(at: location) == siblingKey {
             let sibling = NodeIndex(sequence.slot(at: location))
-            if sibling != node {
-                let span = self.span(of: sibling)
-                collapsing.append((sibling, span))
-                if let rows = span.rows, rows.count > 1 { builder.delete(rows.lowerBound + 1..<rows.upperBound) }
+            guard sibling != node else {
+                found = sequence.firstElement(after: location, keyAtMost: siblingKey)
+                continue
             }
-            found = sequence.firstElement(after: location, keyAtMost: siblingKey)
-        }
-        for (sibling, span) in collapsing {
-            tree.setExpanded(sibling, false)
-            sequence.setKey(siblingKey | 1, at: span.location)
-            sequence.add(1, ordinals: span.descendants)
+            tree.expandedFlags[sibling.slot] = false
+            let collapsed = toggleElement(at: location, expanding: false)
+            if let rows = collapsed.rows {
+                builder.delete(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
+                deleted &+= rows.count
+            }
+            // The element after the subtree: the next expanded sibling itself, or the place to search on from.
+            found = collapsed.after.flatMap { after in
+                sequence.key(at: after) <= siblingKey ? after : sequence.firstElement(after: after, keyAtMost: siblingKey)
+            }
         }
         var diff = builder.diff
         // Deletions in old indices, then the insertion in new ones: one batch.
