@@ -28,7 +28,7 @@ extension PreorderSequence {
         elements { slot, value, key, weight in
             if filled == leafFill {
                 builder.leaves[countPosition(leaf)] = Int32(filled)
-                leaf = Int(builder.newLeaf(parent: -1))
+                leaf = Int(builder.newLeaf(link: -1))
                 level.append(Int32(leaf))
                 filled = 0
             }
@@ -47,13 +47,13 @@ extension PreorderSequence {
             above.reserveCapacity(level.count / innerFill + 1)
             var index = 0
             while index < level.count {
-                let node = builder.newInner(parent: -1)
+                let node = builder.newInner(link: -1)
                 let group = level[index..<min(index + innerFill, level.count)]
                 for (offset, child) in group.enumerated() {
                     let entry = Int(node) &* fanout + offset
                     builder.children[entry] = child
                     builder.adds[entry] = 0
-                    builder.setParent(of: child, level: height, to: node)
+                    builder.setLink(of: child, level: height, to: entry)
                     builder.refreshEntry(entry, childLevel: height)
                 }
                 builder.innerCounts[Int(node)] = Int32(group.count)
@@ -64,7 +64,7 @@ extension PreorderSequence {
             height += 1
         }
         builder.children[Self.top] = level[0]
-        builder.setParent(of: level[0], level: height, to: 0)
+        builder.setLink(of: level[0], level: height, to: Self.top)
         builder.height = height
         builder.refreshEntry(Self.top, childLevel: height)
         self = builder

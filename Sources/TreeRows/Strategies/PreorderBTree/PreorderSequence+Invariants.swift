@@ -7,7 +7,7 @@ extension PreorderSequence {
     /// - Throws: ``InvariantViolation`` naming the first node found wrong.
     /// - Complexity: O(*n*).
     func checkStructure() throws(InvariantViolation) {
-        guard innerCounts[0] == 1, innerParents[0] == -1 else {
+        guard innerCounts[0] == 1, innerLinks[0] == -1 else {
             throw InvariantViolation("preorder-btree: the super-root has \(innerCounts[0]) entries")
         }
         var fresh = self
@@ -21,8 +21,8 @@ extension PreorderSequence {
             }
             for entry in first..<first + entries {
                 let child = children[entry]
-                guard parent(of: child, level: level - 1) == node else {
-                    throw InvariantViolation("preorder-btree: node \(child) at level \(level - 1) has the wrong parent")
+                guard link(of: child, level: level - 1) == entry else {
+                    throw InvariantViolation("preorder-btree: node \(child) at level \(level - 1) links to entry \(link(of: child, level: level - 1)), not \(entry)")
                 }
                 fresh.refreshEntry(entry, childLevel: level - 1)
                 guard fresh.sizes[entry] == sizes[entry], fresh.minimums[entry] == minimums[entry],

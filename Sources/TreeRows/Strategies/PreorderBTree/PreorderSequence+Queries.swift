@@ -85,8 +85,8 @@ extension PreorderSequence {
         var ordinal = location.index
         var node = location.leaf
         for level in 0...height {
-            let parent = self.parent(of: node, level: level)
-            let own = entry(of: node, in: parent)
+            let own = link(of: node, level: level)
+            let parent = Int32(own / fanout)
             below += Int64(adds[own])
             for entry in Int(parent) &* fanout..<own {
                 ordinal += Int(sizes[entry])
@@ -114,8 +114,8 @@ extension PreorderSequence {
         var ordinal = location.index
         var node = location.leaf
         for level in 0...height {
-            let parent = self.parent(of: node, level: level)
-            let own = entry(of: node, in: parent)
+            let own = link(of: node, level: level)
+            let parent = Int32(own / fanout)
             for entry in Int(parent) &* fanout..<own { ordinal += Int(sizes[entry]) }
             node = parent
         }
@@ -223,9 +223,10 @@ extension PreorderSequence {
         }
         var node = location.leaf, level = 0
         while level <= height {
-            let parent = self.parent(of: node, level: level)
+            let own = link(of: node, level: level)
+            let parent = Int32(own / fanout)
             let end = Int(parent) &* fanout + Int(innerCounts[Int(parent)])
-            for entry in self.entry(of: node, in: parent) + 1..<end where minimumKeys[entry] <= bound {
+            for entry in own + 1..<end where minimumKeys[entry] <= bound {
                 return firstElement(under: children[entry], level: level, keyAtMost: bound)
             }
             node = parent
@@ -300,9 +301,10 @@ extension PreorderSequence {
     func leafAfter(_ leaf: Int32) -> Int32? {
         var node = leaf, level = 0
         while level <= height {
-            let parent = self.parent(of: node, level: level)
+            let own = link(of: node, level: level)
+            let parent = Int32(own / fanout)
             let end = Int(parent) &* fanout + Int(innerCounts[Int(parent)])
-            for entry in self.entry(of: node, in: parent) + 1..<end where sizes[entry] > 0 {
+            for entry in own + 1..<end where sizes[entry] > 0 {
                 var down = children[entry], downLevel = level
                 while downLevel > 0 {
                     var first = Int(down) &* fanout

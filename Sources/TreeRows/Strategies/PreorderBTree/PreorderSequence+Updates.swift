@@ -127,8 +127,8 @@ extension PreorderSequence {
         leaves[keyPosition(element(location))] = key
         var node = location.leaf, level = 0
         while level <= height {
-            let parent = self.parent(of: node, level: level)
-            let entry = self.entry(of: node, in: parent)
+            let entry = link(of: node, level: level)
+            let parent = Int32(entry / fanout)
             let minimum = minimumKeys[entry]
             if key < minimum {
                 minimumKeys[entry] = key
@@ -188,8 +188,8 @@ extension PreorderSequence {
         var relative = value &- above
         var node = location.leaf, level = 0
         while level <= height {
-            let parent = self.parent(of: node, level: level)
-            let entry = self.entry(of: node, in: parent)
+            let entry = link(of: node, level: level)
+            let parent = Int32(entry / fanout)
             relative &+= adds[entry]
             sizes[entry] += 1
             minimumKeys[entry] = min(minimumKeys[entry], key)
@@ -212,7 +212,8 @@ extension PreorderSequence {
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
         let half = leafCapacity / 2
-        let right = newLeaf(parent: leaves[parentPosition(Int(leaf))])
+        // Linked by insertEntry.
+        let right = newLeaf(link: -1)
         let from = Int(leaf) &* leafCapacity, to = Int(right) &* leafCapacity
         for offset in 0..<leafCapacity - half {
             let slot = leaves[slotPosition(from + half + offset)]
@@ -238,15 +239,11 @@ extension PreorderSequence {
         var parent = self.parent(of: left, level: level)
         if parent == 0 {
             // `left` is the root: a new root above it takes the super-root's entry.
-            let root = newInner(parent: 0)
-            copyEntry(from: Self.top, to: Int(root) &* fanout)
+            let root = newInner(link: Int32(Self.top))
+            // Planted (root-growth-links-only-leaves): an inner old root keeps the super-root's entry as its link.
+            let relinking = Layout.plantedBug != .rootGrowthLinksOnlyLeaves || level == 0
+            copyEntry(from: Self.top, to: Int(root) &* fanout, childLevel: level, relinking: relinking)
             innerCounts[Int(root)] = 1
-            if Layout.plantedBug == .rootGrowthLinksOnlyLeaves {
-                // Planted (root-growth-links-only-leaves): an inner old root keeps the super-root as its parent.
-                if level == 0 { leaves[parentPosition(Int(left))] = root }
-            } else {
-                setParent(of: left, level: level, to: root)
-            }
             children[Self.top] = root
             adds[Self.top] = 0
             height += 1
@@ -258,17 +255,17 @@ extension PreorderSequence {
             let right = splitInner(parent, level: level + 1)
             if self.parent(of: left, level: level) == right { parent = right }
         }
-        let own = entry(of: left, in: parent)
+        let own = link(of: left, level: level)
         let end = Int(parent) &* fanout + Int(innerCounts[Int(parent)])
         var index = end
         while index > own + 1 {
-            copyEntry(from: index - 1, to: index)
+            copyEntry(from: index - 1, to: index, childLevel: level)
             index -= 1
         }
         children[own + 1] = node
         adds[own + 1] = adds[own]
         innerCounts[Int(parent)] += 1
-        setParent(of: node, level: level, to: parent)
+        setLink(of: node, level: level, to: own + 1)
         refreshEntry(own, childLevel: level)
         refreshEntry(own + 1, childLevel: level)
     }
@@ -277,15 +274,14 @@ extension PreorderSequence {
     /// after it.
     private mutating func splitInner(_ node: Int32, level: Int) -> Int32 {
         let half = fanout / 2
-        let right = newInner(parent: innerParents[Int(node)])
+        // Linked by insertEntry.
+        let right = newInner(link: -1)
         let from = Int(node) &* fanout, to = Int(right) &* fanout
+        // Planted (inner-split-keeps-parents): the moved children keep their links into the old node;
+        // (high-inner-split-keeps-parents): the same, at level 3 and above.
+        let relinking = Layout.plantedBug != .innerSplitKeepsParents && !(Layout.plantedBug == .highInnerSplitKeepsParents && level >= 3)
         for offset in 0..<fanout - half {
-            copyEntry(from: from + half + offset, to: to + offset)
-            // Planted (inner-split-keeps-parents): the moved children keep the old node as their
-            // parent; (high-inner-split-keeps-parents): the same, at level 3 and above.
-            if Layout.plantedBug != .innerSplitKeepsParents && !(Layout.plantedBug == .highInnerSplitKeepsParents && level >= 3) {
-                setParent(of: children[to + offset], level: level - 1, to: right)
-            }
+            copyEntry(from: from + half + offset, to: to + offset, childLevel: level - 1, relinking: relinking)
         }
         innerCounts[Int(right)] = Int32(fanout - half)
         innerCounts[Int(node)] = Int32(half)
@@ -294,7 +290,12 @@ extension PreorderSequence {
         return right
     }
 
-    private mutating func copyEntry(from source: Int, to target: Int) {
+    /// Copies the entry `source` to `target`, and points its child (at `childLevel`) at its
+    /// new place unless `relinking` is false.
+    ///
+    /// - Complexity: O(1).
+    private mutating func copyEntry(from source: Int, to target: Int, childLevel: Int, relinking: Bool = true) {
+        if relinking { setLink(of: children[source], level: childLevel, to: target) }
         children[target] = children[source]
         sizes[target] = sizes[source]
         adds[target] = adds[source]
@@ -302,10 +303,6 @@ extension PreorderSequence {
         minimumCounts[target] = minimumCounts[source]
         minimumKeys[target] = minimumKeys[source]
         if isWeighted { minimumWeights[target] = minimumWeights[source] }
-    }
-
-    mutating func setParent(of node: Int32, level: Int, to parent: Int32) {
-        if level == 0 { leaves[parentPosition(Int(node))] = parent } else { innerParents[Int(node)] = parent }
     }
 
     // MARK: Removing
@@ -334,7 +331,7 @@ extension PreorderSequence {
                 adds[Self.top] &+= adds[entry]
             }
             children[Self.top] = children[entry]
-            setParent(of: children[entry], level: height - 1, to: 0)
+            setLink(of: children[entry], level: height - 1, to: Self.top)
             freeInner.append(root)
             height -= 1
             refreshEntry(Self.top, childLevel: height)
@@ -351,7 +348,7 @@ extension PreorderSequence {
             defer { start = end }
             let child = children[entry]
             if end <= lower || start >= upper {
-                if kept != entry { copyEntry(from: entry, to: kept) }
+                if kept != entry { copyEntry(from: entry, to: kept, childLevel: level - 1) }
                 kept += 1
                 continue
             }
@@ -366,7 +363,7 @@ extension PreorderSequence {
                 remove(under: child, level: level - 1, from, to)
             }
             refreshEntry(entry, childLevel: level - 1)
-            if kept != entry { copyEntry(from: entry, to: kept) }
+            if kept != entry { copyEntry(from: entry, to: kept, childLevel: level - 1) }
             kept += 1
         }
         innerCounts[Int(node)] = Int32(kept - first)

@@ -40,8 +40,8 @@ struct PreorderSequence<Layout: PreorderLayout> {
     static var noMinimum: Int32 { .max }
 
     /// Every leaf in one block of ``leafStride`` numbers, so that a query's reads of one
-    /// leaf share pages and neighbouring cache lines: its element count, its parent (an
-    /// inner node), two unused numbers, then ``leafCapacity`` slots, raw counters (the true
+    /// leaf share pages and neighbouring cache lines: its element count, its link (the
+    /// entry above it, see ``link(of:level:)``), two unused numbers, then ``leafCapacity`` slots, raw counters (the true
     /// counter minus the adds on the path from the super-root), keys, and heights when
     /// weighted. An element is named by `leaf &* leafCapacity + index`; the `…Position`
     /// functions turn that into its place here.
@@ -66,8 +66,8 @@ struct PreorderSequence<Layout: PreorderLayout> {
     var minimumKeys: ContiguousArray<Int32> = []
     /// Children of each inner node.
     var innerCounts: ContiguousArray<Int32> = []
-    /// The inner node above each inner node (-1 for the super-root).
-    var innerParents: ContiguousArray<Int32> = []
+    /// The link of each inner node: the entry above it (-1 for the super-root).
+    var innerLinks: ContiguousArray<Int32> = []
     var freeInner: ContiguousArray<Int32> = []
 
     /// The level of the root: 0 when it is a leaf. The super-root is one level above.
@@ -111,7 +111,7 @@ struct PreorderSequence<Layout: PreorderLayout> {
     private static var header: Int { 4 }
 
     @inline(__always) func countPosition(_ leaf: Int) -> Int { leaf &* leafStride }
-    @inline(__always) func parentPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
+    @inline(__always) func linkPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
     @inline(__always) private func position(_ element: Int, field: Int) -> Int {
         (element &>> leafShift) &* leafStride &+ Self.header &+ field &* leafCapacity &+ (element & (leafCapacity &- 1))
     }
@@ -125,8 +125,8 @@ struct PreorderSequence<Layout: PreorderLayout> {
         self.isWeighted = isWeighted
         leafStride = Self.header + (1 << Layout.leafShift) * (isWeighted ? 4 : 3)
         leafOf = ContiguousArray(repeating: -1, count: slotCount)
-        let superRoot = newInner(parent: -1)
-        let root = newLeaf(parent: superRoot)
+        let superRoot = newInner(link: -1)
+        let root = newLeaf(link: Int32(superRoot) &* Int32(fanout))
         innerCounts[Int(superRoot)] = 1
         children[Self.top] = root
         refreshEntry(Self.top, childLevel: 0)
@@ -134,33 +134,33 @@ struct PreorderSequence<Layout: PreorderLayout> {
 
     // MARK: Pools
 
-    /// A new empty leaf under `parent`.
+    /// A new empty leaf with the link `link` (-1 for none yet).
     ///
     /// - Complexity: O(1) amortized.
-    mutating func newLeaf(parent: Int32) -> Int32 {
+    mutating func newLeaf(link: Int32) -> Int32 {
         if let leaf = freeLeaves.popLast() {
             leaves[countPosition(Int(leaf))] = 0
-            leaves[parentPosition(Int(leaf))] = parent
+            leaves[linkPosition(Int(leaf))] = link
             return leaf
         }
         let leaf = Int32(leaves.count / leafStride)
         leaves.append(contentsOf: repeatElement(0, count: leafStride))
-        leaves[parentPosition(Int(leaf))] = parent
+        leaves[linkPosition(Int(leaf))] = link
         return leaf
     }
 
-    /// A new inner node without children under `parent`.
+    /// A new inner node without children, with the link `link` (-1 for none yet).
     ///
     /// - Complexity: O(1) amortized.
-    mutating func newInner(parent: Int32) -> Int32 {
+    mutating func newInner(link: Int32) -> Int32 {
         if let node = freeInner.popLast() {
             innerCounts[Int(node)] = 0
-            innerParents[Int(node)] = parent
+            innerLinks[Int(node)] = link
             return node
         }
         let node = Int32(innerCounts.count)
         innerCounts.append(0)
-        innerParents.append(parent)
+        innerLinks.append(link)
         children.append(contentsOf: repeatElement(-1, count: fanout))
         sizes.append(contentsOf: repeatElement(0, count: fanout))
         adds.append(contentsOf: repeatElement(0, count: fanout))
@@ -173,22 +173,29 @@ struct PreorderSequence<Layout: PreorderLayout> {
 
     // MARK: Navigation
 
-    /// The parent of a node at `level` (0: a leaf).
+    /// The *link* of a node at `level` (0: a leaf): the entry that points at it, its parent's
+    /// number times ``fanout`` plus its place there, so that a climb reads the parent and the
+    /// place from the node itself, without a scan of the parent's children. Every move of an
+    /// entry sets its child's link (``copyEntry(from:to:childLevel:relinking:)``).
+    ///
+    /// - Complexity: O(1).
     @inline(__always)
-    func parent(of node: Int32, level: Int) -> Int32 {
-        level == 0 ? leaves[parentPosition(Int(node))] : innerParents[Int(node)]
+    func link(of node: Int32, level: Int) -> Int {
+        Int(level == 0 ? leaves[linkPosition(Int(node))] : innerLinks[Int(node)])
     }
 
-    /// The entry of `parent` that points at `child`.
+    /// The parent of a node at `level` (0: a leaf).
     ///
-    /// - Complexity: O(``fanout``).
+    /// - Complexity: O(1).
     @inline(__always)
-    func entry(of child: Int32, in parent: Int32) -> Int {
-        let start = Int(parent) &* fanout
-        var entry = start
-        while children[entry] != child { entry += 1 }
-        assert(entry < start + Int(innerCounts[Int(parent)]), "child \(child) is not under \(parent)")
-        return entry
+    func parent(of node: Int32, level: Int) -> Int32 { Int32(link(of: node, level: level) / fanout) }
+
+    /// Sets the link of `node` at `level` to `entry`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func setLink(of node: Int32, level: Int, to entry: Int) {
+        if level == 0 { leaves[linkPosition(Int(node))] = Int32(entry) } else { innerLinks[Int(node)] = Int32(entry) }
     }
 
     /// The element count of the whole sequence.
@@ -263,9 +270,9 @@ struct PreorderSequence<Layout: PreorderLayout> {
         var sum: Int32 = 0
         var node = leaf, level = 0
         while level <= height {
-            let parent = self.parent(of: node, level: level)
-            sum &+= adds[entry(of: node, in: parent)]
-            node = parent
+            let own = link(of: node, level: level)
+            sum &+= adds[own]
+            node = Int32(own / fanout)
             level += 1
         }
         return sum
