@@ -75,7 +75,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     private func span(of node: NodeIndex) -> Span {
         let location = sequence.location(ofSlot: node.rawValue)
         let start = sequence.prefix(at: location)
-        let end = elementAfterSubtree(of: node, at: location).map(sequence.prefix(at:))
+        let end = elementAfterSubtree(of: node, at: location).map { sequence.prefix(at: $0) }
             ?? sequence.prefix(atOrdinal: sequence.count)
         return Span(location: location, start: start, end: end)
     }
@@ -95,7 +95,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
 
     @inline(__always)
     package func index(of node: NodeIndex) -> Int? {
-        let prefix = sequence.prefix(at: element(of: node))
+        let prefix = sequence.prefix(at: element(of: node), countingOrdinal: false)
         return prefix.value == 0 ? prefix.zeros : nil
     }
 
@@ -146,7 +146,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         var headers: [Int] = []
         var child = tree.firstChild(of: Tree.root)
         while let node = child {
-            headers.append(sequence.prefix(at: sequence.location(ofSlot: node.rawValue)).zeros)
+            headers.append(sequence.prefix(at: sequence.location(ofSlot: node.rawValue), countingOrdinal: false).zeros)
             child = tree.nextSibling(of: node)
         }
         return SectionLayout(headerRows: headers, flatRowCount: rowCount)
@@ -301,7 +301,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     private func insertionPoint(under parent: NodeIndex, before sibling: NodeIndex?) -> (counter: Int32, next: Int32?) {
         guard parent != Tree.root else { return (0, sibling?.rawValue) }
         let location = sequence.location(ofSlot: parent.rawValue)
-        let counter = sequence.prefix(at: location).value &+ (tree.isExpanded(parent) ? 0 : 1)
+        let counter = sequence.prefix(at: location, countingOrdinal: false).value &+ (tree.isExpanded(parent) ? 0 : 1)
         return (counter, sibling?.rawValue ?? elementAfterSubtree(of: parent, at: location).map(sequence.slot(at:)))
     }
 

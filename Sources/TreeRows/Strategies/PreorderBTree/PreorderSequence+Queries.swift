@@ -52,7 +52,9 @@ extension PreorderSequence {
     @inline(__always)
     func key(at location: Location) -> Int32 { leaves[keyPosition(element(location))] }
 
-    /// What lies before the element at `location`, in one climb to the super-root.
+    /// What lies before the element at `location`, in one climb to the super-root; its
+    /// ordinal only when `countingOrdinal` (-1 otherwise), so that a query of rows reads no
+    /// entry sizes, one cache line less at each level not in cache.
     ///
     /// An element or entry to the left of the path is a zero when its raw minimum plus the
     /// adds above it is 0. With *S* the sum of the adds on the whole path and *b* the adds
@@ -62,7 +64,7 @@ extension PreorderSequence {
     /// when the least value is `-S`, none otherwise.
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
-    func prefix(at location: Location) -> Prefix {
+    func prefix(at location: Location, countingOrdinal: Bool = true) -> Prefix {
         let values = valuePosition(Int(location.leaf) &* leafCapacity)
         var least = Int64.max
         var found = 0
@@ -89,7 +91,7 @@ extension PreorderSequence {
             let parent = Int32(own / fanout)
             below += Int64(adds[own])
             for entry in Int(parent) &* fanout..<own {
-                ordinal += Int(sizes[entry])
+                if countingOrdinal { ordinal += Int(sizes[entry]) }
                 let value = Int64(minimums[entry]) - below
                 if value < least {
                     least = value
@@ -103,7 +105,7 @@ extension PreorderSequence {
             node = parent
         }
         let hasZeros = least == -below
-        return Prefix(ordinal: ordinal, zeros: hasZeros ? found : 0, weight: hasZeros ? weight : 0,
+        return Prefix(ordinal: countingOrdinal ? ordinal : -1, zeros: hasZeros ? found : 0, weight: hasZeros ? weight : 0,
                       value: leaves[valuePosition(element(location))] &+ Int32(truncatingIfNeeded: below))
     }
 
