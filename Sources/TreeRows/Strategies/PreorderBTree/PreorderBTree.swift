@@ -54,14 +54,11 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         2 &* tree.depth(of: node) &+ (tree.isExpanded(node) ? 0 : 1)
     }
 
-    /// A node's element and what lies before its subtree and after it.
+    /// What lies before a node's subtree and after it.
     private struct Span {
-        var location: Location
         var start: PreorderSequence<Layout>.Prefix
         var end: PreorderSequence<Layout>.Prefix
 
-        /// The ordinals of the node's descendants.
-        var descendants: Range<Int> { start.ordinal + 1..<end.ordinal }
         /// The rows of the subtree, the node's own first, when the node is a row.
         var rows: Range<Int>? { start.value == 0 ? start.zeros..<end.zeros : nil }
     }
@@ -77,7 +74,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         let start = sequence.prefix(at: location)
         let end = elementAfterSubtree(of: node, at: location).map { sequence.prefix(at: $0) }
             ?? sequence.prefix(atOrdinal: sequence.count)
-        return Span(location: location, start: start, end: end)
+        return Span(start: start, end: end)
     }
 
     // MARK: Queries

@@ -41,9 +41,9 @@ struct PreorderSequence<Layout: PreorderLayout> {
 
     /// Every leaf in one block of ``leafStride`` numbers, so that a query's reads of one
     /// leaf share pages and neighbouring cache lines: its element count, its link (the
-    /// entry above it, see ``link(of:level:)``), two unused numbers, then ``leafCapacity`` slots, raw counters (the true
-    /// counter minus the adds on the path from the super-root), keys, and heights when
-    /// weighted. An element is named by `leaf &* leafCapacity + index`; the `…Position`
+    /// entry above it, see ``link(of:level:)``), two unused numbers, then ``leafCapacity``
+    /// slots, raw counters (the true counter minus the adds on the path from the
+    /// super-root), keys, and heights when weighted. An element is named by `leaf &* leafCapacity + index`; the `…Position`
     /// functions turn that into its place here.
     var leaves: ContiguousArray<Int32> = []
     /// The numbers per leaf in ``leaves``.
