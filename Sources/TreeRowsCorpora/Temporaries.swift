@@ -7,12 +7,12 @@ import Darwin
 #endif
 import Foundation
 
-/// The temporary files being written, removed by a signal that ends the process (SIGINT,
-/// SIGTERM, SIGHUP, SIGQUIT, SIGPIPE) before it ends (then the signal's default action ends
+/// The temporary files being written, and empty scratch folders, removed by a signal that
+/// ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE) before it ends (then the signal's default action ends
 /// it, with the usual exit status). A signal the process was started with ignored (`nohup`,
 /// SIGPIPE ignored by a shell) stays ignored.
 ///
-/// The handler only calls `unlink`, `signal` and `raise`, which are safe in a signal
+/// The handler only calls `unlink`, `rmdir`, `signal` and `raise`, which are safe in a signal
 /// handler; the paths live in a fixed table of C strings that it reads without a lock.
 package enum Temporaries {
     static let capacity = 64
@@ -26,10 +26,11 @@ package enum Temporaries {
     /// The signals whose default action ends the process without a core file or with one.
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE]
 
-    /// Records `path` for removal on a signal that ends the process.
+    /// Records `path` (a file, or a folder that is removed if it is empty then) for removal
+    /// on a signal that ends the process.
     ///
     /// - Complexity: O(1) (at most ``capacity`` slots are scanned).
-    static func register(_ path: String) {
+    package static func register(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
         installHandlersLocked()
@@ -79,7 +80,7 @@ package enum Temporaries {
     /// Forgets `path` (it was renamed or removed).
     ///
     /// - Complexity: O(1) (at most ``capacity`` slots are scanned).
-    static func unregister(_ path: String) {
+    package static func unregister(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
         for index in 0..<capacity {
@@ -94,7 +95,7 @@ package enum Temporaries {
 /// Removes every registered temporary, then lets the signal end the process.
 private let removeAndRaise: @convention(c) (Int32) -> Void = { signalNumber in
     for index in 0..<Temporaries.capacity {
-        if let entry = Temporaries.slots[index] { unlink(entry) }
+        if let entry = Temporaries.slots[index], unlink(entry) != 0 { rmdir(entry) }
     }
     signal(signalNumber, SIG_DFL)
     raise(signalNumber)

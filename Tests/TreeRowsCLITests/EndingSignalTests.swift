@@ -3,7 +3,8 @@ import Testing
 
 /// A signal that ends a process ends every command at any point, before it has a temporary
 /// too: SIGQUIT (Ctrl-\) is no crash (the Swift runtime's backtracer would print "Program
-/// crashed" and let the command run on), and leaves no file behind.
+/// crashed" and let the command run on), and leaves no file behind, in its folder or in its
+/// temporary folder (where `check` has made its scratch folder).
 @Suite struct EndingSignalTests {
     /// Commands that block reading a FIFO nobody writes: the signal arrives while they wait.
     static let blocked: [[String]] = [
@@ -16,9 +17,11 @@ import Testing
         let folder = try TemporaryFolder("ending-signal")
         defer { folder.remove() }
         #expect(mkfifo(folder.path("in"), 0o600) == 0)
+        let temporaries = try folder.subfolder("tmp")
         let process = Process()
         process.executableURL = try TreeRowsExecutable.location.get()
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporaries.url.path]) { $1 }
         process.currentDirectoryURL = folder.url
         let errors = folder.path("stderr")
         FileManager.default.createFile(atPath: errors, contents: nil)
@@ -35,7 +38,8 @@ import Testing
         #expect(ended && process.terminationReason == .uncaughtSignal && process.terminationStatus == signalNumber,
                 "\(arguments): \(stderr.prefix(1_000))")
         #expect(!stderr.contains("crashed") && !stderr.contains("Backtracing"), "\(arguments): \(stderr.prefix(1_000))")
-        #expect(try folder.entries() == ["in", "stderr"])
+        #expect(try folder.entries() == ["in", "stderr", "tmp"])
+        #expect(try temporaries.entries() == [], "\(arguments)")
     }
 
     /// SIGQUIT to a `check`'s whole process group, children included, while they run: the
@@ -51,5 +55,35 @@ import Testing
                 "\(stderr.prefix(1_000))")
         #expect(stderr.contains("stopped by SIGQUIT"), "\(stderr.prefix(1_000))")
         #expect(!stderr.contains("crashed") && !stderr.contains("Backtracing"), "\(stderr.prefix(1_000))")
+    }
+}
+
+/// A run killed outright (SIGKILL to its whole process group: no handler runs) leaves its
+/// scratch folder, with its children's logs, in the temporary folder; the next run there
+/// removes it once it is old enough to be surely abandoned.
+@Suite struct AbandonedScratchTests {
+    @Test func theNextRunRemovesAKilledRunsFolder() throws {
+        let folder = try TemporaryFolder("abandoned-scratch")
+        defer { folder.remove() }
+        let temporaries = try folder.subfolder("tmp")
+        let check = try LongCheck(in: folder, extra: ["--strategies", "range-counts"], temporaries: temporaries.url.path)
+        #expect(kill(-check.process.processIdentifier, SIGKILL) == 0)
+        check.process.waitUntilExit()
+        let left = try temporaries.entries()
+        #expect(left.count == 1 && left.allSatisfy { $0.hasPrefix("treerows-scratch-") }, "\(left)")
+        // Two minutes old, as a folder of a run killed earlier is.
+        for name in left {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: temporaries.path(name))
+        }
+
+        let next = Process()
+        next.executableURL = try TreeRowsExecutable.location.get()
+        next.arguments = ["check", "--corpus", folder.path("tree.jsonl"), "--ops", "200", "--strategies", "range-counts"]
+        next.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporaries.url.path]) { $1 }
+        next.standardOutput = FileHandle.nullDevice
+        next.standardError = FileHandle.nullDevice
+        try next.run()
+        #expect(next.ended(within: .seconds(120)) && next.terminationStatus == 0)
+        #expect(try temporaries.entries() == [])
     }
 }

@@ -13,14 +13,17 @@ struct LongCheck {
 
     /// Starts the check and returns once it has printed its replay line (it is checking).
     ///
-    /// - Parameter extra: More arguments (`--strategies`, `--in-process`).
-    init(in folder: TemporaryFolder, extra: [String]) throws {
+    /// - Parameters:
+    ///   - extra: More arguments (`--strategies`, `--in-process`).
+    ///   - temporaries: The tool's TMPDIR, when not the test's own.
+    init(in folder: TemporaryFolder, extra: [String], temporaries: String? = nil) throws {
         let tree = try folder.write((1...300).map { #"{"id": \#($0), "parent": \#($0 == 1 ? "null" : String($0 / 2))}"# }
             .joined(separator: "\n"), to: "tree.jsonl")
         // Foundation makes the tool the leader of a process group of its own, as a shell does.
         process.executableURL = try TreeRowsExecutable.location.get()
         process.arguments = ["check", "--corpus", tree, "--ops", "1000000000000"] + extra
         process.standardInput = FileHandle.nullDevice
+        if let temporaries { process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporaries]) { $1 } }
         (output, errors) = (folder.path("stdout"), folder.path("stderr"))
         FileManager.default.createFile(atPath: output, contents: nil)
         FileManager.default.createFile(atPath: errors, contents: nil)
