@@ -182,17 +182,20 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// leaving the tree's flag to the caller.
     ///
     /// - Returns: The rows among the descendants that appear (`expanding`) or go, in the
-    ///   indices of the side where they are rows, or `nil` for none; and the element after
-    ///   the subtree (`nil`: the sequence ends), where a walk along siblings goes on.
+    ///   indices of the side where they are rows, or `nil` for none; the element after the
+    ///   subtree (`nil`: the sequence ends), where a walk along siblings goes on; and, when
+    ///   found on the way, the zeros before that element once collapsed (`nil` otherwise).
     /// - Complexity: O(log *n*).
-    private mutating func toggleElement(at location: Location, expanding: Bool) -> (rows: Range<Int>?, after: Location?) {
+    private mutating func toggleElement(
+        at location: Location, expanding: Bool
+    ) -> (rows: Range<Int>?, after: Location?, zerosAfter: Int?) {
         let key = sequence.key(at: location)
         let newKey = (key & ~1) | (expanding ? 0 : 1)
         let following = sequence.firstElement(after: location, keyAtMost: Int32.max - 1)
         // No descendants (the next element is no deeper): the key alone changes.
         guard let next = following, sequence.key(at: next) > key | 1 else {
             sequence.setKey(newKey, at: location)
-            return (nil, following)
+            return (nil, following, nil)
         }
         let start = sequence.prefix(at: location)
         let after = sequence.firstElement(after: next, keyAtMost: key | 1)
@@ -203,8 +206,10 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         } ?? sequence.count
         let zeros = sequence.setKey(newKey, at: location, ordinal: start.ordinal, adding: expanding ? -1 : 1, upTo: end)
         let changed = expanding ? zeros.after : zeros.before
-        guard start.value == 0, changed > 0 else { return (nil, after) }
-        return (start.zeros + 1..<start.zeros + 1 + changed, after)
+        let own = start.value == 0 ? 1 : 0
+        let zerosAfter = expanding ? nil : start.zeros &+ own
+        guard own == 1, changed > 0 else { return (nil, after, zerosAfter) }
+        return (start.zeros + 1..<start.zeros + 1 + changed, after, zerosAfter)
     }
 
     package mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {
@@ -247,14 +252,18 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         return hidden
     }
 
-    /// Walks the parent's children by key, left to right: each expanded sibling (an element
-    /// of key `2 · depth`) is collapsed where it is found, by the toggle's own range add,
-    /// whose search for the end of its subtree is where the walk goes on; then `node` is
-    /// expanded. Nothing is kept per sibling but the diff's ranges: one for each collapsed
-    /// sibling that had rows below it, in old indices (a sibling's rows follow the ones
-    /// deleted before it).
+    /// Walks the parent's elements leaf by leaf, from its first expanded child on: within a
+    /// leaf, one pass collapses every expanded sibling whose subtree ends in the leaf, and
+    /// the leaf's summaries are mended once
+    /// (``PreorderSequence/collapseSiblings(inLeafFrom:siblingKey:sparing:zerosBefore:_:)``);
+    /// a sibling whose subtree runs on past its leaf is collapsed by the toggle's own range
+    /// add, and the walk goes on after its subtree; from a leaf's end it jumps to the next
+    /// expanded child by key. Then `node` is expanded. Nothing is kept per sibling but the
+    /// diff's ranges, one for each collapsed sibling that had rows below it, in old indices
+    /// (a sibling's rows follow the ones deleted before it).
     ///
-    /// - Complexity: O((*e* + 1) log *n*) for *e* expanded siblings.
+    /// - Complexity: O((*e* + 1) log *n*) for *e* expanded siblings: each leaf the walk enters
+    ///   holds one, or the node, or the parent's end.
     package mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
@@ -262,26 +271,44 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         let siblingKey = 2 &* tree.depth(of: node)
         var builder = RowDiffBuilder()
         var deleted = 0
-        var found = parent == Tree.root
+        // The flags leave the tree for the walk (no copy), so that its closure can clear them.
+        var flags = Tree.FlagColumn(repeating: false, count: 0)
+        swap(&flags, &tree.expandedFlags)
+        func expandedChild(_ location: Location?) -> Location? {
+            location.flatMap { sequence.key(at: $0) == siblingKey ? $0 : nil }
+        }
+        var walk = expandedChild(parent == Tree.root
             ? sequence.firstElement(keyAtMost: siblingKey)
-            : sequence.firstElement(after: sequence.location(ofSlot: parent.rawValue), keyAtMost: siblingKey)
-        while let location = found, sequence.key(at: location) == siblingKey {
-            let sibling = NodeIndex(sequence.slot(at: location))
-            guard sibling != node else {
-                found = sequence.firstElement(after: location, keyAtMost: siblingKey)
-                continue
+            : sequence.firstElement(after: sequence.location(ofSlot: parent.rawValue), keyAtMost: siblingKey))
+        var zeros: Int?
+        while let location = walk {
+            let stop = sequence.collapseSiblings(inLeafFrom: location, siblingKey: siblingKey, sparing: node.rawValue, zerosBefore: zeros) { slot, rows in
+                flags[Int(slot)] = false
+                if let rows {
+                    builder.delete(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
+                    deleted &+= rows.count
+                }
             }
-            tree.expandedFlags[sibling.slot] = false
-            let collapsed = toggleElement(at: location, expanding: false)
-            if let rows = collapsed.rows {
-                builder.delete(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
-                deleted &+= rows.count
-            }
-            // The element after the subtree: the next expanded sibling itself, or the place to search on from.
-            found = collapsed.after.flatMap { after in
-                sequence.key(at: after) <= siblingKey ? after : sequence.firstElement(after: after, keyAtMost: siblingKey)
+            zeros = nil
+            switch stop {
+            case .rangeEnd:
+                walk = nil
+            case .leafEnd(let last):
+                walk = expandedChild(sequence.firstElement(after: last, keyAtMost: siblingKey))
+            case .spanning(let spanning):
+                flags[Int(sequence.slot(at: spanning))] = false
+                let collapsed = toggleElement(at: spanning, expanding: false)
+                if let rows = collapsed.rows {
+                    builder.delete(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
+                    deleted &+= rows.count
+                }
+                // After the subtree: the next sibling (the zeros before it are the ones before the
+                // collapsed sibling and itself), or the parent's end.
+                walk = collapsed.after.flatMap { sequence.key(at: $0) >= siblingKey ? $0 : nil }
+                zeros = collapsed.zerosAfter
             }
         }
+        swap(&flags, &tree.expandedFlags)
         var diff = builder.diff
         // Deletions in old indices, then the insertion in new ones: one batch.
         diff.insertions = setExpanded(node, true).insertions
