@@ -16,31 +16,42 @@ extension PreorderSequence {
             width = (width + innerFill - 1) / innerFill
             innerTotal += width
         }
+        // Every leaf at once, zeroed: the plain init's root leaf is leaf 0, the rest follow it.
         builder.leaves.reserveCapacity(leafTotal * leafStride)
+        builder.leaves.append(contentsOf: repeatElement(0, count: (leafTotal - 1) * leafStride))
         for keyPath in [\PreorderSequence<Layout>.children, \.sizes, \.adds, \.minimums, \.minimumCounts, \.minimumKeys] {
             builder[keyPath: keyPath].reserveCapacity(innerTotal &* fanout)
         }
         if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal &* fanout) }
-        // The empty root leaf of the plain init becomes the first leaf.
-        var level: ContiguousArray<Int32> = [builder.children[Self.top]]
-        var leaf = Int(level[0])
+        // Filled through buffers, with the leaf layout's arithmetic in constants: no uniqueness
+        // check or bounds check per number.
+        let (stride, capacity, fill) = (leafStride, leafCapacity, leafFill)
+        let header = Self.header
+        var leaf = 0
         var filled = 0
-        elements { slot, value, key, weight in
-            if filled == leafFill {
-                builder.leaves[countPosition(leaf)] = Int32(filled)
-                leaf = Int(builder.newLeaf(link: -1))
-                level.append(Int32(leaf))
-                filled = 0
+        builder.leaves.withUnsafeMutableBufferPointer { leaves in
+            builder.leafOf.withUnsafeMutableBufferPointer { leafOf in
+                elements { slot, value, key, weight in
+                    if filled == fill {
+                        precondition(leaf < leafTotal - 1, "more than the \(count) elements announced")
+                        leaves[leaf &* stride] = Int32(filled)
+                        leaf &+= 1
+                        filled = 0
+                    }
+                    precondition(UInt(bitPattern: Int(slot)) < UInt(leafOf.count), "node slot \(slot) out of 0..<\(leafOf.count)")
+                    let start = leaf &* stride &+ header &+ filled
+                    leaves[start] = slot
+                    leaves[start &+ capacity] = value
+                    leaves[start &+ 2 &* capacity] = key
+                    if isWeighted { leaves[start &+ 3 &* capacity] = weight }
+                    leafOf[Int(slot)] = Int32(leaf)
+                    filled &+= 1
+                }
             }
-            let index = leaf &* leafCapacity + filled
-            builder.leaves[slotPosition(index)] = slot
-            builder.leaves[valuePosition(index)] = value
-            builder.leaves[keyPosition(index)] = key
-            if isWeighted { builder.leaves[weightPosition(index)] = weight }
-            builder.leafOf[Int(slot)] = Int32(leaf)
-            filled += 1
         }
+        precondition(leaf == leafTotal - 1, "\(count) elements announced, \(leaf * leafFill + filled) given")
         builder.leaves[countPosition(leaf)] = Int32(filled)
+        var level = ContiguousArray((0..<leafTotal).map { Int32($0) })
         var height = 0
         while level.count > 1 {
             var above: ContiguousArray<Int32> = []

@@ -108,7 +108,7 @@ struct PreorderSequence<Layout: PreorderLayout> {
 
     // MARK: Leaf layout
 
-    private static var header: Int { 4 }
+    static var header: Int { 4 }
 
     @inline(__always) func countPosition(_ leaf: Int) -> Int { leaf &* leafStride }
     @inline(__always) func linkPosition(_ leaf: Int) -> Int { leaf &* leafStride &+ 1 }
