@@ -42,8 +42,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// - Complexity: O(*n*).
     static func layOut(_ tree: Tree) -> PreorderSequence<Layout> {
         PreorderSequence(slotCount: tree.slotCount, isWeighted: tree.hasHeights, count: tree.nodeCount) { sink in
-            var elements = PreorderElements(tree)
-            while let element = elements.next() { sink(element.slot, element.counter, element.key, element.height) }
+            PreorderElements.forEach(in: tree, sink)
         }
     }
 

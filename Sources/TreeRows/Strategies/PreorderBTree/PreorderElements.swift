@@ -45,3 +45,48 @@ package struct PreorderElements: IteratorProtocol {
         return element
     }
 }
+
+extension PreorderElements {
+    /// The iterator's elements, in the same order, handed to `body` by one tight walk over
+    /// the tree's columns through their buffers (no bounds or uniqueness checks): the
+    /// build's walk. The invariant check compares the sequence it built with the iterator's
+    /// walk, so each of the two walks checks the other.
+    ///
+    /// - Complexity: O(*n*).
+    static func forEach(in tree: Tree, _ body: (_ slot: Int32, _ counter: Int32, _ key: Int32, _ height: Int32) -> Void) {
+        let weighted = tree.hasHeights
+        tree.firstChildren.withUnsafeBufferPointer { firstChildren in
+            tree.nextSiblings.withUnsafeBufferPointer { nextSiblings in
+                tree.parents.withUnsafeBufferPointer { parents in
+                    tree.depths.withUnsafeBufferPointer { depths in
+                        tree.heights.withUnsafeBufferPointer { heights in
+                            tree.expandedFlags.withUnsafeFlags { expanded in
+                                var current = firstChildren[0]
+                                var hidden: Int32 = 0
+                                while current != Tree.noNode {
+                                    let slot = Int(current)
+                                    let isExpanded = expanded[slot]
+                                    body(current, hidden, 2 &* depths[slot] &+ (isExpanded ? 0 : 1), weighted ? heights[slot] : 0)
+                                    let child = firstChildren[slot]
+                                    if child != Tree.noNode {
+                                        if !isExpanded { hidden &+= 1 }
+                                        current = child
+                                        continue
+                                    }
+                                    var node = slot
+                                    while nextSiblings[node] == Tree.noNode {
+                                        let parent = Int(parents[node])
+                                        if parent == Tree.root.slot { break }
+                                        if !expanded[parent] { hidden &-= 1 }
+                                        node = parent
+                                    }
+                                    current = nextSiblings[node]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
