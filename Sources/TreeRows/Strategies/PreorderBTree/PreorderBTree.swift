@@ -273,6 +273,13 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         // The flags leave the tree for the walk (no copy), so that its closure can clear them.
         var flags = Tree.FlagColumn(repeating: false, count: 0)
         swap(&flags, &tree.expandedFlags)
+        /// Clears a collapsed sibling's flag and deletes the rows it hid, in old indices.
+        func collapsed(_ slot: Int32, hiding rows: Range<Int>?) {
+            flags[Int(slot)] = false
+            guard let rows else { return }
+            builder.delete(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
+            deleted &+= rows.count
+        }
         func expandedChild(_ location: Location?) -> Location? {
             location.flatMap { sequence.key(at: $0) == siblingKey ? $0 : nil }
         }
@@ -281,13 +288,8 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
             : sequence.firstElement(after: sequence.location(ofSlot: parent.rawValue), keyAtMost: siblingKey))
         var zeros: Int?
         while let location = walk {
-            let stop = sequence.collapseSiblings(inLeafFrom: location, siblingKey: siblingKey, sparing: node.rawValue, zerosBefore: zeros) { slot, rows in
-                flags[Int(slot)] = false
-                if let rows {
-                    builder.delete(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
-                    deleted &+= rows.count
-                }
-            }
+            let stop = sequence.collapseSiblings(inLeafFrom: location, siblingKey: siblingKey, sparing: node.rawValue,
+                                                 zerosBefore: zeros, collapsed(_:hiding:))
             zeros = nil
             switch stop {
             case .rangeEnd:
@@ -295,16 +297,12 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
             case .leafEnd(let last):
                 walk = expandedChild(sequence.firstElement(after: last, keyAtMost: siblingKey))
             case .spanning(let spanning):
-                flags[Int(sequence.slot(at: spanning))] = false
-                let collapsed = toggleElement(at: spanning, expanding: false)
-                if let rows = collapsed.rows {
-                    builder.delete(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
-                    deleted &+= rows.count
-                }
+                let toggled = toggleElement(at: spanning, expanding: false)
+                collapsed(sequence.slot(at: spanning), hiding: toggled.rows)
                 // After the subtree: the next sibling (the zeros before it are the ones before the
                 // collapsed sibling and itself), or the parent's end.
-                walk = collapsed.after.flatMap { sequence.key(at: $0) >= siblingKey ? $0 : nil }
-                zeros = collapsed.zerosAfter
+                walk = toggled.after.flatMap { sequence.key(at: $0) >= siblingKey ? $0 : nil }
+                zeros = toggled.zerosAfter
             }
         }
         swap(&flags, &tree.expandedFlags)
