@@ -114,6 +114,27 @@ extension Tree {
         return try insert(id, under: parent, beforeSlot: sibling?.rawValue ?? Tree.noNode, time: time, score: score, isExpanded: true)
     }
 
+    /// Inserts new leaves with the ids of a page ``validatePage(_:under:before:)`` accepted,
+    /// in order, as children of `parent` right before its child `sibling` (last for `nil`),
+    /// without looking their ids up again.
+    ///
+    /// A parent that is not live, or a `sibling` that is not its child, is a programming
+    /// error.
+    /// - Returns: The new nodes' slots, consecutive and in page order.
+    /// - Complexity: O(*k*) amortized for *k* ids (one hash insertion an explicit id).
+    @discardableResult
+    package mutating func insertValidated(_ ids: [NodeID], under parent: NodeIndex, before sibling: NodeIndex?) -> Range<Int32> {
+        precondition(parent == Tree.root || contains(parent), "\(parent) is not a node of the tree")
+        if let sibling { precondition(contains(sibling) && self.parent(of: sibling) == parent, "\(sibling) is not a child of \(parent)") }
+        let first = Int32(parents.count)
+        for id in ids {
+            do { _ = try insert(id, under: parent, beforeSlot: sibling?.rawValue ?? Tree.noNode, time: nil, score: nil, isExpanded: true) } catch {
+                preconditionFailure("page not validated: \(error)")
+            }
+        }
+        return first..<Int32(parents.count)
+    }
+
     /// Links a new node before the sibling slot `before` (``Tree/noNode``: last) once the parent,
     /// id and position are known to be valid, and records its id.
     private mutating func insert(

@@ -73,6 +73,44 @@ import TreeRowsTestSupport
         #expect(scenario.run(.loadPage(["p4"], under: scenario.node("a"), before: nil, removingLoadMoreRow: false)).isEmpty)
     }
 
+    /// Pages from one reply to several leaves' worth, into a parent whose rows sit in the
+    /// middle of the preorder, then again before the first page's load-more row: each page
+    /// is one run of the B-tree variants' sequence, split across leaves as it goes.
+    @Test("Pages of up to 300 replies", arguments: BuiltinStrategies.names + BuiltinStrategies.variants.map { $0.name })
+    func largePages(strategy: String) {
+        let before = (0..<40).map { "x\($0)" }.joined(separator: ",")
+        var scenario = StrategyScenario(strategy, "\(before),p(a,b(c),more),\(before.replacingOccurrences(of: "x", with: "y"))")
+        let parent = scenario.node("p"), more = scenario.node("more")
+        var start = 0
+        for size in [1, 2, 3, 7, 64, 65, 300] {
+            let ids = (start..<start + size).map { NodeID.string("r\($0)") }
+            scenario.run(.loadPage(ids, under: parent, before: more, removingLoadMoreRow: false))
+            start += size
+        }
+        scenario.run(.collapse(parent))
+        scenario.run(.loadPage((0..<100).map { NodeID.string("h\($0)") }, under: parent, before: nil, removingLoadMoreRow: false))
+        #expect(scenario.run(.expand(parent)).insertions.reduce(0) { $0 + $1.count } == 4 + 442 + 100)
+    }
+
+    /// The first id of a page, in page order, that is in the tree or repeats an earlier one
+    /// is the one reported: for a short page, whose ids are compared pairwise, and a long one.
+    @Test("A bad page names its first bad id", arguments: [3, Tree.pairwiseLimit, Tree.pairwiseLimit + 1, 40])
+    func firstBadID(size: Int) throws {
+        let tree = TreeNotation.tree("a,c")
+        let a = TreeNotation.node("a", in: tree)
+        var ids = (0..<size).map { NodeID.string("n\($0)") }
+        ids[size - 1] = "c"
+        #expect(throws: Tree.InsertionError.duplicateID("c")) { try tree.validatePage(ids, under: a, before: nil) }
+        ids[size - 2] = ids[0]
+        #expect(throws: Tree.InsertionError.duplicateID(ids[0])) { try tree.validatePage(ids, under: a, before: nil) }
+        ids[size - 2] = "c"
+        ids[size - 1] = ids[0]
+        #expect(throws: Tree.InsertionError.duplicateID("c")) { try tree.validatePage(ids, under: a, before: nil) }
+        ids[size - 2] = "m"
+        ids[size - 1] = "m2"
+        #expect(throws: Never.self) { try tree.validatePage(ids, under: a, before: nil) }
+    }
+
     @Test("A bad page throws and changes nothing", arguments: BuiltinStrategies.names)
     func badPages(strategy: String) throws {
         let tree = TreeNotation.tree("a(b,more),c")

@@ -6,7 +6,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     package static var name: String { Layout.strategyName }
 
     /// Toggles, lookups and inserts O(log *n*) (an insert or a page also walks to the last
-    /// child, O(*c*)); a page O(*k* log *n*); a removal O(log *n* + *s*) for its *s* nodes; an accordion, measured
+    /// child, O(*c*)); a page O(log *n* + *k*); a removal O(log *n* + *s*) for its *s* nodes; an accordion, measured
     /// alone, O(*f* log *n* + *m*) (each expanded sibling was paid for by an earlier expand).
     ///
     /// - Complexity: O(1).
@@ -14,7 +14,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         switch step {
         case .toggle, .indexOf, .rowAt: .logarithmic
         case .insert: .logarithmic + .linear(in: .children)
-        case .loadPage: .linear(in: .elements) * .logarithmic + .linear(in: .children)
+        case .loadPage: .logarithmic + .linear(in: .elements) + .linear(in: .children)
         case .remove: .logarithmic + .linear(in: .descendants)
         case .accordionExpand: .linear(in: .siblings) * .logarithmic + .linear(in: .subtree)
         }
@@ -348,11 +348,10 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         return RowDiff(insertions: RangeList(row..<row + 1))
     }
 
-    /// Adds the replies one by one before the kept load-more row (or last), each straight
-    /// into the sequence, without walking the parent's children. The replies share their
-    /// counter and the element they go before, so both are found once.
+    /// Adds the replies before the kept load-more row (or last) as one run of the
+    /// sequence, without walking the parent's children.
     ///
-    /// - Complexity: O(*k* log *n*) for *k* replies.
+    /// - Complexity: O(log *n* + *k*) for *k* replies.
     package mutating func loadPage(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
     ) throws(Tree.InsertionError) -> RowDiff {
@@ -362,18 +361,18 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     }
 
     /// Adds validated replies to the tree and the sequence, before `before` (a child of
-    /// `parent`) or after the last child.
+    /// `parent`) or after the last child. The replies are new leaves of one depth, so they
+    /// share their counter, key and height and go into the sequence as one run.
     ///
-    /// - Complexity: O(*k* log *n*) for *k* replies.
+    /// - Complexity: O(log *n* + *k*) for *k* replies (O(*k* / ``leafCapacity``) splits).
     private mutating func placePage(_ ids: [NodeID], under parent: NodeIndex, before: NodeIndex?) {
+        guard !ids.isEmpty else { return }
         let point = insertionPoint(under: parent, before: before)
-        for id in ids {
-            let node: NodeIndex
-            do { node = try tree.insert(id, under: parent, before: before) } catch { preconditionFailure("page not validated: \(error)") }
-            while sequence.leafOf.count < tree.slotCount { sequence.leafOf.append(-1) }
-            sequence.insert(slot: node.rawValue, value: point.counter, key: key(of: node), weight: tree.height(of: node),
-                            before: point.next.map(sequence.location(ofSlot:)))
-        }
+        let slots = tree.insertValidated(ids, under: parent, before: before)
+        let first = NodeIndex(slots.lowerBound)
+        sequence.leafOf.append(contentsOf: repeatElement(-1, count: tree.slotCount - sequence.leafOf.count))
+        sequence.insert(slots: slots, value: point.counter, key: key(of: first), weight: tree.height(of: first),
+                        before: point.next.map(sequence.location(ofSlot:)))
     }
 
     /// Cuts the node's run out of the sequence; packs the B-tree once its leaves are less

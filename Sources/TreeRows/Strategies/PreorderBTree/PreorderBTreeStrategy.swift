@@ -12,7 +12,7 @@
 ///
 /// Complexity, for *n* nodes and a B-tree of height *h* = O(log *n*): toggle, expand,
 /// collapse, ``index(of:)``, ``row(at:)``, ``offset(ofRow:)``, ``row(atOffset:)``, insert and
-/// remove (not counting the removed nodes) O(log *n*); a page of *k* replies O(*k* log *n*);
+/// remove (not counting the removed nodes) O(log *n*); a page of *k* replies O(log *n* + *k*);
 /// an accordion O((*e* + 1) log *n*) for *e* expanded siblings, each of which an earlier
 /// expand or the build paid for; ``rows(in:)`` O((*k* + 1) log *n*) for *k* rows; expand- and
 /// collapse-recursively O(*m* + log *n*) for *m* nodes; expand-all, collapse-all and build

@@ -151,7 +151,19 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     mutating func insert(slot: Int32, value: Int32, key: Int32, weight: Int32, before next: Location?) {
-        precondition(leafOf[Int(slot)] == -1, "node slot \(slot) is in the sequence already")
+        insert(slots: slot..<slot &+ 1, value: value, key: key, weight: weight, before: next)
+    }
+
+    /// Puts node slots `slots`, in order, into the sequence just before the element at
+    /// `next` (at the end for `nil`), each with true counter `value`, key `key` and height
+    /// `weight`: a page of new replies. They go into the leaf a run at a time, each run
+    /// shifting the leaf's later elements once and mending the leaf's path once; a leaf
+    /// without room for the rest is split first, and a full inner node above it, up to a
+    /// new root.
+    ///
+    /// - Complexity: O((``leafCapacity`` + ``fanout`` · *h*) · (1 + *k* / ``leafCapacity``))
+    ///   for *k* slots.
+    mutating func insert(slots: Range<Int32>, value: Int32, key: Int32, weight: Int32, before next: Location?) {
         var location: Location
         if let next {
             location = next
@@ -160,71 +172,94 @@ extension PreorderSequence {
         } else {
             location = Location(leaf: children[Self.top], index: 0)
         }
-        if leaves[countPosition(Int(location.leaf))] == Int32(leafCapacity) {
-            let half = leafCapacity / 2
-            let right = splitLeaf(location.leaf)
-            if location.index > half { location = Location(leaf: right, index: location.index - half) }
+        let half = leafCapacity / 2
+        var slot = slots.lowerBound
+        while slot < slots.upperBound {
+            let left = Int(slots.upperBound &- slot)
+            let count = Int(leaves[countPosition(Int(location.leaf))])
+            // Split a full leaf, or one too full for the rest when half a leaf takes it.
+            if count == leafCapacity || (count &+ left > leafCapacity && left <= leafCapacity &- half) {
+                let right = splitLeaf(location.leaf)
+                if location.index > half { location = Location(leaf: right, index: location.index - half) }
+            }
+            let leaf = Int(location.leaf)
+            let end = Int(leaves[countPosition(leaf)])
+            let run = min(left, leafCapacity &- end)
+            let relative = value &- pathAdd(ofLeaf: location.leaf)
+            let base = leaf &* leafCapacity
+            let at = base &+ location.index
+            var index = base &+ end
+            while index > at {
+                index -= 1
+                leaves[slotPosition(index &+ run)] = leaves[slotPosition(index)]
+                leaves[valuePosition(index &+ run)] = leaves[valuePosition(index)]
+                leaves[keyPosition(index &+ run)] = leaves[keyPosition(index)]
+                if isWeighted { leaves[weightPosition(index &+ run)] = leaves[weightPosition(index)] }
+            }
+            for offset in 0..<run {
+                let new = slot &+ Int32(offset)
+                precondition(leafOf[Int(new)] == -1, "node slot \(new) is in the sequence already")
+                leaves[slotPosition(at &+ offset)] = new
+                leaves[valuePosition(at &+ offset)] = relative
+                leaves[keyPosition(at &+ offset)] = key
+                if isWeighted { leaves[weightPosition(at &+ offset)] = weight }
+                leafOf[Int(new)] = location.leaf
+            }
+            leaves[countPosition(leaf)] += Int32(run)
+            mendPath(ofLeaf: location.leaf, gaining: Int32(run), relative: relative, key: key, weight: weight)
+            slot &+= Int32(run)
+            location.index &+= run
         }
-        let above = pathAdd(ofLeaf: location.leaf)
-        let leaf = Int(location.leaf)
-        let base = leaf &* leafCapacity
-        let end = base + Int(leaves[countPosition(leaf)])
-        var index = end
-        while index > element(location) {
-            leaves[slotPosition(index)] = leaves[slotPosition(index - 1)]
-            leaves[valuePosition(index)] = leaves[valuePosition(index - 1)]
-            leaves[keyPosition(index)] = leaves[keyPosition(index - 1)]
-            if isWeighted { leaves[weightPosition(index)] = leaves[weightPosition(index - 1)] }
-            index -= 1
-        }
-        leaves[slotPosition(index)] = slot
-        leaves[valuePosition(index)] = value &- above
-        leaves[keyPosition(index)] = key
-        if isWeighted { leaves[weightPosition(index)] = weight }
-        leaves[countPosition(leaf)] += 1
-        leafOf[Int(slot)] = location.leaf
-        // Each entry on the path gains one element: its size, minimum and key change by
-        // comparison, without a scan.
-        var relative = value &- above
-        var node = location.leaf, level = 0
+    }
+
+    /// Each entry on the path of `leaf` gains `count` elements of raw counter `relative`,
+    /// key `key` and height `weight`: its size, minimum and key change by comparison,
+    /// without a scan.
+    ///
+    /// - Complexity: O(*h*).
+    private mutating func mendPath(ofLeaf leaf: Int32, gaining count: Int32, relative: Int32, key: Int32, weight: Int32) {
+        var relative = relative
+        var node = leaf, level = 0
         while level <= height {
             let entry = link(of: node, level: level)
-            let parent = Int32(entry / fanout)
             relative &+= adds[entry]
-            sizes[entry] += 1
+            sizes[entry] += count
             minimumKeys[entry] = min(minimumKeys[entry], key)
-            if sizes[entry] == 1 || relative < minimums[entry] {
+            if sizes[entry] == count || relative < minimums[entry] {
                 minimums[entry] = relative
-                minimumCounts[entry] = 1
-                if isWeighted { minimumWeights[entry] = Int64(weight) }
+                minimumCounts[entry] = count
+                if isWeighted { minimumWeights[entry] = Int64(weight) &* Int64(count) }
             } else if relative == minimums[entry] {
-                minimumCounts[entry] += 1
-                if isWeighted { minimumWeights[entry] += Int64(weight) }
+                minimumCounts[entry] += count
+                if isWeighted { minimumWeights[entry] += Int64(weight) &* Int64(count) }
             }
-            node = parent
+            node = Int32(entry / fanout)
             level += 1
         }
     }
 
-    /// Moves the upper half of a full leaf into a new leaf right after it.
+    /// Moves the elements of a leaf past its first half (a full leaf's upper half) into a
+    /// new leaf right after it. The leaf must hold more than half a leaf.
     ///
     /// - Returns: The new leaf.
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     private mutating func splitLeaf(_ leaf: Int32) -> Int32 {
         let half = leafCapacity / 2
+        let moved = Int(leaves[countPosition(Int(leaf))]) - half
+        precondition(moved > 0, "a leaf of half a leaf or less is not split")
         // Linked by insertEntry.
         let right = newLeaf(link: -1)
         let from = Int(leaf) &* leafCapacity, to = Int(right) &* leafCapacity
-        for offset in 0..<leafCapacity - half {
+        for offset in 0..<moved {
             let slot = leaves[slotPosition(from + half + offset)]
             leaves[slotPosition(to + offset)] = slot
             leaves[valuePosition(to + offset)] = leaves[valuePosition(from + half + offset)]
             leaves[keyPosition(to + offset)] = leaves[keyPosition(from + half + offset)]
             if isWeighted { leaves[weightPosition(to + offset)] = leaves[weightPosition(from + half + offset)] }
             // Planted (leaf-split-keeps-last-link): the last moved element keeps its old leaf.
-            if Layout.plantedBug != .leafSplitKeepsLastLink || offset < leafCapacity - half - 1 { leafOf[Int(slot)] = right }
+            if Layout.plantedBug != .leafSplitKeepsLastLink || offset < moved - 1 { leafOf[Int(slot)] = right }
         }
-        leaves[countPosition(Int(right))] = Int32(leafCapacity - half)
+        leaves[countPosition(Int(right))] = Int32(moved)
         leaves[countPosition(Int(leaf))] = Int32(half)
         insertEntry(right, level: 0, after: leaf)
         events.count(Event.leafSplit)
