@@ -103,6 +103,22 @@ extension RangeList: RangeReplaceableCollection {
         }
     }
 
+    /// Appends `range`, which must not start before the last range ends, merged into the
+    /// last range when it starts where that one ends; an empty range adds nothing.
+    ///
+    /// - Complexity: O(1) amortized.
+    package mutating func appendMerging(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        if let last {
+            precondition(range.lowerBound >= last.upperBound, "ranges must be added in ascending order")
+            if range.lowerBound == last.upperBound {
+                self[count - 1] = last.lowerBound..<range.upperBound
+                return
+            }
+        }
+        append(range)
+    }
+
     @inlinable
     public mutating func replaceSubrange<C: Collection<Range<Int>>>(_ subrange: Range<Int>, with newElements: C) {
         var ranges = array

@@ -169,12 +169,20 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     ///
     /// - Complexity: O(log *n*).
     package mutating func setExpanded(_ node: NodeIndex, _ isExpanded: Bool) -> RowDiff {
-        let location = element(of: node)
-        guard tree.expandedFlags[node.slot] != isExpanded else { return .empty }
+        guard let rows = setFlag(of: node, isExpanded) else { return .empty }
         defer { checkInvariantsIfEnabled() }
-        tree.expandedFlags[node.slot] = isExpanded
-        guard let rows = toggleElement(at: location, expanding: isExpanded).rows else { return .empty }
         return isExpanded ? RowDiff(insertions: RangeList(rows)) : RowDiff(deletions: RangeList(rows))
+    }
+
+    /// Sets one node's flag as ``setExpanded(_:_:)`` does, without checking the invariants.
+    ///
+    /// - Returns: The rows that appear or go, `nil` for none.
+    /// - Complexity: O(log *n*).
+    private mutating func setFlag(of node: NodeIndex, _ isExpanded: Bool) -> Range<Int>? {
+        let location = element(of: node)
+        guard tree.expandedFlags[node.slot] != isExpanded else { return nil }
+        tree.expandedFlags[node.slot] = isExpanded
+        return toggleElement(at: location, expanding: isExpanded).rows
     }
 
     /// Gives the element at `location` its new key and adds ∓1 to its descendants' counters,
@@ -254,7 +262,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// Walks the parent's elements leaf by leaf, from its first expanded child on: within a
     /// leaf, one pass collapses every expanded sibling whose subtree ends in the leaf, and
     /// the leaf's summaries are mended once
-    /// (``PreorderSequence/collapseSiblings(inLeafFrom:siblingKey:sparing:zerosBefore:_:)``);
+    /// (``PreorderSequence/collapseSiblings(inLeafFrom:siblingKey:sparing:zerosBefore:into:)``);
     /// a sibling whose subtree runs on past its leaf is collapsed by the toggle's own range
     /// add, and the walk goes on after its subtree; from a leaf's end it jumps to the next
     /// expanded child by key. Then `node` is expanded. Nothing is kept per sibling but the
@@ -268,18 +276,9 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         defer { checkInvariantsIfEnabled() }
         let parent = tree.parent(of: node)
         let siblingKey = 2 &* tree.depth(of: node)
-        var builder = RowDiffBuilder()
-        var deleted = 0
-        // The flags leave the tree for the walk (no copy), so that its closure can clear them.
-        var flags = Tree.FlagColumn(repeating: false, count: 0)
-        swap(&flags, &tree.expandedFlags)
-        /// Clears a collapsed sibling's flag and deletes the rows it hid, in old indices.
-        func collapsed(_ slot: Int32, hiding rows: Range<Int>?) {
-            flags[Int(slot)] = false
-            guard let rows else { return }
-            builder.delete(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
-            deleted &+= rows.count
-        }
+        // The flags leave the tree for the walk (no copy), so that the record can clear them.
+        var record = SiblingCollapses(flags: Tree.FlagColumn(repeating: false, count: 0))
+        swap(&record.flags, &tree.expandedFlags)
         func expandedChild(_ location: Location?) -> Location? {
             location.flatMap { sequence.key(at: $0) == siblingKey ? $0 : nil }
         }
@@ -289,7 +288,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         var zeros: Int?
         while let location = walk {
             let stop = sequence.collapseSiblings(inLeafFrom: location, siblingKey: siblingKey, sparing: node.rawValue,
-                                                 zerosBefore: zeros, collapsed(_:hiding:))
+                                                 zerosBefore: zeros, into: &record)
             zeros = nil
             switch stop {
             case .rangeEnd:
@@ -298,18 +297,17 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
                 walk = expandedChild(sequence.firstElement(after: last, keyAtMost: siblingKey))
             case .spanning(let spanning):
                 let toggled = toggleElement(at: spanning, expanding: false)
-                collapsed(sequence.slot(at: spanning), hiding: toggled.rows)
+                record.collapsed(sequence.slot(at: spanning), hiding: toggled.rows)
                 // After the subtree: the next sibling (the zeros before it are the ones before the
                 // collapsed sibling and itself), or the parent's end.
                 walk = toggled.after.flatMap { sequence.key(at: $0) >= siblingKey ? $0 : nil }
                 zeros = toggled.zerosAfter
             }
         }
-        swap(&flags, &tree.expandedFlags)
-        var diff = builder.diff
+        swap(&record.flags, &tree.expandedFlags)
         // Deletions in old indices, then the insertion in new ones: one batch.
-        diff.insertions = setExpanded(node, true).insertions
-        return diff
+        let rows = setFlag(of: node, true)
+        return RowDiff(deletions: record.deletions, insertions: rows.map { RangeList($0) } ?? [])
     }
 
     // MARK: Edits

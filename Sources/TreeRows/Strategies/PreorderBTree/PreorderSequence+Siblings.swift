@@ -1,5 +1,32 @@
+/// What an accordion has collapsed so far: the tree's expanded flags, out of the tree for the
+/// walk, with each collapsed sibling's cleared, and the rows the collapses deleted, in old
+/// indices. Passed `inout` down the walk rather than captured by a closure, so that its
+/// accesses are checked statically.
+struct SiblingCollapses {
+    var flags: Tree.FlagColumn
+    /// The deleted rows, in old indices, ascending.
+    private(set) var deletions = RangeList()
+    /// Rows deleted so far: what turns an index after the collapses into an old one.
+    private var deleted = 0
+
+    init(flags: Tree.FlagColumn) {
+        self.flags = flags
+    }
+
+    /// Clears a collapsed sibling's flag and deletes the rows it hid (in the indices after
+    /// the collapses before it), `nil` for none.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func collapsed(_ slot: Int32, hiding rows: Range<Int>?) {
+        flags[Int(slot)] = false
+        guard let rows else { return }
+        deletions.appendMerging(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
+        deleted &+= rows.count
+    }
+}
+
 extension PreorderSequence {
-    /// Where ``collapseSiblings(inLeafFrom:siblingKey:sparing:zerosBefore:_:)`` stopped.
+    /// Where ``collapseSiblings(inLeafFrom:siblingKey:sparing:zerosBefore:into:)`` stopped.
     enum SiblingWalkStop {
         /// At an element no deeper than the siblings' parent: the parent's elements end.
         case rangeEnd
@@ -19,13 +46,13 @@ extension PreorderSequence {
     /// - Parameters:
     ///   - location: A sibling (or the element after one's subtree) in the parent's range.
     ///   - known: The zeros (rows) before `location`, when the caller knows them.
-    ///   - collapsed: Called with each collapsed sibling's slot and the rows it hid (zeros of its
+    ///   - record: Told of each collapsed sibling's slot and the rows it hid (zeros of its
     ///     subtree, in the indices after the collapses before it), `nil` for none.
     /// - Returns: Where the walk stopped.
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     mutating func collapseSiblings(
         inLeafFrom location: Location, siblingKey: Int32, sparing spared: Int32, zerosBefore known: Int?,
-        _ collapsed: (_ slot: Int32, _ rows: Range<Int>?) -> Void
+        into record: inout SiblingCollapses
     ) -> SiblingWalkStop {
         let leaf = Int(location.leaf)
         let count = Int(leaves[countPosition(leaf)])
@@ -81,7 +108,7 @@ extension PreorderSequence {
                     counted = (end, before &+ 1)
                 }
             }
-            collapsed(leaves[slots &+ index], rows)
+            record.collapsed(leaves[slots &+ index], hiding: rows)
             index = end
         }
     }
@@ -99,18 +126,86 @@ extension PreorderSequence {
         }
     }
 
-    /// Recomputes the summaries on the path from `leaf` to the super-root, their minimum
-    /// keys too when `keys`, up to the first entry whose minimum key stays the same.
+    /// Recomputes the summary of `leaf`'s entry from its elements, their minimum key too
+    /// when `keys`, then mends each entry above from the change of the one entry below it
+    /// (``mendEntry(_:childLevel:from:to:keys:)``), up to the first that stays the same.
     ///
-    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
+    /// - Complexity: O(``leafCapacity`` + *h*), plus O(``fanout``) for each level whose
+    ///   minimum counter or key leaves the entry that held it.
     mutating func refreshPath(ofLeaf leaf: Int32, keys: Bool) {
-        var node = leaf, keys = keys
-        for level in 0...height {
-            let entry = link(of: node, level: level)
-            let key = minimumKeys[entry]
-            refreshEntry(entry, childLevel: level, keys: keys)
-            if minimumKeys[entry] == key { keys = false }
-            node = Int32(entry / fanout)
+        var entry = link(of: leaf, level: 0)
+        var old = summary(of: entry)
+        refreshEntry(entry, childLevel: 0, keys: keys)
+        var new = summary(of: entry)
+        var level = 1
+        while level <= height && old != new {
+            let above = link(of: Int32(entry / fanout), level: level)
+            let before = summary(of: above)
+            mendEntry(above, childLevel: level, from: old, to: new, keys: keys)
+            (entry, old, new) = (above, before, summary(of: above))
+            level += 1
+        }
+    }
+
+    /// The summary of one entry, as its columns hold it.
+    struct EntrySummary: Equatable {
+        var size: Int32
+        var minimum: Int32
+        var count: Int32
+        var weight: Int64
+        var key: Int32
+    }
+
+    /// The summary of `entry`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func summary(of entry: Int) -> EntrySummary {
+        EntrySummary(size: sizes[entry], minimum: minimums[entry], count: minimumCounts[entry],
+                     weight: isWeighted ? minimumWeights[entry] : 0, key: minimumKeys[entry])
+    }
+
+    /// Mends the summary of `entry`, whose child (an inner node at `childLevel`) had one
+    /// entry's summary change from `old` to `new`, by comparison: its size by the
+    /// difference, its minimum and their count and height by whether the changed entry held
+    /// the minimum before and after, its minimum key (when `keys`) likewise. Where the
+    /// minimum counter leaves the changed entry, the child's counters are scanned; where the
+    /// minimum key does, its keys alone.
+    ///
+    /// - Complexity: O(1), or O(``fanout``) for a scan.
+    private mutating func mendEntry(_ entry: Int, childLevel: Int, from old: EntrySummary, to new: EntrySummary, keys: Bool) {
+        let add = adds[entry]
+        // The least minimum among the child's entries, without this entry's add.
+        let least = minimums[entry] &- add
+        var count = minimumCounts[entry], weight = isWeighted ? minimumWeights[entry] : 0
+        if old.minimum == least {
+            count &-= old.count
+            weight &-= old.weight
+        }
+        var minimum = least
+        if new.minimum < least {
+            (minimum, count, weight) = (new.minimum, new.count, new.weight)
+        } else if new.minimum == least {
+            count &+= new.count
+            weight &+= new.weight
+        }
+        let key = minimumKeys[entry]
+        let keyLeaves = keys && old.key == key && new.key > key
+        guard count > 0 && old.size > 0 && new.size > 0 else { return refreshEntry(entry, childLevel: childLevel, keys: keyLeaves) }
+        sizes[entry] &+= new.size &- old.size
+        minimums[entry] = minimum &+ add
+        minimumCounts[entry] = count
+        if isWeighted { minimumWeights[entry] = weight }
+        if keys && new.key < key {
+            minimumKeys[entry] = new.key
+        } else if keyLeaves {
+            let child = Int(children[entry])
+            let range = child &* fanout..<child &* fanout &+ Int(innerCounts[child])
+            var least = Self.noMinimum
+            minimumKeys.withUnsafeBufferPointer { keys in
+                for index in range { least = min(least, keys[index]) }
+            }
+            minimumKeys[entry] = least
         }
     }
 }
