@@ -55,6 +55,25 @@ import TreeRowsTestSupport
         #expect(next.insertions.count == 1)
     }
 
+    /// Siblings whose subtrees end in their own leaf, in the next one, or further on, in
+    /// preorder-btree's leaves of 64 and the small-nodes variant's of 4: the walk carries a
+    /// subtree into the next leaf, and hands a longer one to a toggle.
+    @Test("Siblings with subtrees across leaves", arguments: ["preorder-btree", "preorder-btree-small-nodes", "range-counts"], [false, true])
+    func accordionAcrossLeaves(strategy: String, underCollapsed: Bool) {
+        // Sibling i has 3 * i % 130 replies; every fourth has a collapsed one with a hidden reply.
+        let siblings = (0..<60).map { i in
+            let length = 3 * i % 130
+            let replies = (0..<length).map { "r\(i)x\($0)" + (($0 == 5 && i % 4 == 0) ? "-(c\(i))" : "") }.joined(separator: ",")
+            return length == 0 ? "s\(i)" : "s\(i)(\(replies))"
+        }
+        var scenario = StrategyScenario(strategy, "p(" + siblings.joined(separator: ",") + "),q")
+        if underCollapsed { scenario.run(.collapse(scenario.node("p"))) }
+        scenario.run(.accordionExpand(scenario.node("s31")))
+        scenario.run(.accordionExpand(scenario.node("s2")))
+        scenario.run(.expand(scenario.node("p")))
+        scenario.run(.accordionExpand(scenario.node("s59")))
+    }
+
     @Test("A page goes before the load-more row, which stays or goes", arguments: BuiltinStrategies.names)
     func pages(strategy: String) {
         var scenario = StrategyScenario(strategy, "a(b,more),c")

@@ -263,9 +263,10 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// leaf, one pass collapses every expanded sibling whose subtree ends in the leaf, and
     /// the leaf's summaries are mended once
     /// (``PreorderSequence/collapseSiblings(inLeafFrom:siblingKey:sparing:zerosBefore:into:)``);
-    /// a sibling whose subtree runs on past its leaf is collapsed by the toggle's own range
-    /// add, and the walk goes on after its subtree; from a leaf's end it jumps to the next
-    /// expanded child by key. Then `node` is expanded. Nothing is kept per sibling but the
+    /// a sibling whose subtree ends in the next leaf is collapsed in the same pass, which
+    /// goes on in that leaf after the subtree; one whose subtree runs further is collapsed by
+    /// the toggle's own range add, and the walk goes on after its subtree; from a leaf's end
+    /// it jumps to the next expanded child by key. Then `node` is expanded. Nothing is kept per sibling but the
     /// diff's ranges, one for each collapsed sibling that had rows below it, in old indices
     /// (a sibling's rows follow the ones deleted before it).
     ///
@@ -286,10 +287,12 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
             ? sequence.firstElement(keyAtMost: siblingKey)
             : sequence.firstElement(after: sequence.location(ofSlot: parent.rawValue), keyAtMost: siblingKey))
         var zeros: Int?
+        var changed = false
         while let location = walk {
             let stop = sequence.collapseSiblings(inLeafFrom: location, siblingKey: siblingKey, sparing: node.rawValue,
-                                                 zerosBefore: zeros, into: &record)
+                                                 zerosBefore: zeros, changed: changed, into: &record)
             zeros = nil
+            changed = false
             switch stop {
             case .rangeEnd:
                 walk = nil
@@ -302,6 +305,9 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
                 // collapsed sibling and itself), or the parent's end.
                 walk = toggled.after.flatMap { sequence.key(at: $0) >= siblingKey ? $0 : nil }
                 zeros = toggled.zerosAfter
+            case .carried(let next, let zerosBefore, let leafChanged):
+                walk = next
+                (zeros, changed) = (zerosBefore, leafChanged)
             }
         }
         swap(&record.flags, &tree.expandedFlags)

@@ -8,7 +8,7 @@
 /// that disappear are its zeros. A reply goes in just before its next sibling (or the end of
 /// its parent's subtree), splitting a full leaf; a removal cuts its run out. An accordion
 /// finds the expanded siblings by their key instead of walking the sibling list, and
-/// collapses those of one leaf in one pass over it.
+/// collapses those of one leaf (and a subtree that ends in the next leaf) in one pass over it.
 ///
 /// Complexity, for *n* nodes and a B-tree of height *h* = O(log *n*): toggle, expand,
 /// collapse, ``index(of:)``, ``row(at:)``, ``offset(ofRow:)``, ``row(atOffset:)``, insert and

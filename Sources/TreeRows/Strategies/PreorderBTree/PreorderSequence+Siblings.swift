@@ -32,27 +32,35 @@ extension PreorderSequence {
         case rangeEnd
         /// At the leaf's last element, the parent's elements going on or not.
         case leafEnd(Location)
-        /// At an expanded sibling, not collapsed, whose subtree does not end within the leaf.
+        /// At an expanded sibling, not collapsed, whose subtree runs past the next leaf.
         case spanning(Location)
+        /// In the next leaf, after the subtree of a sibling collapsed across the two leaves;
+        /// the next leaf's counters changed (its summaries are not mended yet) when `changed`,
+        /// and `zeros` are the rows before `location`, when known.
+        case carried(Location, zeros: Int?, changed: Bool)
     }
 
     /// Collapses the expanded siblings in one leaf, from `location` on, in one pass over
     /// its keys: each element of key `siblingKey` but the one of slot `spared` takes key
-    /// `siblingKey + 1`, and the counters of its subtree, which must end within the leaf, go
-    /// up by 1. The leaf's summary and the ones above it are mended once, at the end, rather
-    /// than once per sibling; the zeros before a sibling are found (one climb, then counted
-    /// on along the leaf) only when its subtree holds rows.
+    /// `siblingKey + 1`, and the counters of its subtree go up by 1. A subtree that runs on
+    /// into the next leaf and ends there (or runs to the sequence's end) is collapsed too,
+    /// and the walk stops after it; one that runs further is left to the caller. The leaf's
+    /// summary and the ones above it are mended once, at the end, rather than once per
+    /// sibling; the zeros before a sibling are found (one climb, then counted on along the
+    /// leaf) only when its subtree holds rows.
     ///
     /// - Parameters:
     ///   - location: A sibling (or the element after one's subtree) in the parent's range.
     ///   - known: The zeros (rows) before `location`, when the caller knows them.
+    ///   - changed: Whether the leaf's counters changed before the call (a ``SiblingWalkStop/carried(_:zeros:changed:)``),
+    ///     so that its summaries are mended even when no sibling here collapses.
     ///   - record: Told of each collapsed sibling's slot and the rows it hid (zeros of its
     ///     subtree, in the indices after the collapses before it), `nil` for none.
     /// - Returns: Where the walk stopped.
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     mutating func collapseSiblings(
         inLeafFrom location: Location, siblingKey: Int32, sparing spared: Int32, zerosBefore known: Int?,
-        into record: inout SiblingCollapses
+        changed: Bool = false, into record: inout SiblingCollapses
     ) -> SiblingWalkStop {
         let leaf = Int(location.leaf)
         let count = Int(leaves[countPosition(leaf)])
@@ -63,7 +71,7 @@ extension PreorderSequence {
         var zero: Int32?
         // The zeros before the element at `counted.index`, once known.
         var counted = (index: location.index, zeros: known)
-        var changed = false
+        var changed = changed
         // The minimum keys change only in a leaf whose least key was the siblings' (nothing
         // shallower): its entry still holds the old one.
         defer { if changed { refreshPath(ofLeaf: location.leaf, keys: minimumKeys[link(of: location.leaf, level: 0)] == siblingKey) } }
@@ -78,18 +86,27 @@ extension PreorderSequence {
                 continue
             }
             let end = firstIndex(from: index &+ 1, below: count, keys: keys, atMost: collapsedKey)
-            guard end < count else { return .spanning(Location(leaf: location.leaf, index: index)) }
+            // A subtree past the leaf: where it ends in the next leaf (nil: at the sequence's end).
+            var carry: (leaf: Int32, end: Int)?
+            if end == count {
+                if let next = nextLeaf(after: location.leaf) {
+                    let nextKeys = keyPosition(Int(next) &* leafCapacity)
+                    let nextEnd = firstIndex(from: 0, below: Int(leaves[countPosition(Int(next))]), keys: nextKeys, atMost: collapsedKey)
+                    guard nextEnd < Int(leaves[countPosition(Int(next))]) else { return .spanning(Location(leaf: location.leaf, index: index)) }
+                    carry = (next, nextEnd)
+                }
+            }
             leaves[keys &+ index] = collapsedKey
             changed = true
             // Under an expanded sibling, the rows are the elements whose counter is the
             // sibling's, when the sibling is a row: counted before the add, without the adds above.
             let own = leaves[values &+ index]
-            var same = 0
-            leaves.withUnsafeMutableBufferPointer { leaves in
-                for member in values &+ index &+ 1..<values &+ end {
-                    same &+= leaves[member] == own ? 1 : 0
-                    leaves[member] &+= 1
-                }
+            var same = addOne(from: values &+ index &+ 1, to: values &+ end, counting: own)
+            if let carry {
+                // The same true counter, in the next leaf's raw terms.
+                let there = own &+ pathAdd(ofLeaf: location.leaf) &- pathAdd(ofLeaf: carry.leaf)
+                let start = valuePosition(Int(carry.leaf) &* leafCapacity)
+                same &+= addOne(from: start, to: start &+ carry.end, counting: there)
             }
             var rows: Range<Int>?
             if same > 0 {
@@ -109,8 +126,52 @@ extension PreorderSequence {
                 }
             }
             record.collapsed(leaves[slots &+ index], hiding: rows)
+            if end == count {
+                // After the subtree: the next leaf, whose rows before that point are the ones
+                // before the sibling and the sibling itself, or the sequence's end.
+                guard let carry else { return .rangeEnd }
+                return .carried(Location(leaf: carry.leaf, index: carry.end), zeros: rows.map { $0.lowerBound }, changed: carry.end > 0)
+            }
             index = end
         }
+    }
+
+    /// Adds 1 to the raw counters at positions `start..<end` of ``leaves``.
+    ///
+    /// - Returns: How many of them were `value` before the add.
+    /// - Complexity: O(`end - start`).
+    @inline(__always)
+    private mutating func addOne(from start: Int, to end: Int, counting value: Int32) -> Int {
+        var same = 0
+        leaves.withUnsafeMutableBufferPointer { leaves in
+            for member in start..<end {
+                same &+= leaves[member] == value ? 1 : 0
+                leaves[member] &+= 1
+            }
+        }
+        return same
+    }
+
+    /// The leaf after `leaf` in the sequence, or `nil` for the last.
+    ///
+    /// - Complexity: O(*h*), O(1) when both leaves share their parent.
+    func nextLeaf(after leaf: Int32) -> Int32? {
+        var node = leaf, level = 0
+        while level <= height {
+            let own = link(of: node, level: level)
+            let parent = own / fanout
+            if own &+ 1 < parent &* fanout &+ Int(innerCounts[parent]) {
+                var next = children[own &+ 1]
+                while level > 0 {
+                    next = children[Int(next) &* fanout]
+                    level -= 1
+                }
+                return next
+            }
+            node = Int32(parent)
+            level += 1
+        }
+        return nil
     }
 
     /// The first index from `start` below `end` whose key (the leaf's keys start at
