@@ -9,9 +9,13 @@ public struct StrategyScenario {
     /// The oracle, fed the same operations.
     public var reference: ReferenceStrategy
 
-    /// Builds both from `notation`.
-    public init(_ strategyName: String, _ notation: String) {
-        let tree = TreeNotation.tree(notation)
+    /// Builds both from `notation`, the nodes with the row heights `height` gives for their
+    /// index in ``Tree/nodes`` (the default height for `nil`).
+    public init(_ strategyName: String, _ notation: String, height: ((Int) -> Int32)? = nil) {
+        var tree = TreeNotation.tree(notation)
+        if let height {
+            for (index, node) in tree.nodes.enumerated() { tree.setHeight(node, height(index)) }
+        }
         guard let type = BuiltinStrategies.named(strategyName) else { preconditionFailure("no strategy \(strategyName)") }
         strategy = type.init(tree: tree)
         reference = ReferenceStrategy(tree: tree)

@@ -57,21 +57,29 @@ import TreeRowsTestSupport
 
     /// Siblings whose subtrees end in their own leaf, in the next one, or further on, in
     /// preorder-btree's leaves of 64 and the small-nodes variant's of 4: the walk carries a
-    /// subtree into the next leaf, and hands a longer one to a toggle.
-    @Test("Siblings with subtrees across leaves", arguments: ["preorder-btree", "preorder-btree-small-nodes", "range-counts"], [false, true])
-    func accordionAcrossLeaves(strategy: String, underCollapsed: Bool) {
+    /// subtree into the next leaf, and hands a longer one to a toggle. With row heights of
+    /// their own too, which the summaries' height sums follow.
+    @Test("Siblings with subtrees across leaves", arguments: ["preorder-btree", "preorder-btree-small-nodes", "range-counts"], AcrossLeaves.allCases)
+    func accordionAcrossLeaves(strategy: String, variant: AcrossLeaves) {
         // Sibling i has 3 * i % 130 replies; every fourth has a collapsed one with a hidden reply.
         let siblings = (0..<60).map { i in
             let length = 3 * i % 130
             let replies = (0..<length).map { "r\(i)x\($0)" + (($0 == 5 && i % 4 == 0) ? "-(c\(i))" : "") }.joined(separator: ",")
             return length == 0 ? "s\(i)" : "s\(i)(\(replies))"
         }
-        var scenario = StrategyScenario(strategy, "p(" + siblings.joined(separator: ",") + "),q")
-        if underCollapsed { scenario.run(.collapse(scenario.node("p"))) }
+        var scenario = StrategyScenario(strategy, "p(" + siblings.joined(separator: ",") + "),q",
+                                        height: variant == .withHeights ? { Int32(18 + 5 * ($0 % 7)) } : nil)
+        if variant == .underCollapsedParent { scenario.run(.collapse(scenario.node("p"))) }
         scenario.run(.accordionExpand(scenario.node("s31")))
         scenario.run(.accordionExpand(scenario.node("s2")))
         scenario.run(.expand(scenario.node("p")))
         scenario.run(.accordionExpand(scenario.node("s59")))
+    }
+
+    /// The cases of ``accordionAcrossLeaves(strategy:variant:)``.
+    enum AcrossLeaves: CaseIterable, CustomTestStringConvertible {
+        case expandedParent, underCollapsedParent, withHeights
+        var testDescription: String { "\(self)" }
     }
 
     @Test("A page goes before the load-more row, which stays or goes", arguments: BuiltinStrategies.names)
@@ -95,10 +103,11 @@ import TreeRowsTestSupport
     /// Pages from one reply to several leaves' worth, into a parent whose rows sit in the
     /// middle of the preorder, then again before the first page's load-more row: each page
     /// is one run of the B-tree variants' sequence, split across leaves as it goes.
-    @Test("Pages of up to 300 replies", arguments: BuiltinStrategies.names + BuiltinStrategies.variants.map { $0.name })
-    func largePages(strategy: String) {
+    @Test("Pages of up to 300 replies", arguments: BuiltinStrategies.names + BuiltinStrategies.variants.map { $0.name }, [false, true])
+    func largePages(strategy: String, withHeights: Bool) {
         let before = (0..<40).map { "x\($0)" }.joined(separator: ",")
-        var scenario = StrategyScenario(strategy, "\(before),p(a,b(c),more),\(before.replacingOccurrences(of: "x", with: "y"))")
+        var scenario = StrategyScenario(strategy, "\(before),p(a,b(c),more),\(before.replacingOccurrences(of: "x", with: "y"))",
+                                        height: withHeights ? { Int32(20 + 7 * ($0 % 5)) } : nil)
         let parent = scenario.node("p"), more = scenario.node("more")
         var start = 0
         for size in [1, 2, 3, 7, 64, 65, 300] {

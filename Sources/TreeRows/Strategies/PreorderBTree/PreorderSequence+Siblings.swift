@@ -252,7 +252,9 @@ extension PreorderSequence {
         }
         let key = minimumKeys[entry]
         let keyLeaves = keys && old.key == key && new.key > key
-        guard count > 0 && old.size > 0 && new.size > 0 else { return refreshEntry(entry, childLevel: childLevel, keys: keyLeaves) }
+        guard count > 0 && old.size > 0 && new.size > 0 else {
+            return refreshEntry(entry, childLevel: childLevel, keys: keys && new.key != old.key)
+        }
         sizes[entry] &+= new.size &- old.size
         minimums[entry] = minimum &+ add
         minimumCounts[entry] = count
