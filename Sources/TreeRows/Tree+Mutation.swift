@@ -97,23 +97,6 @@ extension Tree {
         return try insert(id, under: parent, beforeSlot: before, time: time, score: score, isExpanded: isExpanded)
     }
 
-    /// Inserts a new leaf as the child of `parent` right before its child `sibling` (last
-    /// for `nil`), without walking the sibling list.
-    ///
-    /// `sibling` must be a child of `parent` (a programming error otherwise).
-    /// - Throws: ``InsertionError`` for an unknown parent, a duplicate id or a reserved field
-    ///   value, with nothing changed.
-    /// - Complexity: O(1) amortized (a hash lookup for an explicit id).
-    @discardableResult
-    package mutating func insert(
-        _ id: NodeID, under parent: NodeIndex, before sibling: NodeIndex?, time: Int64? = nil, score: Int64? = nil
-    ) throws(InsertionError) -> NodeIndex {
-        guard parent == Tree.root || contains(parent) else { throw .unknownParent(parent) }
-        if let sibling { precondition(contains(sibling) && self.parent(of: sibling) == parent, "\(sibling) is not a child of \(parent)") }
-        guard index(of: id) == nil else { throw .duplicateID(id) }
-        return try insert(id, under: parent, beforeSlot: sibling?.rawValue ?? Tree.noNode, time: time, score: score, isExpanded: true)
-    }
-
     /// Inserts new leaves with the ids of a page ``validatePage(_:under:before:)`` accepted,
     /// in order, as children of `parent` right before its child `sibling` (last for `nil`),
     /// without looking their ids up again.
@@ -126,9 +109,9 @@ extension Tree {
     package mutating func insertValidated(_ ids: [NodeID], under parent: NodeIndex, before sibling: NodeIndex?) -> Range<Int32> {
         precondition(parent == Tree.root || contains(parent), "\(parent) is not a node of the tree")
         if let sibling { precondition(contains(sibling) && self.parent(of: sibling) == parent, "\(sibling) is not a child of \(parent)") }
-        let first = Int32(parents.count)
+        let first = Int32(parents.count), before = sibling?.rawValue ?? Tree.noNode
         for id in ids {
-            do { _ = try insert(id, under: parent, beforeSlot: sibling?.rawValue ?? Tree.noNode, time: nil, score: nil, isExpanded: true) } catch {
+            do { _ = try insert(id, under: parent, beforeSlot: before, time: nil, score: nil, isExpanded: true) } catch {
                 preconditionFailure("page not validated: \(error)")
             }
         }

@@ -90,9 +90,9 @@ extension PreorderSequence {
             var carry: (leaf: Int32, end: Int)?
             if end == count {
                 if let next = nextLeaf(after: location.leaf) {
-                    let nextKeys = keyPosition(Int(next) &* leafCapacity)
-                    let nextEnd = firstIndex(from: 0, below: Int(leaves[countPosition(Int(next))]), keys: nextKeys, atMost: collapsedKey)
-                    guard nextEnd < Int(leaves[countPosition(Int(next))]) else { return .spanning(Location(leaf: location.leaf, index: index)) }
+                    let nextCount = Int(leaves[countPosition(Int(next))])
+                    let nextEnd = firstIndex(from: 0, below: nextCount, keys: keyPosition(Int(next) &* leafCapacity), atMost: collapsedKey)
+                    guard nextEnd < nextCount else { return .spanning(Location(leaf: location.leaf, index: index)) }
                     carry = (next, nextEnd)
                 }
             }
@@ -263,12 +263,7 @@ extension PreorderSequence {
             minimumKeys[entry] = new.key
         } else if keyLeaves {
             let child = Int(children[entry])
-            let range = child &* fanout..<child &* fanout &+ Int(innerCounts[child])
-            var least = Self.noMinimum
-            minimumKeys.withUnsafeBufferPointer { keys in
-                for index in range { least = min(least, keys[index]) }
-            }
-            minimumKeys[entry] = least
+            minimumKeys[entry] = leastKey(ofEntries: child &* fanout..<child &* fanout &+ Int(innerCounts[child]))
         }
     }
 }

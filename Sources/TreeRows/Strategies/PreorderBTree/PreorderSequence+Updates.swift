@@ -191,10 +191,7 @@ extension PreorderSequence {
             var index = base &+ end
             while index > at {
                 index -= 1
-                leaves[slotPosition(index &+ run)] = leaves[slotPosition(index)]
-                leaves[valuePosition(index &+ run)] = leaves[valuePosition(index)]
-                leaves[keyPosition(index &+ run)] = leaves[keyPosition(index)]
-                if isWeighted { leaves[weightPosition(index &+ run)] = leaves[weightPosition(index)] }
+                copyElement(index, to: index &+ run)
             }
             for offset in 0..<run {
                 let new = slot &+ Int32(offset)
@@ -252,10 +249,7 @@ extension PreorderSequence {
         let from = Int(leaf) &* leafCapacity, to = Int(right) &* leafCapacity
         for offset in 0..<moved {
             let slot = leaves[slotPosition(from + half + offset)]
-            leaves[slotPosition(to + offset)] = slot
-            leaves[valuePosition(to + offset)] = leaves[valuePosition(from + half + offset)]
-            leaves[keyPosition(to + offset)] = leaves[keyPosition(from + half + offset)]
-            if isWeighted { leaves[weightPosition(to + offset)] = leaves[weightPosition(from + half + offset)] }
+            copyElement(from + half + offset, to: to + offset)
             // Planted (leaf-split-keeps-last-link): the last moved element keeps its old leaf.
             if Layout.plantedBug != .leafSplitKeepsLastLink || offset < moved - 1 { leafOf[Int(slot)] = right }
         }
@@ -404,6 +398,18 @@ extension PreorderSequence {
         innerCounts[Int(node)] = Int32(kept - first)
     }
 
+    /// Copies the element at `source` (its slot, raw counter, key and height) over the one
+    /// at `target`, leaving the slot's leaf link to the caller.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    private mutating func copyElement(_ source: Int, to target: Int) {
+        leaves[slotPosition(target)] = leaves[slotPosition(source)]
+        leaves[valuePosition(target)] = leaves[valuePosition(source)]
+        leaves[keyPosition(target)] = leaves[keyPosition(source)]
+        if isWeighted { leaves[weightPosition(target)] = leaves[weightPosition(source)] }
+    }
+
     /// Removes the elements at `indices` of `leaf`, closing the gap.
     private mutating func removeElements(_ indices: Range<Int>, of leaf: Int32) {
         let base = Int(leaf) &* leafCapacity
@@ -411,10 +417,7 @@ extension PreorderSequence {
         for index in base + indices.lowerBound..<base + indices.upperBound { leafOf[Int(leaves[slotPosition(index)])] = -1 }
         var target = base + indices.lowerBound
         for source in base + indices.upperBound..<base + count {
-            leaves[slotPosition(target)] = leaves[slotPosition(source)]
-            leaves[valuePosition(target)] = leaves[valuePosition(source)]
-            leaves[keyPosition(target)] = leaves[keyPosition(source)]
-            if isWeighted { leaves[weightPosition(target)] = leaves[weightPosition(source)] }
+            copyElement(source, to: target)
             target += 1
         }
         leaves[countPosition(Int(leaf))] = Int32(count - indices.count)

@@ -238,11 +238,7 @@ struct PreorderSequence<Layout: PreorderLayout> {
             sizes.withUnsafeBufferPointer { sizes in
                 for index in range { size &+= sizes[index] }
             }
-            if refreshingKeys {
-                minimumKeys.withUnsafeBufferPointer { keys in
-                    for index in range { key = min(key, keys[index]) }
-                }
-            }
+            if refreshingKeys { key = leastKey(ofEntries: range) }
             minimums.withUnsafeBufferPointer { minimums in
                 for index in range { minimum = min(minimum, minimums[index]) }
                 minimumCounts.withUnsafeBufferPointer { counts in
@@ -260,6 +256,18 @@ struct PreorderSequence<Layout: PreorderLayout> {
         minimumCounts[entry] = found
         if refreshingKeys { minimumKeys[entry] = key }
         if isWeighted { minimumWeights[entry] = weight }
+    }
+
+    /// The least minimum key of the inner entries `range` (one node's), ``noMinimum`` for none.
+    ///
+    /// - Complexity: O(`range.count`).
+    @inline(__always)
+    func leastKey(ofEntries range: Range<Int>) -> Int32 {
+        var key = Self.noMinimum
+        minimumKeys.withUnsafeBufferPointer { keys in
+            for index in range { key = min(key, keys[index]) }
+        }
+        return key
     }
 
     /// The sum of the adds above the elements of `leaf`: what turns its raw counters into
