@@ -75,8 +75,16 @@ import TreeRowsTestSupport
                 let lower = random.below(count + 1)
                 let upper = lower + random.below(count - lower + 1)
                 let delta: Int32 = model[lower..<upper].allSatisfy({ $0.value > 0 }) && random.below(2) == 0 ? -1 : 1
-                sequence.add(delta, ordinals: lower..<upper)
+                let added = sequence.add(delta, ordinals: lower..<upper)
+                let zeros = { (range: Range<Int>) in model[range].count { $0.value == 0 } }
+                let before = zeros(lower..<upper)
                 for index in lower..<upper { model[index].value += delta }
+                #expect((added.zerosBefore, added.before, added.after) == (zeros(0..<lower), before, zeros(lower..<upper)),
+                        "zeros of the add of \(delta) at \(lower)..<\(upper) at step \(step) (seed \(seed))")
+                if lower < upper {
+                    #expect(sequence.rawValue(at: sequence.location(atOrdinal: lower)) &+ added.above == model[lower].value,
+                            "adds above the first leaf of \(lower)..<\(upper) at step \(step)")
+                }
             } else {
                 let lower = random.below(count + 1)
                 let upper = lower + random.below(min(count - lower, 300) + 1)

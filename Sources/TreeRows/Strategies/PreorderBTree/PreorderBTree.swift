@@ -204,19 +204,18 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
             sequence.setKey(newKey, at: location)
             return (nil, following, nil)
         }
-        let start = sequence.prefix(at: location)
         let after = sequence.firstElement(after: next, keyAtMost: key | 1)
-        // The subtree's end: in the node's own leaf (most subtrees are small), its ordinal follows from the node's
-        // without a second climb.
-        let end = after.map { after in
-            after.leaf == location.leaf ? start.ordinal &+ after.index &- location.index : sequence.ordinal(of: after)
-        } ?? sequence.count
-        let zeros = sequence.setKey(newKey, at: location, ordinal: start.ordinal, adding: expanding ? -1 : 1, upTo: end)
-        let changed = expanding ? zeros.after : zeros.before
-        let own = start.value == 0 ? 1 : 0
-        let zerosAfter = expanding ? nil : start.zeros &+ own
+        sequence.setKey(newKey, at: location)
+        // The descendants' counters, in one climb that also counts the rows before them.
+        let added = sequence.add(expanding ? -1 : 1, from: next, upTo: after)
+        let above = next.leaf == location.leaf ? added.above : sequence.pathAdd(ofLeaf: location.leaf)
+        let own = sequence.rawValue(at: location) &+ above == 0 ? 1 : 0
+        // The rows before the node, then the node itself when it is one.
+        let before = added.zerosBefore &- own
+        let changed = expanding ? added.after : added.before
+        let zerosAfter = expanding ? nil : added.zerosBefore
         guard own == 1, changed > 0 else { return (nil, after, zerosAfter) }
-        return (start.zeros + 1..<start.zeros + 1 + changed, after, zerosAfter)
+        return (before + 1..<before + 1 + changed, after, zerosAfter)
     }
 
     package mutating func expandRecursively(_ node: NodeIndex) -> RowDiff {

@@ -52,6 +52,11 @@ extension PreorderSequence {
     @inline(__always)
     func key(at location: Location) -> Int32 { leaves[keyPosition(element(location))] }
 
+    /// The raw counter of the element at `location`: its true counter less the adds above
+    /// its leaf (``pathAdd(ofLeaf:)``).
+    @inline(__always)
+    func rawValue(at location: Location) -> Int32 { leaves[valuePosition(element(location))] }
+
     /// What lies before the element at `location`, in one climb to the super-root; its
     /// ordinal only when `countingOrdinal` (-1 otherwise), so that a query of rows reads no
     /// entry sizes, one cache line less at each level not in cache.

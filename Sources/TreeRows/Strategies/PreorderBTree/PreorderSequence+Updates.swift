@@ -1,82 +1,163 @@
 extension PreorderSequence {
     // MARK: Counters and keys
 
-    /// Adds `delta` to the counters of the elements at `ordinals`: whole children get it in
-    /// their entry's add; only the two boundary paths are walked down, and their summaries are
-    /// mended from the counters alone (no key changes).
+    /// What a range add found: the zeros (rows) before its first element, the zeros among
+    /// its elements before and after the add, and the adds above its first element's leaf
+    /// (what turns that leaf's raw counters into true ones).
+    struct RangeAddition: Equatable {
+        var zerosBefore: Int
+        var before: Int
+        var after: Int
+        var above: Int32
+    }
+
+    /// Adds `delta` to the counters of the elements at `ordinals` (see
+    /// ``add(_:from:upTo:)``).
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
-    mutating func add(_ delta: Int32, ordinals: Range<Int>) {
+    @discardableResult
+    mutating func add(_ delta: Int32, ordinals: Range<Int>) -> RangeAddition {
         precondition(ordinals.lowerBound >= 0 && ordinals.upperBound <= count, "ordinals \(ordinals) out of 0..<\(count)")
-        guard !ordinals.isEmpty else { return }
-        var zeros = (before: 0, after: 0)
-        add(delta, under: 0, level: height + 1, above: 0, ordinals.lowerBound, ordinals.upperBound, sparingFirst: false, &zeros)
+        guard !ordinals.isEmpty else {
+            return RangeAddition(zerosBefore: prefix(atOrdinal: ordinals.lowerBound).zeros, before: 0, after: 0, above: 0)
+        }
+        return add(delta, from: location(atOrdinal: ordinals.lowerBound),
+                   upTo: ordinals.upperBound < count ? location(atOrdinal: ordinals.upperBound) : nil)
     }
 
-    /// Gives the element at `location` (ordinal `ordinal`) the key `key`, mending the minimum
-    /// keys above it only as far as they change, then adds `delta` to the counters of the
-    /// elements after it up to ordinal `end` in one pass down the boundary paths, which reads
-    /// counters only: a toggle's whole update.
+    /// Adds `delta` to the counters of the elements from `start` up to `end` (`nil`: the
+    /// sequence's end), which must not come before `start`: one climb from the two leaves to
+    /// the super-root. At each level the entries between the two paths get the add, until
+    /// the paths meet; each entry on a path takes its child's new minimum counter, their
+    /// count and height (sizes and keys stay), and above the meeting point the climb stops
+    /// mending at the first entry that stays the same. On the way it counts the zeros to
+    /// the left of `start`'s path, so that a toggle needs no climb of its own for them.
     ///
-    /// - Returns: The zeros (rows) among the elements after it, before and after the add.
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
-    mutating func setKey(
-        _ key: Int32, at location: Location, ordinal: Int, adding delta: Int32, upTo end: Int
-    ) -> (before: Int, after: Int) {
-        precondition(ordinal >= 0 && ordinal < end && end <= count, "ordinals \(ordinal)..<\(end) out of 0..<\(count)")
-        // The key first, mending the minimum keys above it as far as they change; the add then reads no key.
-        setKey(key, at: location)
-        var zeros = (before: 0, after: 0)
-        add(delta, under: 0, level: height + 1, above: 0, ordinal, end, sparingFirst: true, &zeros)
-        return zeros
-    }
-
-    /// Adds `delta` to the elements `lower..<upper` of the inner node `node` at `level`
-    /// (`above`: the adds over its entries), but not to the one at `lower` when
-    /// `sparingFirst` (whose leaf is refreshed all the same), and counts the zeros among
-    /// the elements it adds to, before and after. Recursion is as deep as the B-tree,
-    /// O(log *n*).
-    private mutating func add(
-        _ delta: Int32, under node: Int32, level: Int, above: Int32, _ lower: Int, _ upper: Int, sparingFirst: Bool,
-        _ zeros: inout (before: Int, after: Int)
-    ) {
-        var start = 0
-        let first = Int(node) &* fanout
-        for entry in first..<first + Int(innerCounts[Int(node)]) {
-            let end = start + Int(sizes[entry])
-            defer { start = end }
-            if end <= lower { continue }
-            if start >= upper { break }
-            let spare = sparingFirst && start <= lower
-            if lower <= start && end <= upper && !spare {
-                if minimums[entry] &+ above == 0 { zeros.before += Int(minimumCounts[entry]) }
-                adds[entry] &+= delta
-                // Planted (range-add-skips-minimum): the child's minimum keeps the old add.
-                if Layout.plantedBug != .rangeAddSkipsMinimum { minimums[entry] &+= delta }
-                if minimums[entry] &+ above == 0 { zeros.after += Int(minimumCounts[entry]) }
+    mutating func add(_ delta: Int32, from start: Location, upTo end: Location?) -> RangeAddition {
+        let above = pathAdd(ofLeaf: start.leaf)
+        var result = RangeAddition(zerosBefore: 0, before: 0, after: 0, above: above)
+        let startValues = valuePosition(Int(start.leaf) &* leafCapacity)
+        result.zerosBefore = countElements(values: startValues, 0..<start.index, equalTo: 0 &- above)
+        // The node on each path at the level of the climb: the end's only until the paths
+        // meet, and none for the sequence's end; and the adds above the end's leaf.
+        var left = start.leaf, right: Int32 = -1, rightAbove: Int32 = 0
+        var merged = false
+        let toEnd = end == nil
+        if let end, end.leaf == start.leaf {
+            addToElements(delta, values: startValues, start.index..<end.index, target: 0 &- above, &result)
+            merged = true
+        } else {
+            let startCount = Int(leaves[countPosition(Int(start.leaf))])
+            addToElements(delta, values: startValues, start.index..<startCount, target: 0 &- above, &result)
+            if let end {
+                right = end.leaf
+                rightAbove = pathAdd(ofLeaf: end.leaf)
+                addToElements(delta, values: valuePosition(Int(end.leaf) &* leafCapacity), 0..<end.index,
+                              target: 0 &- rightAbove, &result)
+            }
+        }
+        // The adds on each path from its leaf up to its entry at the level.
+        var leftBelow: Int32 = 0, rightBelow: Int32 = 0
+        var mending = true
+        for level in 0...height {
+            let own = link(of: left, level: level)
+            let parent = Int32(own / fanout)
+            let first = Int(parent) &* fanout, last = first &+ Int(innerCounts[Int(parent)])
+            if mending { mending = refreshCounters(own, childLevel: level) || !merged }
+            leftBelow &+= adds[own]
+            // An entry of `parent` is a zero when its minimum plus the adds above `parent` is 0.
+            let target = leftBelow &- above
+            result.zerosBefore &+= countEntries(first..<own, minimumEqualTo: target)
+            left = parent
+            if merged { continue }
+            if toEnd {
+                addToEntries(delta, own &+ 1..<last, target: target, &result)
                 continue
             }
-            let child = children[entry]
-            let from = max(lower, start) - start, to = min(upper, end) - start
-            let below = above &+ adds[entry]
-            if level == 1 {
-                let base = valuePosition(Int(child) &* leafCapacity)
-                let target = 0 &- below
-                var before = 0, after = 0
-                leaves.withUnsafeMutableBufferPointer { leaves in
-                    for index in base + from + (spare ? 1 : 0)..<base + to {
-                        before &+= leaves[index] == target ? 1 : 0
-                        leaves[index] &+= delta
-                        after &+= leaves[index] == target ? 1 : 0
-                    }
-                }
-                zeros.before += before
-                zeros.after += after
+            let rightOwn = link(of: right, level: level)
+            _ = refreshCounters(rightOwn, childLevel: level)
+            rightBelow &+= adds[rightOwn]
+            let rightParent = Int32(rightOwn / fanout)
+            if rightParent == parent {
+                addToEntries(delta, own &+ 1..<rightOwn, target: target, &result)
+                merged = true
             } else {
-                add(delta, under: child, level: level - 1, above: below, from, to, sparingFirst: spare, &zeros)
+                addToEntries(delta, own &+ 1..<last, target: target, &result)
+                addToEntries(delta, Int(rightParent) &* fanout..<rightOwn, target: rightBelow &- rightAbove, &result)
+                right = rightParent
             }
-            refreshEntry(entry, childLevel: level - 1, keys: false)
         }
+        return result
+    }
+
+    /// Adds `delta` to the raw counters at `range` of the leaf whose counters start at
+    /// position `values`, counting those equal to `target` (the zeros) before and after.
+    ///
+    /// - Complexity: O(`range.count`).
+    @inline(__always)
+    private mutating func addToElements(
+        _ delta: Int32, values: Int, _ range: Range<Int>, target: Int32, _ result: inout RangeAddition
+    ) {
+        var before = 0, after = 0
+        leaves.withUnsafeMutableBufferPointer { leaves in
+            for index in values &+ range.lowerBound..<values &+ range.upperBound {
+                before &+= leaves[index] == target ? 1 : 0
+                leaves[index] &+= delta
+                after &+= leaves[index] == target ? 1 : 0
+            }
+        }
+        result.before &+= before
+        result.after &+= after
+    }
+
+    /// Adds `delta` to the whole children of the inner entries `range` (to their add and
+    /// their minimum), counting the elements at their minimum when it is `target` (zeros)
+    /// before and after.
+    ///
+    /// - Complexity: O(`range.count`).
+    @inline(__always)
+    private mutating func addToEntries(_ delta: Int32, _ range: Range<Int>, target: Int32, _ result: inout RangeAddition) {
+        guard !range.isEmpty else { return }
+        result.before &+= countEntries(range, minimumEqualTo: target)
+        adds.withUnsafeMutableBufferPointer { adds in
+            for entry in range { adds[entry] &+= delta }
+        }
+        // Planted (range-add-skips-minimum): the child's minimum keeps the old add.
+        if Layout.plantedBug != .rangeAddSkipsMinimum {
+            minimums.withUnsafeMutableBufferPointer { minimums in
+                for entry in range { minimums[entry] &+= delta }
+            }
+        }
+        result.after &+= countEntries(range, minimumEqualTo: target)
+    }
+
+    /// The elements under the inner entries `range` whose counter is their entry's minimum,
+    /// when that minimum is `target`.
+    ///
+    /// - Complexity: O(`range.count`).
+    @inline(__always)
+    func countEntries(_ range: Range<Int>, minimumEqualTo target: Int32) -> Int {
+        var found: Int32 = 0
+        minimums.withUnsafeBufferPointer { minimums in
+            minimumCounts.withUnsafeBufferPointer { counts in
+                for entry in range { found &+= minimums[entry] == target ? counts[entry] : 0 }
+            }
+        }
+        return Int(found)
+    }
+
+    /// How many raw counters at `range` of the leaf whose counters start at position
+    /// `values` equal `target`.
+    ///
+    /// - Complexity: O(`range.count`).
+    @inline(__always)
+    func countElements(values: Int, _ range: Range<Int>, equalTo target: Int32) -> Int {
+        var found = 0
+        leaves.withUnsafeBufferPointer { leaves in
+            for index in values &+ range.lowerBound..<values &+ range.upperBound { found &+= leaves[index] == target ? 1 : 0 }
+        }
+        return found
     }
 
     /// Gives every element at `ordinals` the true counter and key `transform` returns for

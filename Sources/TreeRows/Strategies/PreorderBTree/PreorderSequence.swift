@@ -216,21 +216,14 @@ struct PreorderSequence<Layout: PreorderLayout> {
     /// - Complexity: O(``leafCapacity``) for a leaf, O(``fanout``) for an inner node.
     mutating func refreshEntry(_ entry: Int, childLevel: Int, keys refreshingKeys: Bool = true) {
         let child = Int(children[entry])
-        var minimum = Self.noMinimum, found: Int32 = 0, key = Self.noMinimum, weight: Int64 = 0, size: Int32 = 0
+        var key = Self.noMinimum, size: Int32 = 0
         if childLevel == 0 {
             let count = Int(leaves[countPosition(child)])
-            let values = valuePosition(child &* leafCapacity)..<valuePosition(child &* leafCapacity) + count
             let keys = keyPosition(child &* leafCapacity)
-            let weights = weightPosition(child &* leafCapacity)
             size = Int32(count)
-            leaves.withUnsafeBufferPointer { leaves in
-                for index in values { minimum = min(minimum, leaves[index]) }
-                for index in values { found &+= leaves[index] == minimum ? 1 : 0 }
-                if refreshingKeys { for index in keys..<keys + count { key = min(key, leaves[index]) } }
-                if isWeighted {
-                    for offset in 0..<count {
-                        weight &+= leaves[values.lowerBound + offset] == minimum ? Int64(leaves[weights + offset]) : 0
-                    }
+            if refreshingKeys {
+                leaves.withUnsafeBufferPointer { leaves in
+                    for index in keys..<keys + count { key = min(key, leaves[index]) }
                 }
             }
         } else {
@@ -239,6 +232,37 @@ struct PreorderSequence<Layout: PreorderLayout> {
                 for index in range { size &+= sizes[index] }
             }
             if refreshingKeys { key = leastKey(ofEntries: range) }
+        }
+        sizes[entry] = size
+        if refreshingKeys { minimumKeys[entry] = key }
+        refreshCounters(entry, childLevel: childLevel)
+    }
+
+    /// Recomputes `entry`'s minimum counter, how many elements reach it and their height sum
+    /// from its child (at `childLevel`), keeping its add and its size: what a change of
+    /// counters alone changes.
+    ///
+    /// - Returns: Whether any of them changed.
+    /// - Complexity: O(``leafCapacity``) for a leaf, O(``fanout``) for an inner node.
+    @discardableResult
+    mutating func refreshCounters(_ entry: Int, childLevel: Int) -> Bool {
+        let child = Int(children[entry])
+        var minimum = Self.noMinimum, found: Int32 = 0, weight: Int64 = 0
+        if childLevel == 0 {
+            let count = Int(leaves[countPosition(child)])
+            let values = valuePosition(child &* leafCapacity)..<valuePosition(child &* leafCapacity) + count
+            let weights = weightPosition(child &* leafCapacity)
+            leaves.withUnsafeBufferPointer { leaves in
+                for index in values { minimum = min(minimum, leaves[index]) }
+                for index in values { found &+= leaves[index] == minimum ? 1 : 0 }
+                if isWeighted {
+                    for offset in 0..<count {
+                        weight &+= leaves[values.lowerBound + offset] == minimum ? Int64(leaves[weights + offset]) : 0
+                    }
+                }
+            }
+        } else {
+            let range = child &* fanout..<child &* fanout + Int(innerCounts[child])
             minimums.withUnsafeBufferPointer { minimums in
                 for index in range { minimum = min(minimum, minimums[index]) }
                 minimumCounts.withUnsafeBufferPointer { counts in
@@ -251,11 +275,12 @@ struct PreorderSequence<Layout: PreorderLayout> {
                 }
             }
         }
-        sizes[entry] = size
-        minimums[entry] = size == 0 ? Self.noMinimum : adds[entry] &+ minimum
+        minimum = sizes[entry] == 0 ? Self.noMinimum : adds[entry] &+ minimum
+        let changed = minimum != minimums[entry] || found != minimumCounts[entry] || (isWeighted && weight != minimumWeights[entry])
+        minimums[entry] = minimum
         minimumCounts[entry] = found
-        if refreshingKeys { minimumKeys[entry] = key }
         if isWeighted { minimumWeights[entry] = weight }
+        return changed
     }
 
     /// The least minimum key of the inner entries `range` (one node's), ``noMinimum`` for none.
