@@ -71,10 +71,19 @@ extension PreorderSequence {
         var zero: Int32?
         // The zeros before the element at `counted.index`, once known.
         var counted = (index: location.index, zeros: known)
-        var changed = changed
-        // The minimum keys change only in a leaf whose least key was the siblings' (nothing
-        // shallower): its entry still holds the old one.
-        defer { if changed { refreshPath(ofLeaf: location.leaf, keys: minimumKeys[link(of: location.leaf, level: 0)] == siblingKey) } }
+        // Whether counters changed here (a collapsed sibling with descendants in this leaf, or
+        // a carried subtree's end), and whether keys did (any collapsed sibling): a sibling
+        // without descendants here changes its key alone, and then only the keys are mended.
+        var countersChanged = changed, keysChanged = false
+        defer {
+            if countersChanged {
+                // The minimum keys change only in a leaf whose least key was the siblings' (nothing
+                // shallower): its entry still holds the old one.
+                refreshPath(ofLeaf: location.leaf, keys: minimumKeys[link(of: location.leaf, level: 0)] == siblingKey)
+            } else if keysChanged {
+                mendKeys(ofLeaf: location.leaf, from: siblingKey, to: collapsedKey)
+            }
+        }
         var index = location.index
         while true {
             // Collapsed siblings and everything under a sibling that stays are passed over.
@@ -97,7 +106,8 @@ extension PreorderSequence {
                 }
             }
             leaves[keys &+ index] = collapsedKey
-            changed = true
+            keysChanged = true
+            if end > index &+ 1 { countersChanged = true }
             // Under an expanded sibling, the rows are the elements whose counter is the
             // sibling's, when the sibling is a row: counted before the add, without the adds above.
             let own = leaves[values &+ index]

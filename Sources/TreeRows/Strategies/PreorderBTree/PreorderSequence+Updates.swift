@@ -206,20 +206,34 @@ extension PreorderSequence {
         let old = leaves[keyPosition(element(location))]
         guard old != key else { return }
         leaves[keyPosition(element(location))] = key
-        var node = location.leaf, level = 0
+        mendKeys(ofLeaf: location.leaf, from: old, to: key)
+    }
+
+    /// Mends the minimum keys above `leaf`, where elements of key `old` (one or more) now
+    /// have key `new`: an entry whose minimum key was `old` reads its child's keys again
+    /// when `new` is greater, and takes `new` when it is less; the climb stops at the first
+    /// entry that stays the same. Nothing but keys is read: the counters and sizes are left
+    /// as they are.
+    ///
+    /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*), often O(1).
+    mutating func mendKeys(ofLeaf leaf: Int32, from old: Int32, to new: Int32) {
+        var node = leaf, level = 0
         while level <= height {
             let entry = link(of: node, level: level)
-            let parent = Int32(entry / fanout)
             let minimum = minimumKeys[entry]
-            if key < minimum {
+            if new < minimum {
+                minimumKeys[entry] = new
+            } else if old == minimum && new > old {
+                let child = Int(children[entry])
+                let key = level == 0
+                    ? leastKey(ofLeaf: child)
+                    : leastKey(ofEntries: child &* fanout..<child &* fanout &+ Int(innerCounts[child]))
+                guard key != minimum else { return }
                 minimumKeys[entry] = key
-            } else if old == minimum && key > old {
-                refreshEntry(entry, childLevel: level)
-                if minimumKeys[entry] == minimum { return }
             } else {
                 return
             }
-            node = parent
+            node = Int32(entry / fanout)
             level += 1
         }
     }

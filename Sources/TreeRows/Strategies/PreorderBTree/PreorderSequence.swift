@@ -218,14 +218,8 @@ struct PreorderSequence<Layout: PreorderLayout> {
         let child = Int(children[entry])
         var key = Self.noMinimum, size: Int32 = 0
         if childLevel == 0 {
-            let count = Int(leaves[countPosition(child)])
-            let keys = keyPosition(child &* leafCapacity)
-            size = Int32(count)
-            if refreshingKeys {
-                leaves.withUnsafeBufferPointer { leaves in
-                    for index in keys..<keys + count { key = min(key, leaves[index]) }
-                }
-            }
+            size = leaves[countPosition(child)]
+            if refreshingKeys { key = leastKey(ofLeaf: child) }
         } else {
             let range = child &* fanout..<child &* fanout + Int(innerCounts[child])
             sizes.withUnsafeBufferPointer { sizes in
@@ -281,6 +275,20 @@ struct PreorderSequence<Layout: PreorderLayout> {
         minimumCounts[entry] = found
         if isWeighted { minimumWeights[entry] = weight }
         return changed
+    }
+
+    /// The least key of the elements of `leaf`, ``noMinimum`` for none.
+    ///
+    /// - Complexity: O(``leafCapacity``).
+    @inline(__always)
+    func leastKey(ofLeaf leaf: Int) -> Int32 {
+        let keys = keyPosition(leaf &* leafCapacity)
+        let count = Int(leaves[countPosition(leaf)])
+        var key = Self.noMinimum
+        leaves.withUnsafeBufferPointer { leaves in
+            for index in keys..<keys &+ count { key = min(key, leaves[index]) }
+        }
+        return key
     }
 
     /// The least minimum key of the inner entries `range` (one node's), ``noMinimum`` for none.
