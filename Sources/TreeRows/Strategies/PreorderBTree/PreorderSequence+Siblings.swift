@@ -225,6 +225,8 @@ extension PreorderSequence {
         var count: Int32
         var weight: Int64
         var key: Int32
+
+        var counters: Counters { Counters(minimum: minimum, count: count, weight: weight) }
     }
 
     /// The summary of `entry`.
@@ -238,40 +240,21 @@ extension PreorderSequence {
 
     /// Mends the summary of `entry`, whose child (an inner node at `childLevel`) had one
     /// entry's summary change from `old` to `new`, by comparison: its size by the
-    /// difference, its minimum and their count and height by whether the changed entry held
-    /// the minimum before and after, its minimum key (when `keys`) likewise. Where the
-    /// minimum counter leaves the changed entry, the child's counters are scanned; where the
-    /// minimum key does, its keys alone.
+    /// difference, its counters by ``mendCounters(_:childLevel:from:to:)``, its minimum key
+    /// (when `keys`) likewise. Where the minimum key leaves the changed entry, the child's
+    /// keys are scanned.
     ///
     /// - Complexity: O(1), or O(``fanout``) for a scan.
     private mutating func mendEntry(_ entry: Int, childLevel: Int, from old: EntrySummary, to new: EntrySummary, keys: Bool) {
-        let add = adds[entry]
-        // The least minimum among the child's entries, without this entry's add.
-        let least = minimums[entry] &- add
-        var count = minimumCounts[entry], weight = isWeighted ? minimumWeights[entry] : 0
-        if old.minimum == least {
-            count &-= old.count
-            weight &-= old.weight
-        }
-        var minimum = least
-        if new.minimum < least {
-            (minimum, count, weight) = (new.minimum, new.count, new.weight)
-        } else if new.minimum == least {
-            count &+= new.count
-            weight &+= new.weight
-        }
-        let key = minimumKeys[entry]
-        let keyLeaves = keys && old.key == key && new.key > key
-        guard count > 0 && old.size > 0 && new.size > 0 else {
+        guard old.size > 0 && new.size > 0 else {
             return refreshEntry(entry, childLevel: childLevel, keys: keys && new.key != old.key)
         }
         sizes[entry] &+= new.size &- old.size
-        minimums[entry] = minimum &+ add
-        minimumCounts[entry] = count
-        if isWeighted { minimumWeights[entry] = weight }
+        mendCounters(entry, childLevel: childLevel, from: old.counters, to: new.counters)
+        let key = minimumKeys[entry]
         if keys && new.key < key {
             minimumKeys[entry] = new.key
-        } else if keyLeaves {
+        } else if keys && old.key == key && new.key > key {
             let child = Int(children[entry])
             minimumKeys[entry] = leastKey(ofEntries: child &* fanout..<child &* fanout &+ Int(innerCounts[child]))
         }

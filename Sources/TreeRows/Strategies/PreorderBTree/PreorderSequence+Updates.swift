@@ -60,11 +60,24 @@ extension PreorderSequence {
         // The adds on each path from its leaf up to its entry at the level.
         var leftBelow: Int32 = 0, rightBelow: Int32 = 0
         var mending = true
+        // Above the node where the paths met, each node has one changed entry, the path's:
+        // its change, from which the entry above is mended by comparison.
+        var change: (old: Counters, new: Counters)?
         for level in 0...height {
             let own = link(of: left, level: level)
             let parent = Int32(own / fanout)
             let first = Int(parent) &* fanout, last = first &+ Int(innerCounts[Int(parent)])
-            if mending { mending = refreshCounters(own, childLevel: level) || !merged }
+            if mending {
+                let old = counters(of: own)
+                if let change {
+                    mendCounters(own, childLevel: level, from: change.old, to: change.new)
+                } else {
+                    refreshCounters(own, childLevel: level)
+                }
+                let new = counters(of: own)
+                mending = old != new || !merged
+                if merged { change = (old, new) }
+            }
             leftBelow &+= adds[own]
             // An entry of `parent` is a zero when its minimum plus the adds above `parent` is 0.
             let target = leftBelow &- above

@@ -277,6 +277,56 @@ struct PreorderSequence<Layout: PreorderLayout> {
         return changed
     }
 
+    /// An entry's minimum counter (its add included), how many elements reach it and their
+    /// height sum: what a change of counters alone changes.
+    struct Counters: Equatable {
+        var minimum: Int32
+        var count: Int32
+        var weight: Int64
+    }
+
+    /// The counters of `entry`, as its columns hold them.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func counters(of entry: Int) -> Counters {
+        Counters(minimum: minimums[entry], count: minimumCounts[entry], weight: isWeighted ? minimumWeights[entry] : 0)
+    }
+
+    /// Mends the counters of `entry`, whose child (an inner node at `childLevel`) had one
+    /// entry's counters change from `old` to `new` and nothing else, by comparison: by
+    /// whether the changed entry held the least minimum before and after. Where the least
+    /// minimum leaves the changed entry, the child's counters are scanned
+    /// (``refreshCounters(_:childLevel:)``).
+    ///
+    /// - Returns: Whether the counters of `entry` changed.
+    /// - Complexity: O(1), or O(``fanout``) for a scan.
+    @discardableResult
+    mutating func mendCounters(_ entry: Int, childLevel: Int, from old: Counters, to new: Counters) -> Bool {
+        let add = adds[entry]
+        // The least minimum among the child's entries, without this entry's add.
+        let least = minimums[entry] &- add
+        var count = minimumCounts[entry], weight = isWeighted ? minimumWeights[entry] : 0
+        if old.minimum == least {
+            count &-= old.count
+            weight &-= old.weight
+        }
+        var minimum = least
+        if new.minimum < least {
+            (minimum, count, weight) = (new.minimum, new.count, new.weight)
+        } else if new.minimum == least {
+            count &+= new.count
+            weight &+= new.weight
+        }
+        guard count > 0 else { return refreshCounters(entry, childLevel: childLevel) }
+        let mended = Counters(minimum: minimum &+ add, count: count, weight: weight)
+        guard mended != counters(of: entry) else { return false }
+        minimums[entry] = mended.minimum
+        minimumCounts[entry] = count
+        if isWeighted { minimumWeights[entry] = weight }
+        return true
+    }
+
     /// The least key of the elements of `leaf`, ``noMinimum`` for none.
     ///
     /// - Complexity: O(``leafCapacity``).
