@@ -318,15 +318,17 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     // MARK: Edits
 
     /// Where new children of `parent` go in the sequence when they are linked before
-    /// its child `sibling` (last for `nil`): their counter, and the slot of the element
+    /// its child `sibling` (last for `nil`): their counter (the parent's, from its raw
+    /// counter and the adds above its leaf, plus 1 when it is collapsed), and the element
     /// they go before (`nil`: the end).
     ///
     /// - Complexity: O(log *n*).
-    private func insertionPoint(under parent: NodeIndex, before sibling: NodeIndex?) -> (counter: Int32, next: Int32?) {
-        guard parent != Tree.root else { return (0, sibling?.rawValue) }
+    private func insertionPoint(under parent: NodeIndex, before sibling: NodeIndex?) -> (counter: Int32, next: Location?) {
+        let next = sibling.map { sequence.location(ofSlot: $0.rawValue) }
+        guard parent != Tree.root else { return (0, next) }
         let location = sequence.location(ofSlot: parent.rawValue)
-        let counter = sequence.prefix(at: location, countingOrdinal: false).value &+ (tree.isExpanded(parent) ? 0 : 1)
-        return (counter, sibling?.rawValue ?? elementAfterSubtree(of: parent, at: location).map(sequence.slot(at:)))
+        let counter = sequence.rawValue(at: location) &+ sequence.pathAdd(ofLeaf: location.leaf) &+ (tree.isExpanded(parent) ? 0 : 1)
+        return (counter, next ?? elementAfterSubtree(of: parent, at: location))
     }
 
     /// Puts a node the tree has just gained (a leaf) into the sequence: before its next
@@ -338,7 +340,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         while sequence.leafOf.count < tree.slotCount { sequence.leafOf.append(-1) }
         let point = insertionPoint(under: tree.parent(of: node), before: tree.nextSibling(of: node))
         sequence.insert(slot: node.rawValue, value: point.counter, key: key(of: node), weight: tree.height(of: node),
-                        before: point.next.map(sequence.location(ofSlot:)))
+                        before: point.next)
         return point.counter
     }
 
@@ -375,7 +377,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         let first = NodeIndex(slots.lowerBound)
         sequence.leafOf.append(contentsOf: repeatElement(-1, count: tree.slotCount - sequence.leafOf.count))
         sequence.insert(slots: slots, value: point.counter, key: key(of: first), weight: tree.height(of: first),
-                        before: point.next.map(sequence.location(ofSlot:)))
+                        before: point.next)
     }
 
     /// Cuts the node's run out of the sequence; packs the B-tree once its leaves are less
