@@ -71,8 +71,11 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     private func span(of node: NodeIndex) -> Span {
         let location = sequence.location(ofSlot: node.rawValue)
         let start = sequence.prefix(at: location)
-        let end = elementAfterSubtree(of: node, at: location).map { sequence.prefix(at: $0) }
-            ?? sequence.prefix(atOrdinal: sequence.count)
+        guard let after = elementAfterSubtree(of: node, at: location) else {
+            return Span(start: start, end: sequence.prefix(atOrdinal: sequence.count))
+        }
+        // A subtree that ends in its node's leaf (most do): its end follows from its start, without a second climb.
+        let end = after.leaf == location.leaf ? sequence.prefix(at: after, from: location, whosePrefixIs: start) : sequence.prefix(at: after)
         return Span(start: start, end: end)
     }
 

@@ -114,6 +114,28 @@ extension PreorderSequence {
                       value: leaves[valuePosition(element(location))] &+ Int32(truncatingIfNeeded: below))
     }
 
+    /// What lies before the element at `target`, from what lies before the element at
+    /// `location` (`prefix`, its ordinal counted), in the same leaf and not after `target`:
+    /// counted on along the leaf, without a climb.
+    ///
+    /// - Complexity: O(``leafCapacity``).
+    func prefix(at target: Location, from location: Location, whosePrefixIs prefix: Prefix) -> Prefix {
+        precondition(target.leaf == location.leaf && target.index >= location.index && prefix.ordinal >= 0,
+                     "\(target) does not follow \(location) in its leaf")
+        let values = valuePosition(Int(location.leaf) &* leafCapacity)
+        let weights = weightPosition(Int(location.leaf) &* leafCapacity)
+        // The adds above the leaf, and the raw counter of a row in it.
+        let above = prefix.value &- leaves[values &+ location.index]
+        let zero = 0 &- above
+        var zeros = prefix.zeros, weight = prefix.weight
+        for index in location.index..<target.index where leaves[values &+ index] == zero {
+            zeros &+= 1
+            if isWeighted { weight &+= Int64(leaves[weights &+ index]) }
+        }
+        return Prefix(ordinal: prefix.ordinal &+ target.index &- location.index, zeros: zeros, weight: weight,
+                      value: leaves[values &+ target.index] &+ above)
+    }
+
     /// The ordinal of the element at `location`: one climb adding the sizes to the left.
     ///
     /// - Complexity: O(``fanout`` · *h*).
