@@ -122,18 +122,25 @@ extension PreorderSequence {
     func prefix(at target: Location, from location: Location, whosePrefixIs prefix: Prefix) -> Prefix {
         precondition(target.leaf == location.leaf && target.index >= location.index && prefix.ordinal >= 0,
                      "\(target) does not follow \(location) in its leaf")
-        let values = valuePosition(Int(location.leaf) &* leafCapacity)
-        let weights = weightPosition(Int(location.leaf) &* leafCapacity)
-        // The adds above the leaf, and the raw counter of a row in it.
-        let above = prefix.value &- leaves[values &+ location.index]
-        let zero = 0 &- above
-        var zeros = prefix.zeros, weight = prefix.weight
-        for index in location.index..<target.index where leaves[values &+ index] == zero {
-            zeros &+= 1
-            if isWeighted { weight &+= Int64(leaves[weights &+ index]) }
-        }
-        return Prefix(ordinal: prefix.ordinal &+ target.index &- location.index, zeros: zeros, weight: weight,
-                      value: leaves[values &+ target.index] &+ above)
+        // The adds above the leaf.
+        let above = prefix.value &- rawValue(at: location)
+        let found = zeros(inLeaf: location.leaf, location.index..<target.index, rawCounter: 0 &- above)
+        return Prefix(ordinal: prefix.ordinal &+ target.index &- location.index, zeros: prefix.zeros &+ found.count,
+                      weight: prefix.weight &+ found.weight, value: rawValue(at: target) &+ above)
+    }
+
+    /// The zeros (rows) at the indices `range` of `leaf`, whose raw counter is `zero`, and
+    /// their height sum.
+    ///
+    /// - Complexity: O(`range.count`).
+    func zeros(inLeaf leaf: Int32, _ range: Range<Int>, rawCounter zero: Int32) -> (count: Int, weight: Int64) {
+        let values = valuePosition(Int(leaf) &* leafCapacity)
+        let count = countElements(values: values, range, equalTo: zero)
+        guard isWeighted && count > 0 else { return (count, 0) }
+        let weights = weightPosition(Int(leaf) &* leafCapacity)
+        var weight: Int64 = 0
+        for index in range where leaves[values &+ index] == zero { weight &+= Int64(leaves[weights &+ index]) }
+        return (count, weight)
     }
 
     /// The ordinal of the element at `location`: one climb adding the sizes to the left.
@@ -209,14 +216,10 @@ extension PreorderSequence {
         precondition(ordinal >= 0 && ordinal <= count, "ordinal \(ordinal) out of 0...\(count)")
         guard ordinal < count else { return Prefix(ordinal: ordinal, zeros: zeroCount, weight: zeroWeight, value: Self.noMinimum) }
         let descent = descend(by: .elements, to: Int64(ordinal))
-        var zeros = descent.zeros, weight = descent.weight
-        let start = Int(descent.leaf) &* leafCapacity, index = Int(descent.remaining)
-        let target = 0 &- descent.above
-        for element in start..<start + index where leaves[valuePosition(element)] == target {
-            zeros += 1
-            if isWeighted { weight += Int64(leaves[weightPosition(element)]) }
-        }
-        return Prefix(ordinal: ordinal, zeros: zeros, weight: weight, value: leaves[valuePosition(start + index)] &+ descent.above)
+        let index = Int(descent.remaining)
+        let found = zeros(inLeaf: descent.leaf, 0..<index, rawCounter: 0 &- descent.above)
+        return Prefix(ordinal: ordinal, zeros: descent.zeros &+ found.count, weight: descent.weight &+ found.weight,
+                      value: rawValue(at: Location(leaf: descent.leaf, index: index)) &+ descent.above)
     }
 
     /// The zero (row) at which the running sum of the zeros' sizes passes `amount`, a

@@ -221,12 +221,8 @@ extension PreorderSequence {
     /// The summary of one entry, as its columns hold it.
     struct EntrySummary: Equatable {
         var size: Int32
-        var minimum: Int32
-        var count: Int32
-        var weight: Int64
+        var counters: Counters
         var key: Int32
-
-        var counters: Counters { Counters(minimum: minimum, count: count, weight: weight) }
     }
 
     /// The summary of `entry`.
@@ -234,8 +230,7 @@ extension PreorderSequence {
     /// - Complexity: O(1).
     @inline(__always)
     func summary(of entry: Int) -> EntrySummary {
-        EntrySummary(size: sizes[entry], minimum: minimums[entry], count: minimumCounts[entry],
-                     weight: isWeighted ? minimumWeights[entry] : 0, key: minimumKeys[entry])
+        EntrySummary(size: sizes[entry], counters: counters(of: entry), key: minimumKeys[entry])
     }
 
     /// Mends the summary of `entry`, whose child (an inner node at `childLevel`) had one

@@ -89,7 +89,7 @@ extension PreorderSequence {
                 continue
             }
             let rightOwn = link(of: right, level: level)
-            _ = refreshCounters(rightOwn, childLevel: level)
+            refreshCounters(rightOwn, childLevel: level)
             rightBelow &+= adds[rightOwn]
             let rightParent = Int32(rightOwn / fanout)
             if rightParent == parent {

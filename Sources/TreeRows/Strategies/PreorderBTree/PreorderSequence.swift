@@ -236,10 +236,8 @@ struct PreorderSequence<Layout: PreorderLayout> {
     /// from its child (at `childLevel`), keeping its add and its size: what a change of
     /// counters alone changes.
     ///
-    /// - Returns: Whether any of them changed.
     /// - Complexity: O(``leafCapacity``) for a leaf, O(``fanout``) for an inner node.
-    @discardableResult
-    mutating func refreshCounters(_ entry: Int, childLevel: Int) -> Bool {
+    mutating func refreshCounters(_ entry: Int, childLevel: Int) {
         let child = Int(children[entry])
         var minimum = Self.noMinimum, found: Int32 = 0, weight: Int64 = 0
         if childLevel == 0 {
@@ -269,12 +267,9 @@ struct PreorderSequence<Layout: PreorderLayout> {
                 }
             }
         }
-        minimum = sizes[entry] == 0 ? Self.noMinimum : adds[entry] &+ minimum
-        let changed = minimum != minimums[entry] || found != minimumCounts[entry] || (isWeighted && weight != minimumWeights[entry])
-        minimums[entry] = minimum
+        minimums[entry] = sizes[entry] == 0 ? Self.noMinimum : adds[entry] &+ minimum
         minimumCounts[entry] = found
         if isWeighted { minimumWeights[entry] = weight }
-        return changed
     }
 
     /// An entry's minimum counter (its add included), how many elements reach it and their
@@ -299,10 +294,8 @@ struct PreorderSequence<Layout: PreorderLayout> {
     /// minimum leaves the changed entry, the child's counters are scanned
     /// (``refreshCounters(_:childLevel:)``).
     ///
-    /// - Returns: Whether the counters of `entry` changed.
     /// - Complexity: O(1), or O(``fanout``) for a scan.
-    @discardableResult
-    mutating func mendCounters(_ entry: Int, childLevel: Int, from old: Counters, to new: Counters) -> Bool {
+    mutating func mendCounters(_ entry: Int, childLevel: Int, from old: Counters, to new: Counters) {
         let add = adds[entry]
         // The least minimum among the child's entries, without this entry's add.
         let least = minimums[entry] &- add
@@ -319,12 +312,9 @@ struct PreorderSequence<Layout: PreorderLayout> {
             weight &+= new.weight
         }
         guard count > 0 else { return refreshCounters(entry, childLevel: childLevel) }
-        let mended = Counters(minimum: minimum &+ add, count: count, weight: weight)
-        guard mended != counters(of: entry) else { return false }
-        minimums[entry] = mended.minimum
+        minimums[entry] = minimum &+ add
         minimumCounts[entry] = count
         if isWeighted { minimumWeights[entry] = weight }
-        return true
     }
 
     /// The least key of the elements of `leaf`, ``noMinimum`` for none.
