@@ -56,5 +56,29 @@ struct CostGrowthTests {
         let noisy = try #require(CostGrowth(sizes: [100, 1_000, 10_000], nanoseconds: [50, 100, 60]))
         #expect(unit.steepestJump(noisy, constant) == nil)
     }
-}
 
+    /// One toggle in 64 walks the tree: a tail whose median grows with *n*, even when a
+    /// preempted step of 20 ms lands among the slow ones at one size (it moved the mean's
+    /// growth interval under the margin). Preemptions alone, at 2% of steps and the same cost
+    /// at every size, are no tail.
+    @Test func aTailIsJudgedByItsMedianNotItsMean() throws {
+        let search = CostSearch(.init(strategies: [PreorderBTreeStrategy.self], yardsticks: []), host: DirectCostHost())
+        let unit = CostSearch.Unit(search: search, strategy: PreorderBTreeStrategy.self, step: .toggle, deadline: .now, yardsticks: YardstickCache())
+        let logarithmic = Cliff.Yardstick(exponent: 0.05, source: "preorder-segments, measured")
+        func steps(_ size: Int, slow: Double, preempted: [Double]) -> (size: Int, nanoseconds: [Double]) {
+            (size, (0..<1_024).map { $0 % 64 == 63 ? slow : 300 } + preempted)
+        }
+        var walks = CostSearch.GrowthRecord()
+        walks.singles = [steps(10_000, slow: 60_000, preempted: []), steps(100_000, slow: 800_000, preempted: [20_000_000]),
+                         steps(1_000_000, slow: 12_000_000, preempted: [])]
+        let judged = unit.tailCliff(walks, logarithmic)
+        let tail = try #require(judged, "no tail judged in 16 walks of 1,024 toggles at each size")
+        #expect(tail.kind == .tail && tail.growth.low > 0.9 && tail.tail?.tailMedians == [60_000, 800_000, 12_000_000])
+        var preemptions = CostSearch.GrowthRecord()
+        preemptions.singles = [10_000, 100_000, 1_000_000].map { size in
+            (size, (0..<1_024).map { $0 % 50 == 0 ? 1_000_000 + Double(size % 7) : 300 })
+        }
+        let noise = unit.tailCliff(preemptions, logarithmic)
+        #expect(noise == nil)
+    }
+}

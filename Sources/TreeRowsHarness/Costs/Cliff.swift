@@ -26,12 +26,12 @@ package struct Cliff: Codable, Sendable {
     }
 
     /// A tail: per size, the median step, the share of steps past ``TailShape/factor`` times
-    /// it, and their mean.
+    /// it, and their median (a preempted step or two among them moves a mean, not a median).
     package struct TailShape: Codable, Sendable, Equatable {
         package static let factor = 16.0
         package var medians: [Double]
         package var shares: [Double]
-        package var tailMeans: [Double]
+        package var tailMedians: [Double]
     }
 
     package var kind: Kind

@@ -109,19 +109,19 @@ extension CostSearch.Unit {
 
     /// A tail of the typical steps: at every size timed one by one (two at least), a share of
     /// at least ``CostSearch/tailShare`` past ``Cliff/TailShape/factor`` times the median,
-    /// whose mean grows faster than the yardstick by the margin.
+    /// whose median grows faster than the yardstick by the margin.
     func tailCliff(_ record: CostSearch.GrowthRecord, _ yardstick: Cliff.Yardstick) -> Cliff? {
         guard record.singles.count >= 2 else { return nil }
-        var shape = Cliff.TailShape(medians: [], shares: [], tailMeans: [])
+        var shape = Cliff.TailShape(medians: [], shares: [], tailMedians: [])
         for (_, times) in record.singles {
             let median = BenchmarkSamples.median(of: times)
             let tail = times.filter { $0 > Cliff.TailShape.factor * max(median, 1) }
             shape.medians.append(median)
             shape.shares.append(Double(tail.count) / Double(times.count))
-            shape.tailMeans.append(tail.isEmpty ? 0 : tail.reduce(0, +) / Double(tail.count))
+            shape.tailMedians.append(tail.isEmpty ? 0 : BenchmarkSamples.median(of: tail))
         }
         guard shape.shares.allSatisfy({ $0 >= CostSearch.tailShare }),
-              let growth = CostGrowth(sizes: record.singles.map(\.size), nanoseconds: shape.tailMeans), isCliff(growth, yardstick) else { return nil }
+              let growth = CostGrowth(sizes: record.singles.map(\.size), nanoseconds: shape.tailMedians), isCliff(growth, yardstick) else { return nil }
         var found = cliff(.tail, .typical(step), growth, yardstick)
         found.tail = shape
         return found
