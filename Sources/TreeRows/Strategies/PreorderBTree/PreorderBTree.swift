@@ -57,6 +57,9 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     private struct Span {
         var start: PreorderSequence<Layout>.Prefix
         var end: PreorderSequence<Layout>.Prefix
+        /// The subtree's elements when they all lie in its node's leaf, before another
+        /// element of that leaf (most subtrees): the leaf and their indices there.
+        var inLeaf: (leaf: Int32, indices: Range<Int>)?
 
         /// The rows of the subtree, the node's own first, when the node is a row.
         var rows: Range<Int>? { start.value == 0 ? start.zeros..<end.zeros : nil }
@@ -74,9 +77,10 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         guard let after = elementAfterSubtree(of: node, at: location) else {
             return Span(start: start, end: sequence.prefix(atOrdinal: sequence.count))
         }
+        guard after.leaf == location.leaf else { return Span(start: start, end: sequence.prefix(at: after)) }
         // A subtree that ends in its node's leaf (most do): its end follows from its start, without a second climb.
-        let end = after.leaf == location.leaf ? sequence.prefix(at: after, from: location, whosePrefixIs: start) : sequence.prefix(at: after)
-        return Span(start: start, end: end)
+        return Span(start: start, end: sequence.prefix(at: after, from: location, whosePrefixIs: start),
+                    inLeaf: (location.leaf, location.index..<after.index))
     }
 
     // MARK: Queries
@@ -392,7 +396,11 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
         let span = self.span(of: node)
-        sequence.remove(ordinals: span.start.ordinal..<span.end.ordinal)
+        if let (leaf, indices) = span.inLeaf {
+            sequence.remove(indices, inLeaf: leaf)
+        } else {
+            sequence.remove(ordinals: span.start.ordinal..<span.end.ordinal)
+        }
         tree.removeSubtree(node)
         if sequence.isSparse { sequence = sequence.packed() }
         guard let rows = span.rows else { return .empty }

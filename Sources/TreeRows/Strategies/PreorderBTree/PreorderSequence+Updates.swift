@@ -476,6 +476,21 @@ extension PreorderSequence {
         }
     }
 
+    /// Removes the elements at `indices` of `leaf`, which keeps at least one (their slots get
+    /// no leaf): no entry goes, so the path above mends from the leaf's change, without a
+    /// descent from the root.
+    ///
+    /// - Complexity: O(``leafCapacity`` + *h*), plus O(``fanout``) for each level whose
+    ///   minimum counter or key leaves the entry that held it.
+    mutating func remove(_ indices: Range<Int>, inLeaf leaf: Int32) {
+        precondition(indices.lowerBound >= 0 && indices.count < Int(leaves[countPosition(Int(leaf))])
+                     && indices.upperBound <= Int(leaves[countPosition(Int(leaf))]),
+                     "indices \(indices) do not leave an element of leaf \(leaf)")
+        guard !indices.isEmpty else { return }
+        removeElements(indices, of: leaf)
+        refreshPath(ofLeaf: leaf, keys: true)
+    }
+
     private mutating func remove(under node: Int32, level: Int, _ lower: Int, _ upper: Int) {
         var start = 0
         let first = Int(node) &* fanout
