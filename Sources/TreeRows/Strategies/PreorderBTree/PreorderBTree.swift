@@ -70,14 +70,28 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         sequence.firstElement(after: location, keyAtMost: 2 &* tree.depth(of: node) &+ 1)
     }
 
+    /// When a span's caller needs its ordinals.
+    private enum OrdinalNeed {
+        case always
+        /// Only for a subtree that does not lie in its node's leaf (``Span/inLeaf``).
+        case acrossLeaves
+        /// Never: rows only.
+        case never
+    }
+
+    /// `node`'s span; its ordinals -1 where `ordinals` does not need them, so that the
+    /// climbs read no entry sizes.
+    ///
     /// - Complexity: O(log *n*).
-    private func span(of node: NodeIndex) -> Span {
+    private func span(of node: NodeIndex, ordinals: OrdinalNeed = .always) -> Span {
         let location = sequence.location(ofSlot: node.rawValue)
-        let start = sequence.prefix(at: location)
         guard let after = elementAfterSubtree(of: node, at: location) else {
-            return Span(start: start, end: sequence.prefix(atOrdinal: sequence.count))
+            return Span(start: sequence.prefix(at: location, countingOrdinal: ordinals != .never),
+                        end: sequence.prefix(atOrdinal: sequence.count))
         }
-        guard after.leaf == location.leaf else { return Span(start: start, end: sequence.prefix(at: after)) }
+        let inLeaf = after.leaf == location.leaf
+        let start = sequence.prefix(at: location, countingOrdinal: ordinals == .always || (ordinals == .acrossLeaves && !inLeaf))
+        guard inLeaf else { return Span(start: start, end: sequence.prefix(at: after, countingOrdinal: start.ordinal >= 0)) }
         // A subtree that ends in its node's leaf (most do): its end follows from its start, without a second climb.
         return Span(start: start, end: sequence.prefix(at: after, from: location, whosePrefixIs: start),
                     inLeaf: (location.leaf, location.index..<after.index))
@@ -259,7 +273,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
 
     package mutating func collapseAll() -> RowDiff {
         defer { checkInvariantsIfEnabled() }
-        let hidden = tree.rowsUnderTopLevelNodes { span(of: $0).rows?.count ?? 0 }
+        let hidden = tree.rowsUnderTopLevelNodes { span(of: $0, ordinals: .never).rows?.count ?? 0 }
         tree.setExpandedInSubtree(of: Tree.root, false)
         sequence.assign(ordinals: 0..<sequence.count) { key in (key >> 1, key | 1) }
         return hidden
@@ -395,7 +409,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     package mutating func remove(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
-        let span = self.span(of: node)
+        let span = self.span(of: node, ordinals: .acrossLeaves)
         if let (leaf, indices) = span.inLeaf {
             sequence.remove(indices, inLeaf: leaf)
         } else {

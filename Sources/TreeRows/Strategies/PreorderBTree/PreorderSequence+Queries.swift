@@ -115,17 +115,17 @@ extension PreorderSequence {
     }
 
     /// What lies before the element at `target`, from what lies before the element at
-    /// `location` (`prefix`, its ordinal counted), in the same leaf and not after `target`:
-    /// counted on along the leaf, without a climb.
+    /// `location` (`prefix`), in the same leaf and not after `target`: counted on along the
+    /// leaf, without a climb. Its ordinal is -1 when `prefix`'s is.
     ///
     /// - Complexity: O(``leafCapacity``).
     func prefix(at target: Location, from location: Location, whosePrefixIs prefix: Prefix) -> Prefix {
-        precondition(target.leaf == location.leaf && target.index >= location.index && prefix.ordinal >= 0,
+        precondition(target.leaf == location.leaf && target.index >= location.index,
                      "\(target) does not follow \(location) in its leaf")
         // The adds above the leaf.
         let above = prefix.value &- rawValue(at: location)
         let found = zeros(inLeaf: location.leaf, location.index..<target.index, rawCounter: 0 &- above)
-        return Prefix(ordinal: prefix.ordinal &+ target.index &- location.index, zeros: prefix.zeros &+ found.count,
+        return Prefix(ordinal: prefix.ordinal < 0 ? -1 : prefix.ordinal &+ target.index &- location.index, zeros: prefix.zeros &+ found.count,
                       weight: prefix.weight &+ found.weight, value: rawValue(at: target) &+ above)
     }
 
