@@ -17,8 +17,8 @@
 /// expand or the build paid for; ``rows(in:)`` O((*k* + 1) log *n*) for *k* rows; expand- and
 /// collapse-recursively O(*m* + log *n*) for *m* nodes; expand-all, collapse-all and build
 /// O(*n*); sort O(*n* log *n*). The tree's own insert walks *p* siblings to find position *p*.
-/// Memory: about 14 bytes per node in leaves 7/8 full (18 with row heights), 4 for the leaf of
-/// each node, and under 1 for the inner nodes.
+/// Memory: about 13 to 14 bytes per node in leaves 7/8 to 15/16 full (17 to 18 with row
+/// heights), 4 for the leaf of each node, and under 1 for the inner nodes.
 ///
 /// ``fuzzingVariants`` is the same code with leaves of 4 elements and inner nodes of 4
 /// children (`preorder-btree-small-nodes`), so that `fuzz` and `check` reach every level of

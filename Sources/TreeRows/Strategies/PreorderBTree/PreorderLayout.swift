@@ -1,8 +1,8 @@
 /// The node sizes of a ``PreorderSequence`` and the name of the ``PreorderBTree`` that uses
 /// them, as constants of a type so that each layout's code is specialized with them.
 ///
-/// Leaves hold `1 << leafShift` elements and inner nodes `fanout` children; both are built
-/// 7/8 full (at least one short of full). A tree of *n* nodes has about
+/// Leaves hold `1 << leafShift` elements and inner nodes `fanout` children; leaves are built
+/// 7/8 to 15/16 full, inner nodes 7/8 (each at least one short of full). A tree of *n* nodes has about
 /// log(*n* / leaf fill) / log(inner fill) levels above its leaves.
 ///
 /// ``plantedBug`` is the harness's mutation hook: a layout of the package's tests plants one

@@ -22,8 +22,9 @@
 /// indices; nodes emptied by removals go to free lists, and the whole B-tree is packed
 /// again once its leaves are less than an eighth full (O(1) amortized per removal).
 ///
-/// Memory: 12 bytes per element slot of a leaf (16 with heights), leaves 7/8 full after a
-/// build, plus 4 bytes per node slot of the tree for the leaf holding it.
+/// Memory: 12 bytes per element slot of a leaf (16 with heights), leaves 7/8 to 15/16 full
+/// after a build, spread over the room of their allocator size class
+/// (``buildingPlan(count:)``), plus 4 bytes per node slot of the tree for the leaf holding it.
 struct PreorderSequence<Layout: PreorderLayout> {
     /// Elements per leaf: `1 << leafShift`.
     @inline(__always) var leafCapacity: Int { 1 &<< Layout.leafShift }
@@ -31,8 +32,10 @@ struct PreorderSequence<Layout: PreorderLayout> {
     @inline(__always) var leafShift: Int { Layout.leafShift }
     /// Children per inner node.
     @inline(__always) var fanout: Int { Layout.fanout }
-    /// Elements per leaf after a build or a packing, 7/8 of ``leafCapacity`` (at least one
-    /// less): room for inserts before a split.
+    /// The most elements a leaf gets from a build or a packing, 7/8 of ``leafCapacity`` (at
+    /// least one less): room for inserts before a split. Leaves may be built fuller, up to
+    /// full, where the room of their size class has no space for more leaves
+    /// (``buildingPlan(count:)``).
     @inline(__always) var leafFill: Int { leafCapacity &- max(1, leafCapacity &>> 3) }
     /// Children per inner node after a build, 7/8 of ``fanout`` (at least one less).
     @inline(__always) var innerFill: Int { fanout &- max(1, fanout &>> 3) }
