@@ -248,8 +248,7 @@ struct PreorderSequence<Layout: PreorderLayout> {
             let values = valuePosition(child &* leafCapacity)..<valuePosition(child &* leafCapacity) + count
             let weights = weightPosition(child &* leafCapacity)
             leaves.withUnsafeBufferPointer { leaves in
-                for index in values { minimum = min(minimum, leaves[index]) }
-                for index in values { found &+= leaves[index] == minimum ? 1 : 0 }
+                (minimum, found) = Self.minimumAndCount(from: leaves.baseAddress! + values.lowerBound, count: count)
                 if isWeighted {
                     for offset in 0..<count {
                         weight &+= leaves[values.lowerBound + offset] == minimum ? Int64(leaves[weights + offset]) : 0
@@ -261,7 +260,8 @@ struct PreorderSequence<Layout: PreorderLayout> {
             minimums.withUnsafeBufferPointer { minimums in
                 for index in range { minimum = min(minimum, minimums[index]) }
                 minimumCounts.withUnsafeBufferPointer { counts in
-                    for index in range { found &+= minimums[index] == minimum ? counts[index] : 0 }
+                    found = Self.countReaching(minimum, minimums: minimums.baseAddress! + range.lowerBound,
+                                               counts: counts.baseAddress! + range.lowerBound, count: range.count)
                 }
                 if isWeighted {
                     minimumWeights.withUnsafeBufferPointer { weights in
