@@ -35,4 +35,25 @@ import Testing
             #expect(found == expected, "\(minimums.prefix(count)) \(counts.prefix(count))")
         }
     }
+
+    @Test("A range add within a leaf counts the zeros before and after, eight at a time", arguments: 0...64)
+    func addCounting(count: Int) {
+        var random = SplitMix64(seed: 200 + UInt64(count))
+        for _ in 0..<20 {
+            var numbers = (0..<count + 8).map { _ in Int32(random.below(3)) - 1 }
+            let delta: Int32 = random.below(2) == 0 ? 1 : -1
+            let target = Int32(random.below(3)) - 1
+            var expected = numbers
+            var (before, after): (Int32, Int32) = (0, 0)
+            for index in 0..<count {
+                before += expected[index] == target ? 1 : 0
+                expected[index] += delta
+                after += expected[index] == target ? 1 : 0
+            }
+            let found = numbers.withUnsafeMutableBufferPointer { Sequence.add(delta, from: $0.baseAddress!, count: count, counting: target) }
+            #expect(found.before == before && found.after == after && numbers == expected, "\(count) numbers, target \(target)")
+            let zeros = numbers.withUnsafeBufferPointer { Sequence.count(target, from: $0.baseAddress!, count: count) }
+            #expect(zeros == Int32(numbers.prefix(count).filter { $0 == target }.count))
+        }
+    }
 }

@@ -15,16 +15,57 @@ extension PreorderSequence {
         }
         var minimum = lows.min()
         for index in whole..<count { minimum = min(minimum, start[index]) }
-        let target = SIMD8<Int32>(repeating: minimum)
+        return (minimum, Self.count(minimum, from: start, count: count))
+    }
+
+    /// How many of the `count` numbers from `start` equal `target`, eight at a time (the
+    /// rest one by one): the zeros among a leaf's raw counters.
+    ///
+    /// - Complexity: O(`count`).
+    @inline(__always)
+    static func count(_ target: Int32, from start: UnsafePointer<Int32>, count: Int) -> Int32 {
+        let raw = UnsafeRawPointer(start)
+        let whole = count & ~7
+        let targets = SIMD8<Int32>(repeating: target)
         var hits = SIMD8<Int32>()
-        offset = 0
+        var offset = 0
         while offset < whole {
-            hits &+= SIMD8<Int32>().replacing(with: 1, where: raw.loadUnaligned(fromByteOffset: offset &* 4, as: SIMD8<Int32>.self) .== target)
+            hits &+= SIMD8<Int32>().replacing(with: 1, where: raw.loadUnaligned(fromByteOffset: offset &* 4, as: SIMD8<Int32>.self) .== targets)
             offset &+= 8
         }
         var found = hits.wrappedSum()
-        for index in whole..<count { found &+= start[index] == minimum ? 1 : 0 }
-        return (minimum, found)
+        for index in whole..<count { found &+= start[index] == target ? 1 : 0 }
+        return found
+    }
+
+    /// Adds `delta` to the `count` numbers from `start`, counting those equal to `target`
+    /// before and after, eight at a time (the rest one by one): a range add within a leaf.
+    ///
+    /// - Complexity: O(`count`).
+    @inline(__always)
+    static func add(
+        _ delta: Int32, from start: UnsafeMutablePointer<Int32>, count: Int, counting target: Int32
+    ) -> (before: Int32, after: Int32) {
+        let raw = UnsafeMutableRawPointer(start)
+        let whole = count & ~7
+        let (targets, deltas) = (SIMD8<Int32>(repeating: target), SIMD8<Int32>(repeating: delta))
+        var (before, after) = (SIMD8<Int32>(), SIMD8<Int32>())
+        var offset = 0
+        while offset < whole {
+            var numbers = raw.loadUnaligned(fromByteOffset: offset &* 4, as: SIMD8<Int32>.self)
+            before &+= SIMD8<Int32>().replacing(with: 1, where: numbers .== targets)
+            numbers &+= deltas
+            after &+= SIMD8<Int32>().replacing(with: 1, where: numbers .== targets)
+            raw.storeBytes(of: numbers, toByteOffset: offset &* 4, as: SIMD8<Int32>.self)
+            offset &+= 8
+        }
+        var result = (before: before.wrappedSum(), after: after.wrappedSum())
+        for index in whole..<count {
+            result.before &+= start[index] == target ? 1 : 0
+            start[index] &+= delta
+            result.after &+= start[index] == target ? 1 : 0
+        }
+        return result
     }
 
     /// The sum of the `count` numbers from `counts` whose partner from `minimums` equals

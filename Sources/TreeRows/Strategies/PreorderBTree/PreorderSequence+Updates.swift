@@ -112,16 +112,11 @@ extension PreorderSequence {
     private mutating func addToElements(
         _ delta: Int32, values: Int, _ range: Range<Int>, target: Int32, _ result: inout RangeAddition
     ) {
-        var before = 0, after = 0
-        leaves.withUnsafeMutableBufferPointer { leaves in
-            for index in values &+ range.lowerBound..<values &+ range.upperBound {
-                before &+= leaves[index] == target ? 1 : 0
-                leaves[index] &+= delta
-                after &+= leaves[index] == target ? 1 : 0
-            }
+        let counted = leaves.withUnsafeMutableBufferPointer { leaves in
+            Self.add(delta, from: leaves.baseAddress! + (values &+ range.lowerBound), count: range.count, counting: target)
         }
-        result.before &+= before
-        result.after &+= after
+        result.before &+= Int(counted.before)
+        result.after &+= Int(counted.after)
     }
 
     /// Adds `delta` to the whole children of the inner entries `range` (to their add and
@@ -151,13 +146,12 @@ extension PreorderSequence {
     /// - Complexity: O(`range.count`).
     @inline(__always)
     func countEntries(_ range: Range<Int>, minimumEqualTo target: Int32) -> Int {
-        var found: Int32 = 0
         minimums.withUnsafeBufferPointer { minimums in
             minimumCounts.withUnsafeBufferPointer { counts in
-                for entry in range { found &+= minimums[entry] == target ? counts[entry] : 0 }
+                Int(Self.countReaching(target, minimums: minimums.baseAddress! + range.lowerBound,
+                                       counts: counts.baseAddress! + range.lowerBound, count: range.count))
             }
         }
-        return Int(found)
     }
 
     /// How many raw counters at `range` of the leaf whose counters start at position
@@ -166,11 +160,9 @@ extension PreorderSequence {
     /// - Complexity: O(`range.count`).
     @inline(__always)
     func countElements(values: Int, _ range: Range<Int>, equalTo target: Int32) -> Int {
-        var found = 0
         leaves.withUnsafeBufferPointer { leaves in
-            for index in values &+ range.lowerBound..<values &+ range.upperBound { found &+= leaves[index] == target ? 1 : 0 }
+            Int(Self.count(target, from: leaves.baseAddress! + (values &+ range.lowerBound), count: range.count))
         }
-        return found
     }
 
     /// Gives every element at `ordinals` the true counter and key `transform` returns for
