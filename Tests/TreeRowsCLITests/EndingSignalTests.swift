@@ -67,6 +67,9 @@ import Testing
         defer { folder.remove() }
         let temporaries = try folder.subfolder("tmp")
         let check = try LongCheck(in: folder, extra: ["--strategies", "range-counts"], temporaries: temporaries.url.path)
+        // The check prints its replay line before it makes its scratch folder: kill it once the folder is there.
+        let made = ContinuousClock.now + .seconds(60)
+        while check.process.isRunning && ContinuousClock.now < made, (try? temporaries.entries())?.isEmpty ?? true { usleep(20_000) }
         #expect(kill(-check.process.processIdentifier, SIGKILL) == 0)
         check.process.waitUntilExit()
         let left = try temporaries.entries()
