@@ -70,14 +70,10 @@ import TreeRowsTool
         let verdict = try #require(BenchmarkVerdict(results))
         #expect(verdict.keeps.map(\.strategy) == [mutant] && verdict.keeps.map(\.operation) == ["toggle-heavy"], "\(verdict.keeps)")
         // The pick is the strategy that keeps nothing, unless a load spike made that one uneven too (its p99 of 5
-        // samples is their maximum): a spread, or a tail-heavy cell (p99 over `tailLimit` times the cell's least,
-        // which the verdict lists only where that strategy leads): then which is picked is not what this test is about.
-        func tailHeavy(_ result: BenchmarkResult) -> Bool {
-            let least = results.filter { $0.correct && $0.samples > 0 && $0.operation == result.operation }.map(\.p99Nanoseconds).min() ?? 0
-            return result.p99Nanoseconds > BenchmarkVerdict.tailLimit * least
-        }
+        // samples is their maximum): a spread, or a tail-heavy cell (which the verdict lists only where that
+        // strategy leads): then which is picked is not what this test is about.
         let spiked = verdict.spreads.contains { $0.strategy == SubtreeSpliceStrategy.name }
-            || results.contains { $0.strategy == SubtreeSpliceStrategy.name && tailHeavy($0) }
+            || BenchmarkVerdict.tailHeavyStrategies(results).contains(SubtreeSpliceStrategy.name)
         if !spiked {
             #expect(verdict.pick?.strategy == SubtreeSpliceStrategy.name, "\(verdict.lines)")
         }

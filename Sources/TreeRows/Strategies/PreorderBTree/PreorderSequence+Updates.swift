@@ -475,8 +475,8 @@ extension PreorderSequence {
     /// - Complexity: O(``leafCapacity`` + *h*), plus O(``fanout``) for each level whose
     ///   minimum counter or key leaves the entry that held it.
     mutating func remove(_ indices: Range<Int>, inLeaf leaf: Int32) {
-        precondition(indices.lowerBound >= 0 && indices.count < Int(leaves[countPosition(Int(leaf))])
-                     && indices.upperBound <= Int(leaves[countPosition(Int(leaf))]),
+        let count = Int(leaves[countPosition(Int(leaf))])
+        precondition(indices.lowerBound >= 0 && indices.count < count && indices.upperBound <= count,
                      "indices \(indices) do not leave an element of leaf \(leaf)")
         guard !indices.isEmpty else { return }
         removeElements(indices, of: leaf)

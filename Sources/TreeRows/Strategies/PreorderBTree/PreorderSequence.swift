@@ -259,16 +259,13 @@ struct PreorderSequence<Layout: PreorderLayout> {
             let range = child &* fanout..<child &* fanout + Int(innerCounts[child])
             minimums.withUnsafeBufferPointer { minimums in
                 for index in range { minimum = min(minimum, minimums[index]) }
-                minimumCounts.withUnsafeBufferPointer { counts in
-                    found = Self.countReaching(minimum, minimums: minimums.baseAddress! + range.lowerBound,
-                                               counts: counts.baseAddress! + range.lowerBound, count: range.count)
-                }
                 if isWeighted {
                     minimumWeights.withUnsafeBufferPointer { weights in
                         for index in range { weight &+= minimums[index] == minimum ? weights[index] : 0 }
                     }
                 }
             }
+            found = Int32(countEntries(range, minimumEqualTo: minimum))
         }
         minimums[entry] = sizes[entry] == 0 ? Self.noMinimum : adds[entry] &+ minimum
         minimumCounts[entry] = found

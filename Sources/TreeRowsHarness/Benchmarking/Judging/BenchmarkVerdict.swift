@@ -270,6 +270,14 @@ public struct BenchmarkVerdict: Equatable, Sendable {
         var strategy: String
     }
 
+    /// The strategies tail-heavy on some operation (``tailHeavy(_:)``), which keeps them from
+    /// the steady picks; ``tails`` lists such a strategy only where it leads.
+    ///
+    /// - Complexity: O(*r*) expected for *r* results.
+    package static func tailHeavyStrategies(_ results: [BenchmarkResult]) -> Set<String> {
+        Set(tailHeavy(results).keys.map(\.strategy))
+    }
+
     /// The tail-heavy operations of each strategy: its worst p99 ratio to the smallest
     /// correct p99 of a corpus, where over `tailLimit`, with that corpus and the strategy
     /// whose p99 it was.
