@@ -33,10 +33,22 @@ extension PreorderSequence {
         return (max(densest, min(atFill, room &- reserve)), room)
     }
 
+    /// What a build knows of a leaf it has just filled: the summary of the entry above it.
+    struct LeafSummary {
+        var size: Int32
+        var key: Int32
+        var counters: Counters
+    }
+
     /// A sequence of the elements `elements` hands to its sink in order (slot, true counter,
     /// key, height), packed bottom-up: the leaves ``buildingPlan(count:)`` names, the elements
     /// spread evenly over them (the first ones one more where they do not divide), inner
     /// nodes ``innerFill`` full.
+    ///
+    /// The leaves are written once, each whole (its header, its elements, zeros after them),
+    /// and each is summarized as it is closed, while it is still in cache: the entry of each
+    /// leaf in the lowest inner level is known before the walk, so no pass zeroes the leaves
+    /// first or reads them again for their summaries.
     ///
     /// - Complexity: O(*n*).
     init(
@@ -53,45 +65,98 @@ extension PreorderSequence {
             width = (width + innerFill - 1) / innerFill
             innerTotal += width
         }
-        // Every leaf at once, zeroed: the plain init's root leaf is leaf 0, the rest follow it.
-        builder.leaves.reserveCapacity(leafRoom * leafStride)
-        builder.leaves.append(contentsOf: repeatElement(0, count: (leafTotal - 1) * leafStride))
         for keyPath in [\PreorderSequence<Layout>.children, \.sizes, \.adds, \.minimums, \.minimumCounts, \.minimumKeys] {
             builder[keyPath: keyPath].reserveCapacity(innerTotal &* fanout)
         }
         if isWeighted { builder.minimumWeights.reserveCapacity(innerTotal &* fanout) }
+        // The lowest inner level follows the super-root (node 0) in order, so that leaf `leaf`
+        // is the child of entry `lowestEntry(leaf)`; a lone leaf is the super-root's child.
+        let (innerFill, fanout) = (builder.innerFill, builder.fanout)
+        let lowest = leafTotal > 1 ? (leafTotal + innerFill - 1) / innerFill : 0
+        for _ in 0..<lowest { _ = builder.newInner(link: -1) }
+        precondition(builder.innerCounts.count == 1 + lowest, "a new sequence has only its super-root")
+        func lowestEntry(_ leaf: Int) -> Int {
+            leafTotal > 1 ? (1 &+ leaf / innerFill) &* fanout &+ leaf % innerFill : Self.top
+        }
+        var summaries = ContiguousArray<LeafSummary>()
+        summaries.reserveCapacity(leafTotal)
         // Filled through buffers, with the leaf layout's arithmetic in constants: no uniqueness
         // check or bounds check per number.
-        let (stride, capacity) = (leafStride, leafCapacity)
-        let header = Self.header
-        var leaf = 0
-        var filled = 0
-        var fill = perLeaf &+ (fuller > 0 ? 1 : 0)
-        builder.leaves.withUnsafeMutableBufferPointer { leaves in
+        let (stride, capacity, header, fields) = (leafStride, leafCapacity, Self.header, isWeighted ? 4 : 3)
+        let leaves = ContiguousArray<Int32>(unsafeUninitializedCapacity: leafRoom * stride) { leaves, initialized in
+            let base = leaves.baseAddress!
+            var leaf = 0
+            // The next element's slot in `leaf`, and the end of the leaf's share of elements.
+            var cursor = base + header
+            var end = cursor + (perLeaf &+ (fuller > 0 ? 1 : 0))
+            // Writes the header of `leaf`, holding `filled` elements, zeroes its slots after
+            // them and records its summary.
+            func close(filled: Int) {
+                let start = base + leaf &* stride
+                start.initialize(to: Int32(truncatingIfNeeded: filled))
+                (start + 1).initialize(to: Int32(truncatingIfNeeded: lowestEntry(leaf)))
+                (start + 2).initialize(repeating: 0, count: header &- 2)
+                for field in 0..<fields {
+                    (start + (header &+ field &* capacity &+ filled)).initialize(repeating: 0, count: capacity &- filled)
+                }
+                let values = start + (header &+ capacity), keys = start + (header &+ 2 &* capacity)
+                let (minimum, found) = Self.minimumAndCount(from: values, count: filled)
+                var key = Self.noMinimum
+                for index in 0..<filled { key = min(key, keys[index]) }
+                var weight: Int64 = 0
+                if isWeighted {
+                    let weights = start + (header &+ 3 &* capacity)
+                    for index in 0..<filled { weight &+= values[index] == minimum ? Int64(weights[index]) : 0 }
+                }
+                summaries.append(LeafSummary(
+                    size: Int32(truncatingIfNeeded: filled), key: key,
+                    counters: Counters(minimum: filled == 0 ? Self.noMinimum : minimum, count: found, weight: weight)))
+            }
             builder.leafOf.withUnsafeMutableBufferPointer { leafOf in
+                var owner = Int32(0)
                 elements { slot, value, key, weight in
-                    if filled == fill {
+                    if cursor == end {
                         precondition(leaf < leafTotal - 1, "more than the \(count) elements announced")
-                        leaves[leaf &* stride] = Int32(filled)
+                        close(filled: cursor - (base + (leaf &* stride &+ header)))
                         leaf &+= 1
-                        filled = 0
-                        fill = perLeaf &+ (leaf < fuller ? 1 : 0)
+                        owner &+= 1
+                        cursor = base + (leaf &* stride &+ header)
+                        end = cursor + (perLeaf &+ (leaf < fuller ? 1 : 0))
                     }
                     precondition(UInt(bitPattern: Int(slot)) < UInt(leafOf.count), "node slot \(slot) out of 0..<\(leafOf.count)")
-                    let start = leaf &* stride &+ header &+ filled
-                    leaves[start] = slot
-                    leaves[start &+ capacity] = value
-                    leaves[start &+ 2 &* capacity] = key
-                    if isWeighted { leaves[start &+ 3 &* capacity] = weight }
-                    leafOf[Int(slot)] = Int32(leaf)
-                    filled &+= 1
+                    cursor.initialize(to: slot)
+                    (cursor + capacity).initialize(to: value)
+                    (cursor + 2 &* capacity).initialize(to: key)
+                    if isWeighted { (cursor + 3 &* capacity).initialize(to: weight) }
+                    leafOf[Int(slot)] = owner
+                    cursor += 1
                 }
             }
+            let filled = cursor - (base + (leaf &* stride &+ header))
+            precondition(leaf == leafTotal - 1 && filled == perLeaf &+ (leaf < fuller ? 1 : 0), "\(count) elements announced, fewer given")
+            close(filled: filled)
+            initialized = leafTotal &* stride
         }
-        precondition(leaf == leafTotal - 1 && filled == fill, "\(count) elements announced, fewer given")
-        builder.leaves[countPosition(leaf)] = Int32(filled)
-        var level = ContiguousArray((0..<leafTotal).map { Int32($0) })
+        builder.leaves = leaves
+        var level: ContiguousArray<Int32> = [0]
         var height = 0
+        if leafTotal > 1 {
+            for (leaf, summary) in summaries.enumerated() {
+                let entry = lowestEntry(leaf)
+                builder.children[entry] = Int32(leaf)
+                builder.adds[entry] = 0
+                builder.sizes[entry] = summary.size
+                builder.minimumKeys[entry] = summary.key
+                builder.minimums[entry] = summary.counters.minimum
+                builder.minimumCounts[entry] = summary.counters.count
+                if isWeighted { builder.minimumWeights[entry] = summary.counters.weight }
+            }
+            for node in 1...lowest {
+                builder.innerCounts[node] = Int32(min(innerFill, leafTotal &- (node &- 1) &* innerFill))
+            }
+            level = ContiguousArray((1...lowest).map { Int32($0) })
+            height = 1
+        }
         while level.count > 1 {
             var above: ContiguousArray<Int32> = []
             above.reserveCapacity(level.count / innerFill + 1)
