@@ -33,7 +33,9 @@ let package = Package(
     ],
     targets: [
         // Core: tree model, rows, diffs, validator, strategies. No Foundation.
-        .target(name: "TreeRows", swiftSettings: internalChecks),
+        .target(name: "TreeRows", dependencies: ["CPrefetch"], swiftSettings: internalChecks),
+        // The compiler's prefetch hint, which Swift does not expose; header only.
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         // zlib (Debian's zlib1g-dev, macOS's libz): CRC-32 and gzip for corpus files.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Corpus formats (JSON Lines, CSV, gzip, .trows), generators, statistics, catalog.

@@ -36,7 +36,9 @@ import Testing
         let folder = try TemporaryFolder("requirement")
         defer { folder.remove() }
         let file = try folder.write(Self.source(members), to: "Probe.swift")
-        let result = try ExampleStrategyTests.run("/usr/bin/env", ["swiftc", "-typecheck", "-I", modules.path, file])
+        // The C modules TreeRows imports (header only), found where SwiftPM would pass them.
+        let prefetch = TreeRowsExecutable.packageRoot.appendingPathComponent("Sources/CPrefetch")
+        let result = try ExampleStrategyTests.run("/usr/bin/env", ["swiftc", "-typecheck", "-I", modules.path, "-I", prefetch.path, file])
         #expect((result.status == 0) == compiles, "\(variant): \(result.output)")
         if !compiles {
             #expect(result.output.contains("does not conform to protocol 'RowStrategy'")

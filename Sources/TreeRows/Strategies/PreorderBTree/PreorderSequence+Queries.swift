@@ -24,6 +24,7 @@ extension PreorderSequence {
     func location(ofSlot slot: Int32) -> Location {
         let leaf = leafOf[Int(slot)]
         precondition(leaf >= 0, "node slot \(slot) has no element")
+        prefetchPath(ofLeaf: leaf)
         let slots = slotPosition(Int(leaf) &* leafCapacity)
         // Eight slots at a time; slots past the leaf's count are stale copies, which can only
         // follow the real one (in a leaf of 4, the counters behind its slots, read after it).
