@@ -200,6 +200,8 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// - Returns: The rows that appear or go, `nil` for none.
     /// - Complexity: O(log *n*).
     private mutating func setFlag(of node: NodeIndex, _ isExpanded: Bool) -> Range<Int>? {
+        // The flag is read after the element is found: its load overlaps the search's.
+        PreorderSequence<Layout>.prefetch(tree.expandedFlags.words, at: node.slot &>> 6)
         let location = element(of: node)
         guard tree.expandedFlags[node.slot] != isExpanded else { return nil }
         tree.expandedFlags[node.slot] = isExpanded
@@ -295,6 +297,8 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     package mutating func accordionExpand(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         defer { checkInvariantsIfEnabled() }
+        // The node is found last, to expand it: its leaf number loads during the walk.
+        sequence.prefetchLeaf(ofSlot: node.rawValue)
         let parent = tree.parent(of: node)
         let siblingKey = 2 &* tree.depth(of: node)
         // The flags leave the tree for the walk (no copy), so that the record can clear them.

@@ -32,14 +32,28 @@ extension PreorderSequence {
         }
     }
 
+    /// Starts loading the leaf number of node slot `slot`, the first read of
+    /// ``location(ofSlot:)``, for a node that an operation locates only after other reads.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func prefetchLeaf(ofSlot slot: Int32) { Self.prefetch(leafOf, at: Int(slot)) }
+
     /// Starts loading the lines of `column` at `row` and `entry`.
     ///
     /// - Complexity: O(1).
     @inline(__always)
     private static func prefetch<Number>(_ column: ContiguousArray<Number>, _ row: Int, _ entry: Int) {
-        column.withUnsafeBufferPointer { column in
-            treerows_prefetch(column.baseAddress! + row)
-            treerows_prefetch(column.baseAddress! + entry)
-        }
+        prefetch(column, at: row)
+        prefetch(column, at: entry)
+    }
+
+    /// Starts loading the line of `array` at `index`, in its bounds or not (a hint never
+    /// faults).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func prefetch<Element>(_ array: ContiguousArray<Element>, at index: Int) {
+        array.withUnsafeBufferPointer { treerows_prefetch($0.baseAddress! + index) }
     }
 }

@@ -35,6 +35,8 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     mutating func add(_ delta: Int32, from start: Location, upTo end: Location?) -> RangeAddition {
+        // The end's climb, when it has its own, overlaps the start's.
+        if let end, end.leaf != start.leaf { prefetchPath(ofLeaf: end.leaf) }
         let above = pathAdd(ofLeaf: start.leaf)
         var result = RangeAddition(zerosBefore: 0, before: 0, after: 0, above: above)
         let startValues = valuePosition(Int(start.leaf) &* leafCapacity)
