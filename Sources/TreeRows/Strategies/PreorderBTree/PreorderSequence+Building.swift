@@ -33,13 +33,6 @@ extension PreorderSequence {
         return (max(densest, min(atFill, room &- reserve)), room)
     }
 
-    /// What a build knows of a leaf it has just filled: the summary of the entry above it.
-    struct LeafSummary {
-        var size: Int32
-        var key: Int32
-        var counters: Counters
-    }
-
     /// A sequence of the elements `elements` hands to its sink in order (slot, true counter,
     /// key, height), packed bottom-up: the leaves ``buildingPlan(count:)`` names, the elements
     /// spread evenly over them (the first ones one more where they do not divide), inner
@@ -78,17 +71,20 @@ extension PreorderSequence {
         func lowestEntry(_ leaf: Int) -> Int {
             leafTotal > 1 ? (1 &+ leaf / innerFill) &* fanout &+ leaf % innerFill : Self.top
         }
-        var summaries = ContiguousArray<LeafSummary>()
+        // Each leaf's summary, taken as it closes, for the entry above it.
+        var summaries = ContiguousArray<EntrySummary>()
         summaries.reserveCapacity(leafTotal)
         // Filled through buffers, with the leaf layout's arithmetic in constants: no uniqueness
         // check or bounds check per number.
         let (stride, capacity, header, fields) = (leafStride, leafCapacity, Self.header, isWeighted ? 4 : 3)
+        // The elements of leaf `leaf`: the first `fuller` leaves take one more.
+        func share(_ leaf: Int) -> Int { perLeaf &+ (leaf < fuller ? 1 : 0) }
         let leaves = ContiguousArray<Int32>(unsafeUninitializedCapacity: leafRoom * stride) { leaves, initialized in
             let base = leaves.baseAddress!
             var leaf = 0
             // The next element's slot in `leaf`, and the end of the leaf's share of elements.
             var cursor = base + header
-            var end = cursor + (perLeaf &+ (fuller > 0 ? 1 : 0))
+            var end = cursor + share(0)
             // Writes the header of `leaf`, holding `filled` elements, zeroes its slots after
             // them and records its summary.
             func close(filled: Int) {
@@ -108,9 +104,9 @@ extension PreorderSequence {
                     let weights = start + (header &+ 3 &* capacity)
                     for index in 0..<filled { weight &+= values[index] == minimum ? Int64(weights[index]) : 0 }
                 }
-                summaries.append(LeafSummary(
-                    size: Int32(truncatingIfNeeded: filled), key: key,
-                    counters: Counters(minimum: filled == 0 ? Self.noMinimum : minimum, count: found, weight: weight)))
+                summaries.append(EntrySummary(
+                    size: Int32(truncatingIfNeeded: filled),
+                    counters: Counters(minimum: filled == 0 ? Self.noMinimum : minimum, count: found, weight: weight), key: key))
             }
             builder.leafOf.withUnsafeMutableBufferPointer { leafOf in
                 var owner = Int32(0)
@@ -121,7 +117,7 @@ extension PreorderSequence {
                         leaf &+= 1
                         owner &+= 1
                         cursor = base + (leaf &* stride &+ header)
-                        end = cursor + (perLeaf &+ (leaf < fuller ? 1 : 0))
+                        end = cursor + share(leaf)
                     }
                     precondition(UInt(bitPattern: Int(slot)) < UInt(leafOf.count), "node slot \(slot) out of 0..<\(leafOf.count)")
                     cursor.initialize(to: slot)
@@ -133,7 +129,7 @@ extension PreorderSequence {
                 }
             }
             let filled = cursor - (base + (leaf &* stride &+ header))
-            precondition(leaf == leafTotal - 1 && filled == perLeaf &+ (leaf < fuller ? 1 : 0), "\(count) elements announced, fewer given")
+            precondition(leaf == leafTotal - 1 && filled == share(leaf), "\(count) elements announced, fewer given")
             close(filled: filled)
             initialized = leafTotal &* stride
         }
