@@ -94,10 +94,8 @@ extension Tree {
     package func visibleRows() -> ContiguousArray<Row> {
         var rows = ContiguousArray<Row>()
         rows.reserveCapacity(nodeCount)
-        depths.withUnsafeBufferPointer { depths in
-            forEachVisibleDescendant(of: Tree.root) { node in
-                rows.append(Row(node: node, depth: depths[node.slot]))
-            }
+        forEachVisibleDescendant(of: Tree.root) { node in
+            rows.append(Row(node: node, depth: depths[node.slot]))
         }
         return rows
     }

@@ -25,7 +25,8 @@ public struct Tree: Sendable {
     @usableFromInline var nextSiblings: ContiguousArray<Int32>
     /// The sibling before each node; for a first child, the last child of its parent.
     @usableFromInline var previousSiblings: ContiguousArray<Int32>
-    @usableFromInline var depths: ContiguousArray<Int32>
+    /// Each node's depth, in about a byte a node (top-level nodes 0, the root -1).
+    @usableFromInline var depths: NarrowColumn
     @usableFromInline var expandedFlags: FlagColumn
     /// Times by slot; stores nothing while no node has one.
     var times: ValueColumn
@@ -61,7 +62,7 @@ public struct Tree: Sendable {
         firstChildren = [Tree.noNode]
         nextSiblings = [Tree.noNode]
         previousSiblings = [Tree.noNode]
-        depths = [-1]
+        depths = NarrowColumn(repeating: -1, count: 1, absent: .min)
         expandedFlags = FlagColumn(repeating: true, count: 1)
         times = ValueColumn()
         scores = ValueColumn()
@@ -76,9 +77,10 @@ public struct Tree: Sendable {
     /// Creates an empty forest with room for `capacity` nodes without reallocation.
     public init(reservingCapacity capacity: Int) {
         self.init()
-        for keyPath in [\Tree.parents, \.firstChildren, \.nextSiblings, \.previousSiblings, \.depths] {
+        for keyPath in [\Tree.parents, \.firstChildren, \.nextSiblings, \.previousSiblings] {
             self[keyPath: keyPath].reserveCapacity(capacity + 1)
         }
+        depths.reserveCapacity(capacity + 1)
         expandedFlags.reserveCapacity(capacity + 1)
         times = ValueColumn(reservingCapacity: capacity + 1)
         scores = ValueColumn(reservingCapacity: capacity + 1)

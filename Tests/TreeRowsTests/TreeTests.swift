@@ -135,6 +135,24 @@ import TreeRowsTestSupport
         try tree.checkInvariants()
     }
 
+    @Test("Close times stay in 16 bits; times spread too wide for them move to 32 bits, every value kept")
+    func valueColumnEncodings() throws {
+        var column = Tree.ValueColumn()
+        var expected: [Int64?] = []
+        var random = SplitMix64(seed: 7)
+        for slot in 0..<5_000 {
+            // Close for the first 2,000 slots, then spread over days.
+            let value: Int64? = random.below(9) == 0 ? nil
+                : 1_700_000_000 + Int64(slot) * (slot < 2_000 ? 3 : 90_000) + Int64(random.below(50))
+            column.append(value, slotCount: slot)
+            expected.append(value)
+            if slot == 1_999 { #expect(column.isShort, "close values in 16 bits") }
+        }
+        #expect(!column.isShort, "values spread over days in 32 bits")
+        #expect((0..<expected.count).map { column[$0] } == expected)
+        #expect(column.count == expected.count)
+    }
+
     @Test("Expanded flags packed in words keep each node's flag across word boundaries")
     func flagsAcrossWords() throws {
         var tree = Tree()

@@ -105,11 +105,9 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         let tree = self.tree
         allRows.withUnsafeMutableBufferPointer { rows in
             var next = index
-            tree.depths.withUnsafeBufferPointer { depths in
-                tree.forEachVisibleDescendant(of: node) { descendant in
-                    rows[next] = Row(node: descendant, depth: depths[descendant.slot])
-                    next += 1
-                }
+            tree.forEachVisibleDescendant(of: node) { descendant in
+                rows[next] = Row(node: descendant, depth: tree.depths[descendant.slot])
+                next += 1
             }
         }
         return count

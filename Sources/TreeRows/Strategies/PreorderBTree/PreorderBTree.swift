@@ -400,7 +400,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         let point = insertionPoint(under: parent, before: before)
         let slots = tree.insertValidated(ids, under: parent, before: before)
         let first = NodeIndex(slots.lowerBound)
-        sequence.leafOf.append(contentsOf: repeatElement(-1, count: tree.slotCount - sequence.leafOf.count))
+        sequence.leafOf.appendAbsent(count: tree.slotCount - sequence.leafOf.count)
         sequence.insert(slots: slots, value: point.counter, key: key(of: first), weight: tree.height(of: first),
                         before: point.next)
     }

@@ -58,30 +58,32 @@ extension PreorderElements {
         tree.firstChildren.withUnsafeBufferPointer { firstChildren in
             tree.nextSiblings.withUnsafeBufferPointer { nextSiblings in
                 tree.parents.withUnsafeBufferPointer { parents in
-                    tree.depths.withUnsafeBufferPointer { depths in
-                        tree.heights.withUnsafeBufferPointer { heights in
-                            tree.expandedFlags.withUnsafeFlags { expanded in
-                                var current = firstChildren[0]
-                                var hidden: Int32 = 0
-                                while current != Tree.noNode {
-                                    let slot = Int(current)
-                                    let isExpanded = expanded[slot]
-                                    body(current, hidden, 2 &* depths[slot] &+ (isExpanded ? 0 : 1), weighted ? heights[slot] : 0)
-                                    let child = firstChildren[slot]
-                                    if child != Tree.noNode {
-                                        if !isExpanded { hidden &+= 1 }
-                                        current = child
-                                        continue
-                                    }
-                                    var node = slot
-                                    while nextSiblings[node] == Tree.noNode {
-                                        let parent = Int(parents[node])
-                                        if parent == Tree.root.slot { break }
-                                        if !expanded[parent] { hidden &-= 1 }
-                                        node = parent
-                                    }
-                                    current = nextSiblings[node]
+                    tree.heights.withUnsafeBufferPointer { heights in
+                        tree.expandedFlags.withUnsafeFlags { expanded in
+                            var current = firstChildren[0]
+                            var hidden: Int32 = 0
+                            // The walk's own depth (twice the depth, as the key has it).
+                            var doubleDepth: Int32 = 0
+                            while current != Tree.noNode {
+                                let slot = Int(current)
+                                let isExpanded = expanded[slot]
+                                body(current, hidden, doubleDepth &+ (isExpanded ? 0 : 1), weighted ? heights[slot] : 0)
+                                let child = firstChildren[slot]
+                                if child != Tree.noNode {
+                                    if !isExpanded { hidden &+= 1 }
+                                    doubleDepth &+= 2
+                                    current = child
+                                    continue
                                 }
+                                var node = slot
+                                while nextSiblings[node] == Tree.noNode {
+                                    let parent = Int(parents[node])
+                                    if parent == Tree.root.slot { break }
+                                    if !expanded[parent] { hidden &-= 1 }
+                                    doubleDepth &-= 2
+                                    node = parent
+                                }
+                                current = nextSiblings[node]
                             }
                         }
                     }

@@ -108,8 +108,8 @@ extension PreorderSequence {
                     size: Int32(truncatingIfNeeded: filled),
                     counters: Counters(minimum: filled == 0 ? Self.noMinimum : minimum, count: found, weight: weight), key: key))
             }
-            builder.leafOf.withUnsafeMutableBufferPointer { leafOf in
-                var owner = Int32(0)
+            var owner = Int32(0)
+            builder.leafOf.withUnsafeWriter { leafOf in
                 elements { slot, value, key, weight in
                     if cursor == end {
                         precondition(leaf < leafTotal - 1, "more than the \(count) elements announced")
@@ -119,12 +119,11 @@ extension PreorderSequence {
                         cursor = base + (leaf &* stride &+ header)
                         end = cursor + share(leaf)
                     }
-                    precondition(UInt(bitPattern: Int(slot)) < UInt(leafOf.count), "node slot \(slot) out of 0..<\(leafOf.count)")
                     cursor.initialize(to: slot)
                     (cursor + capacity).initialize(to: value)
                     (cursor + 2 &* capacity).initialize(to: key)
                     if isWeighted { (cursor + 3 &* capacity).initialize(to: weight) }
-                    leafOf[Int(slot)] = owner
+                    leafOf.set(owner, at: Int(slot))
                     cursor += 1
                 }
             }

@@ -37,7 +37,10 @@ extension PreorderSequence {
     ///
     /// - Complexity: O(1).
     @inline(__always)
-    func prefetchLeaf(ofSlot slot: Int32) { Self.prefetch(leafOf, at: Int(slot)) }
+    func prefetchLeaf(ofSlot slot: Int32) {
+        Self.prefetch(leafOf.offsets, at: Int(slot))
+        Self.prefetch(leafOf.bases, at: Int(slot) &>> NarrowColumn.blockShift)
+    }
 
     /// Starts loading the lines of `column` at `row` and `entry`.
     ///

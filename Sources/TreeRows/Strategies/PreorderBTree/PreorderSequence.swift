@@ -75,8 +75,9 @@ struct PreorderSequence<Layout: PreorderLayout> {
 
     /// The level of the root: 0 when it is a leaf. The super-root is one level above.
     var height = 0
-    /// The leaf holding each node slot, -1 for none.
-    var leafOf: ContiguousArray<Int32>
+    /// The leaf holding each node slot, -1 for none, in about a byte a slot where slots
+    /// mostly follow the rows.
+    var leafOf: NarrowColumn
     /// Whether elements have row heights.
     let isWeighted: Bool
     /// Splits, root growth and shrinking, freed nodes and packings so far (see
@@ -127,7 +128,7 @@ struct PreorderSequence<Layout: PreorderLayout> {
     init(slotCount: Int, isWeighted: Bool) {
         self.isWeighted = isWeighted
         leafStride = Self.header + (1 << Layout.leafShift) * (isWeighted ? 4 : 3)
-        leafOf = ContiguousArray(repeating: -1, count: slotCount)
+        leafOf = NarrowColumn(repeating: -1, count: slotCount, absent: -1)
         let superRoot = newInner(link: -1)
         let root = newLeaf(link: Int32(superRoot) &* Int32(fanout))
         innerCounts[Int(superRoot)] = 1

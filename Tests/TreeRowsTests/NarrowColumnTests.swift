@@ -1,0 +1,56 @@
+import Testing
+@testable import TreeRows
+
+@Suite struct NarrowColumnTests {
+    /// Random writes against an array: close values, far ones, `absent`, the ends of
+    /// `Int32`, through the subscript, appends and the build's writer.
+    @Test("Every value read back, close or far, in one byte or pooled", arguments: [1, 2, 3])
+    func matchesAnArray(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        func draw(near center: Int32) -> Int32 {
+            switch random.below(10) {
+            case 0: return -1
+            case 1: return [Int32.min, .max, .min + 1, .max - 1, Int32.min / 2, Int32.min / 2 + 1][random.below(6)]
+            case 2: return Int32(truncatingIfNeeded: random.next())
+            default: return center &+ Int32(random.below(300)) &- 150
+            }
+        }
+        let count = 64 * 9 + 17
+        var column = NarrowColumn(repeating: -1, count: count, absent: -1)
+        var expected = [Int32](repeating: -1, count: count)
+        column.withUnsafeWriter { writer in
+            for position in (0..<count).shuffled(using: &random) where random.below(2) == 0 {
+                let value = draw(near: Int32(position / 30))
+                writer.set(value, at: position)
+                expected[position] = value
+            }
+        }
+        #expect(Array(column) == expected)
+        for step in 0..<4_000 {
+            let position = random.below(count)
+            let value = draw(near: Int32(position / 30) &+ Int32(step / 100))
+            column[position] = value
+            expected[position] = value
+            if step % 97 == 0 {
+                let appended = draw(near: Int32(expected.count / 30))
+                column.append(appended)
+                expected.append(appended)
+            }
+        }
+        #expect(Array(column) == expected)
+        #expect(column.pooledBlocks > 0, "far values pool their blocks")
+    }
+
+    @Test("Close values take a byte each: no block is pooled, and an empty block centres on its first value")
+    func closeValuesStayNarrow() {
+        var column = NarrowColumn(repeating: -1, count: 0, absent: .min)
+        for position in 0..<1_000 { column.append(Int32(1_000_000 + position / 3)) }
+        for position in stride(from: 999, through: 0, by: -7) { column[position] -= 100 }
+        #expect(column.pooledBlocks == 0)
+        #expect(column.offsets.count == 1_000 && column.bases.count == 16)
+        #expect(column[0] == 1_000_000 - 100 || column[0] == 1_000_000)
+        var writer = NarrowColumn(repeating: -1, count: 128, absent: -1)
+        writer.withUnsafeWriter { $0.set(5_000, at: 70) }
+        #expect(writer.bases[1] == 5_000 - 127 && writer[70] == 5_000 && writer[71] == -1 && writer.pooledBlocks == 0)
+    }
+}
