@@ -6,6 +6,6 @@ extension RowDiff {
     /// - Complexity: O(1).
     static func subtreeChange(under row: Int, by delta: Int) -> RowDiff {
         let block = row + 1..<row + 1 + Int(delta.magnitude)
-        return delta > 0 ? RowDiff(insertions: [block]) : delta < 0 ? RowDiff(deletions: [block]) : .empty
+        return delta > 0 ? RowDiff(insertions: RangeList(block)) : delta < 0 ? RowDiff(deletions: RangeList(block)) : .empty
     }
 }

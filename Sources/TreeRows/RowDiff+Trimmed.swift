@@ -14,8 +14,8 @@ extension RowDiff {
         let oldMiddle = prefix..<old.count - suffix
         let newMiddle = prefix..<new.count - suffix
         if oldMiddle.isEmpty && newMiddle.isEmpty { return .empty }
-        if oldMiddle.isEmpty { return RowDiff(insertions: [newMiddle]) }
-        if newMiddle.isEmpty { return RowDiff(deletions: [oldMiddle]) }
+        if oldMiddle.isEmpty { return RowDiff(insertions: RangeList(newMiddle)) }
+        if newMiddle.isEmpty { return RowDiff(deletions: RangeList(oldMiddle)) }
         return .keyed(from: old[oldMiddle], to: new[newMiddle], oldOffset: prefix, newOffset: prefix)
     }
 }

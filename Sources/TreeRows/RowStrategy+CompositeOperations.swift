@@ -90,6 +90,6 @@ extension RowStrategy {
 extension RowDiff {
     /// The diff that reloads every one of `rowCount` rows: `reloadData` as a batch update.
     public static func reloadingAll(rowCount: Int) -> RowDiff {
-        rowCount == 0 ? .empty : RowDiff(reloads: [0..<rowCount])
+        rowCount == 0 ? .empty : RowDiff(reloads: RangeList(0..<rowCount))
     }
 }

@@ -203,7 +203,7 @@ extension RowStrategy {
     public mutating func reload(_ node: NodeIndex) -> RowDiff {
         tree.requireLive(node)
         guard let index = index(of: node) else { return .empty }
-        return RowDiff(reloads: [index..<index + 1])
+        return RowDiff(reloads: RangeList(index..<index + 1))
     }
 
     /// Adds a new leaf without `time` or `score`.

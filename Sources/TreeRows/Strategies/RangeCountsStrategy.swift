@@ -279,7 +279,7 @@ public struct RangeCountsStrategy: RowStrategy {
         counts.append(1)
         if !heightSums.isEmpty { heightSums.append(Int64(tree.height(of: node))) }
         guard propagate(1, height: heightSum(node), above: node), let row = index(of: node) else { return .empty }
-        return RowDiff(insertions: [row..<row + 1])
+        return RowDiff(insertions: RangeList(row..<row + 1))
     }
 
     public mutating func remove(_ node: NodeIndex) -> RowDiff {
@@ -289,7 +289,7 @@ public struct RangeCountsStrategy: RowStrategy {
         _ = propagate(-count, height: -heightSum(node), above: node)
         tree.removeSubtree(node)
         guard let row else { return .empty }
-        return RowDiff(deletions: [row..<row + Int(count)])
+        return RowDiff(deletions: RangeList(row..<row + Int(count)))
     }
 
     /// Finds the siblings' rows in one walk along the sibling list (from the parent's row),

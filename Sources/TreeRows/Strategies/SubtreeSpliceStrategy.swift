@@ -135,11 +135,11 @@ public struct SubtreeSpliceStrategy: RowStrategy {
             let count = insertVisibleBlock(under: node, at: row + 1)
             guard count > 0 else { return .empty }
             renumber(from: row + 1)
-            return RowDiff(insertions: [row + 1..<row + 1 + count])
+            return RowDiff(insertions: RangeList(row + 1..<row + 1 + count))
         } else {
             let end = blockEnd(ofRow: row)
             splice(row + 1..<end, with: [])
-            return end == row + 1 ? .empty : RowDiff(deletions: [row + 1..<end])
+            return end == row + 1 ? .empty : RowDiff(deletions: RangeList(row + 1..<end))
         }
     }
 
@@ -177,7 +177,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         guard let row = index(of: node) else { return .empty }
         let end = blockEnd(ofRow: row)
         splice(row + 1..<end, with: [])
-        return end == row + 1 ? .empty : RowDiff(deletions: [row + 1..<end])
+        return end == row + 1 ? .empty : RowDiff(deletions: RangeList(row + 1..<end))
     }
 
     public mutating func collapseAll() -> RowDiff {
@@ -217,7 +217,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         // One row in place, not a splice of a one-row array, which would allocate per reply.
         allRows.insert(Row(node: node, depth: tree.depth(of: node)), at: row)
         renumber(from: row)
-        return RowDiff(insertions: [row..<row + 1])
+        return RowDiff(insertions: RangeList(row..<row + 1))
     }
 
     public mutating func remove(_ node: NodeIndex) -> RowDiff {
@@ -229,7 +229,7 @@ public struct SubtreeSpliceStrategy: RowStrategy {
         let end = blockEnd(ofRow: row)
         splice(row..<end, with: [])
         tree.removeSubtree(node)
-        return RowDiff(deletions: [row..<end])
+        return RowDiff(deletions: RangeList(row..<end))
     }
 
     /// Collapses the expanded siblings and expands `node` in one pass over the rows: the

@@ -6,7 +6,7 @@ extension FenwickCountsStrategy {
         let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
         defer { checkInvariantsIfEnabled() }
         guard attach(node), let row = index(of: node) else { return .empty }
-        return RowDiff(insertions: [row..<row + 1])
+        return RowDiff(insertions: RangeList(row..<row + 1))
     }
 
     /// Adds the bookkeeping of a new leaf that the tree already has: its slot, its place in
@@ -55,7 +55,7 @@ extension FenwickCountsStrategy {
         lists.members[Int(lists.start[parent] + lists.position[node.slot])] = -1
         tree.removeSubtree(node)
         guard let row else { return .empty }
-        return RowDiff(deletions: [row..<row + Int(count)])
+        return RowDiff(deletions: RangeList(row..<row + Int(count)))
     }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {

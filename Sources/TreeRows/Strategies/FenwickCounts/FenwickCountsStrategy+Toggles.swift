@@ -58,7 +58,7 @@ extension FenwickCountsStrategy {
         let old = counts[node.slot]
         setSubtree(of: node, expanded: false)
         guard let row, old > 1 else { return .empty }
-        return RowDiff(deletions: [row + 1..<row + Int(old)])
+        return RowDiff(deletions: RangeList(row + 1..<row + Int(old)))
     }
 
     public mutating func collapseAll() -> RowDiff {

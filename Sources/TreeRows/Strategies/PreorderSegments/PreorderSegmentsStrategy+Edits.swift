@@ -8,7 +8,7 @@ extension PreorderSegmentsStrategy {
         defer { checkInvariantsIfEnabled() }
         layOutAgain()
         guard let row = index(of: node) else { return .empty }
-        return RowDiff(insertions: [row..<row + 1])
+        return RowDiff(insertions: RangeList(row..<row + 1))
     }
 
     /// Removes the load-more row if it goes, adds the replies to the tree and lays the
@@ -40,7 +40,7 @@ extension PreorderSegmentsStrategy {
         tree.removeSubtree(node)
         if slots.count - tree.nodeCount > tree.nodeCount { layOutAgain() }
         guard let removed else { return .empty }
-        return RowDiff(deletions: [removed.first..<removed.first + removed.count])
+        return RowDiff(deletions: RangeList(removed.first..<removed.first + removed.count))
     }
 
     public mutating func sortSiblings(by order: SiblingOrder, reportingMoves: Bool) -> RowDiff {

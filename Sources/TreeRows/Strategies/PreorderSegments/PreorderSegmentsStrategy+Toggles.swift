@@ -17,11 +17,11 @@ extension PreorderSegmentsStrategy {
             let before = rows(ofSpan: span)
             counters.add(1, in: descendants)
             guard let before, before.count > 1 else { return .empty }
-            return RowDiff(deletions: [before.first + 1..<before.first + before.count])
+            return RowDiff(deletions: RangeList(before.first + 1..<before.first + before.count))
         }
         counters.add(-1, in: descendants)
         guard let after = rows(ofSpan: span), after.count > 1 else { return .empty }
-        return RowDiff(insertions: [after.first + 1..<after.first + after.count])
+        return RowDiff(insertions: RangeList(after.first + 1..<after.first + after.count))
     }
 
     /// Sets the true counters of `node`'s descendants (of everything, for the root) from
@@ -84,7 +84,7 @@ extension PreorderSegmentsStrategy {
         tree.setExpandedInSubtree(of: node, false)
         rewriteCounters(under: node)
         guard let before, before.count > 1 else { return .empty }
-        return RowDiff(deletions: [before.first + 1..<before.first + before.count])
+        return RowDiff(deletions: RangeList(before.first + 1..<before.first + before.count))
     }
 
     public mutating func collapseAll() -> RowDiff {
