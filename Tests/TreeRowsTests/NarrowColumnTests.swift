@@ -53,4 +53,27 @@ import Testing
         writer.withUnsafeWriter { $0.set(5_000, at: 70) }
         #expect(writer.bases[1] == 5_000 - 127 && writer[70] == 5_000 && writer[71] == -1 && writer.pooledBlocks == 0)
     }
+
+    /// The figure of docs/Performance.md's 40 bytes a node: a tree whose slots follow its
+    /// rows (as the generated and recorded threads do) keeps its depths, its scores and
+    /// preorder-btree's leaf of each slot narrow, with no block pooled.
+    @Test("A thread whose slots follow its rows keeps every narrow column narrow")
+    func aThreadInRowOrderStaysNarrow() {
+        var random = SplitMix64(seed: 11)
+        var tree = Tree()
+        // Depth first, as a thread is read: each node's replies right after it.
+        var open: [(node: NodeIndex, replies: Int)] = [(Tree.root, .max)]
+        while tree.nodeCount < 30_000, let last = open.last {
+            guard last.replies > 0 else { open.removeLast(); continue }
+            open[open.count - 1].replies -= 1
+            let node = tree.appendNext(under: last.node, time: 1_700_000_000 + Int64(tree.nodeCount) * 7,
+                                       score: Int64(random.below(1 << random.below(10))) - 3)
+            open.append((node, random.below(4) == 0 ? random.below(6) : 0))
+        }
+        #expect(tree.depths.pooledBlocks == 0)
+        #expect(tree.scores.isShort && tree.times.isShort)
+        let sequence = PreorderBTree<StandardPreorderLayout>.layOut(tree)
+        #expect(sequence.leafOf.pooledBlocks == 0)
+        #expect(sequence.leafOf.count == tree.slotCount && tree.nodeCount == 30_000)
+    }
 }
