@@ -70,7 +70,7 @@ struct NarrowColumn: Sendable {
         set {
             let base = bases[position &>> Self.blockShift]
             // Wrapping: within 0..<255 only for a value at most 254 above the base, since no
-            // base is within 256 of either end of `Int32` (`store(_:at:)` pools such blocks).
+            // base is at or below `pooledLimit` or within 510 of `Int32.max` (`centredBase`).
             if newValue != absent, base > Self.pooledLimit, UInt32(bitPattern: newValue &- base) < UInt32(Self.absentOffset) {
                 offsets[position] = UInt8(truncatingIfNeeded: newValue &- base)
             } else {
@@ -123,27 +123,16 @@ struct NarrowColumn: Sendable {
             return
         }
         let positions = block << Self.blockShift..<Swift.min(offsets.count, (block + 1) << Self.blockShift)
-        if positions.count == 64, isAbsent(block: block) {
-            // The first value of an empty block: the room goes half below it, half above.
-            let centred = Int64(value) - 127
-            if centred > Int64(Self.pooledLimit), centred < Int64(Int32.max) - 512 {
-                bases[block] = Int32(centred)
-                offsets[position] = 127
-                return
+        var least = value, greatest = value
+        // The first value of a whole empty block needs no scan.
+        if positions.count < 64 || !isAbsent(block: block) {
+            for other in positions where other != position && offsets[other] != Self.absentOffset {
+                let current = base &+ Int32(offsets[other])
+                least = Swift.min(least, current)
+                greatest = Swift.max(greatest, current)
             }
         }
-        var least = value, greatest = value
-        for other in positions where other != position && offsets[other] != Self.absentOffset {
-            let current = base &+ Int32(offsets[other])
-            least = Swift.min(least, current)
-            greatest = Swift.max(greatest, current)
-        }
-        let spread = Int64(greatest) - Int64(least)
-        let room = Int64(Self.absentOffset) - 1 - spread
-        if room >= 0, Int64(least) - room / 2 > Int64(Self.pooledLimit), Int64(greatest) + (room + 1) / 2 < Int64(Int32.max) - 256 {
-            // Centred: the room left over goes half below the least value, half above the
-            // greatest, so that values arriving in any order rarely rebase the block again.
-            let centred = Int32(Int64(least) - room / 2)
+        if let centred = Self.centredBase(least: least, greatest: greatest) {
             for other in positions where other != position && offsets[other] != Self.absentOffset {
                 offsets[other] = UInt8(truncatingIfNeeded: base &+ Int32(offsets[other]) &- centred)
             }
@@ -163,6 +152,22 @@ struct NarrowColumn: Sendable {
 }
 
 extension NarrowColumn {
+    /// The base that centres the values `least...greatest` in a block's 255 offsets: the
+    /// room left over goes half below them, half above, so that values arriving in any
+    /// order rarely rebase the block again. `nil` where they spread over more than 254, or
+    /// come within reach of either end of `Int32` (such a block is pooled), so that no base
+    /// is within 510 of `Int32.max` or at or below ``pooledLimit``.
+    ///
+    /// - Complexity: O(1).
+    @usableFromInline
+    static func centredBase(least: Int32, greatest: Int32) -> Int32? {
+        let room = Int64(absentOffset) - 1 - (Int64(greatest) - Int64(least))
+        guard room >= 0, Int64(least) - room / 2 > Int64(pooledLimit), Int64(greatest) + (room + 1) / 2 < Int64(Int32.max) - 256 else {
+            return nil
+        }
+        return Int32(Int64(least) - room / 2)
+    }
+
     /// Whether the 64 positions of `block`, a whole one, are all `absent`.
     ///
     /// - Complexity: O(1).
@@ -219,10 +224,10 @@ extension NarrowColumn {
             let base = bases[block]
             if value != absent, base > NarrowColumn.pooledLimit, UInt32(bitPattern: value &- base) < UInt32(NarrowColumn.absentOffset) {
                 offsets[position] = UInt8(truncatingIfNeeded: value &- base)
-            } else if value != absent, value > NarrowColumn.pooledLimit &+ 127, value < Int32.max &- 640,
-                      (block &+ 1) &<< NarrowColumn.blockShift <= count, NarrowColumn.isAbsent(block: block, in: offsets) {
-                bases[block] = value &- 127
-                offsets[position] = 127
+            } else if value != absent, (block &+ 1) &<< NarrowColumn.blockShift <= count,
+                      NarrowColumn.isAbsent(block: block, in: offsets), let centred = NarrowColumn.centredBase(least: value, greatest: value) {
+                bases[block] = centred
+                offsets[position] = UInt8(truncatingIfNeeded: value &- centred)
             } else {
                 deferred.append((value, position))
             }

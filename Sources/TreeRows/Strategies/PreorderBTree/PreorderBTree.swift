@@ -362,7 +362,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     /// - Returns: The new node's counter.
     /// - Complexity: O(log *n*).
     private mutating func place(_ node: NodeIndex) -> Int32 {
-        while sequence.leafOf.count < tree.slotCount { sequence.leafOf.append(-1) }
+        sequence.leafOf.appendAbsent(count: tree.slotCount - sequence.leafOf.count)
         let point = insertionPoint(under: tree.parent(of: node), before: tree.nextSibling(of: node))
         sequence.insert(slot: node.rawValue, value: point.counter, key: key(of: node), weight: tree.height(of: node),
                         before: point.next)
