@@ -1,7 +1,7 @@
 /// A column of `Int32`s, one per position, in about a byte each: the positions are grouped
 /// in blocks of 64, a block keeps its values as one-byte offsets from a base of its own, and
-/// a block whose values spread over more than 254 is kept whole, four bytes a value, in a
-/// side pool. A column whose neighbouring positions hold close values (a node's depth, or
+/// a block whose values spread too far for its byte (more than 254, or more than 190 when a
+/// write must rebase it) is kept whole, four bytes a value, in a side pool. A column whose neighbouring positions hold close values (a node's depth, or
 /// the leaf a strategy keeps it in, by slot, in a tree whose slots mostly follow its rows)
 /// takes 1.06 bytes a position instead of 4; one whose values are scattered takes 5.06 at
 /// worst, and every read and write stays O(1).
@@ -104,11 +104,20 @@ struct NarrowColumn: Sendable {
         bases.reserveCapacity((capacity + 63) >> Self.blockShift)
     }
 
+    /// The widest spread of values a write rebases a block around: 190, which leaves at
+    /// least 64 free offsets, half below the values and half above. A block of values
+    /// drifting past its ends (a leaf split after split, each new leaf numbered one higher)
+    /// is rebased after 32 writes at the soonest, and pooled once its spread passes this;
+    /// with no margin, each such write would find no room left and rebase, O(64) a write.
+    @usableFromInline static var rebaseSpread: Int64 { 190 }
+
     /// Stores `value` at `position` where the one-byte path of the setter does not: in a
     /// pooled block, as `absent`, or in a block whose base is too far from it, which is then
-    /// rebased around its values if they spread over at most 254, else moved to the pool.
+    /// rebased around its values if they spread over at most ``rebaseSpread``, else moved
+    /// to the pool.
     ///
-    /// - Complexity: O(64).
+    /// - Complexity: O(64) for a rebase, amortized over the writes before it; O(64)
+    ///   amortized where the block moves to the pool (whose growth is geometric).
     @usableFromInline
     mutating func store(_ value: Int32, at position: Int) {
         precondition(position >= 0 && position < offsets.count, "position \(position) out of 0..<\(offsets.count)")
@@ -132,7 +141,7 @@ struct NarrowColumn: Sendable {
                 greatest = Swift.max(greatest, current)
             }
         }
-        if let centred = Self.centredBase(least: least, greatest: greatest) {
+        if Int64(greatest) - Int64(least) <= Self.rebaseSpread, let centred = Self.centredBase(least: least, greatest: greatest) {
             for other in positions where other != position && offsets[other] != Self.absentOffset {
                 offsets[other] = UInt8(truncatingIfNeeded: base &+ Int32(offsets[other]) &- centred)
             }
@@ -142,7 +151,8 @@ struct NarrowColumn: Sendable {
         }
         let start = pool.count
         precondition(start >> Self.blockShift < Int(Self.pooledLimit) - Int(Int32.min), "more than 2^30 pooled blocks")
-        pool.reserveCapacity(start + 64)
+        // Appends, not an exact `reserveCapacity`, which would copy the whole pool at each
+        // pooling: the pool's growth stays geometric, O(1) amortized per pooled value.
         for other in block << Self.blockShift..<(block + 1) << Self.blockShift {
             pool.append(other < offsets.count ? self[other] : absent)
         }

@@ -54,6 +54,47 @@ import Testing
         #expect(writer.bases[1] == 5_000 - 127 && writer[70] == 5_000 && writer[71] == -1 && writer.pooledBlocks == 0)
     }
 
+    /// Pooling a block appends to the pool, which must grow geometrically: an exact
+    /// reservation per pooled block copied the whole pool each time, O(pooled blocks) a
+    /// write, which made every split and random insert of preorder-btree slower as it went.
+    @Test("The pool grows geometrically: a few reallocations for thousands of pooled blocks")
+    func poolGrowsGeometrically() {
+        let blocks = 4_000
+        var column = NarrowColumn(repeating: -1, count: blocks * 64, absent: -1)
+        var capacities: Set<Int> = []
+        for block in 0..<blocks {
+            column[block * 64] = 0
+            column[block * 64 + 1] = 1_000
+            capacities.insert(column.pool.capacity)
+        }
+        #expect(column.pooledBlocks == blocks)
+        #expect(capacities.count <= 24, "\(capacities.count) pool capacities for \(blocks) pooled blocks")
+        #expect(column[(blocks - 1) * 64 + 1] == 1_000 && column[5] == -1)
+    }
+
+    /// A rebase leaves room on both sides: a block whose values drift past its greatest
+    /// (a leaf split after split) is rebased now and then, and pooled once its spread passes
+    /// `rebaseSpread`, instead of rebased at nearly every write as its room runs out.
+    @Test("A rebase leaves room: a drifting block rebases rarely, a wide one is pooled")
+    func rebasesLeaveRoom() {
+        var column = NarrowColumn(repeating: 1_000, count: 64, absent: -1)
+        var rebases = 0
+        for step in 1...63 {
+            let base = column.bases[0]
+            column[step] = 1_000 + Int32(step) * 4
+            if column.bases[0] != base && column.pooledBlocks == 0 { rebases += 1 }
+            #expect(column[step] == 1_000 + Int32(step) * 4 && column[0] == 1_000)
+        }
+        #expect(rebases <= 2, "\(rebases) rebases for 63 writes drifting 4 apart")
+        #expect(column.pooledBlocks == 1, "a spread over 190 is pooled, not rebased again")
+        var narrow = NarrowColumn(repeating: -1, count: 64, absent: -1)
+        narrow[0] = 1_000
+        narrow[1] = 1_150  // past the first base's room: rebased, a spread of 150
+        #expect(narrow.pooledBlocks == 0 && narrow[0] == 1_000 && narrow[1] == 1_150)
+        narrow[2] = 1_250  // past the room again, a spread of 250: pooled
+        #expect(narrow.pooledBlocks == 1 && narrow[2] == 1_250 && narrow[1] == 1_150 && narrow[0] == 1_000)
+    }
+
     /// The figure of docs/Performance.md's 40 bytes a node: a tree whose slots follow its
     /// rows (as the generated and recorded threads do) keeps its depths, its scores and
     /// preorder-btree's leaf of each slot narrow, with no block pooled.
