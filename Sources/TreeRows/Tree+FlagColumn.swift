@@ -25,6 +25,7 @@ extension Tree {
         @inlinable
         subscript(slot: Int) -> Bool {
             get { words[slot >> 6] >> UInt64(slot & 63) & 1 != 0 }
+            @inline(__always)
             set {
                 let bit: UInt64 = 1 << UInt64(slot & 63)
                 if newValue { words[slot >> 6] |= bit } else { words[slot >> 6] &= ~bit }

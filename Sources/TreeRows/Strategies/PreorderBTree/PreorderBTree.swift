@@ -323,6 +323,8 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
             case .leafEnd(let last):
                 walk = expandedChild(sequence.firstElement(after: last, keyAtMost: siblingKey))
             case .spanning(let spanning):
+                // A toggle climbs from its leaves and mends the path above them: every summary first.
+                sequence.mendPending(&record)
                 let toggled = toggleElement(at: spanning, expanding: false)
                 record.collapsed(sequence.slot(at: spanning), hiding: toggled.rows)
                 // After the subtree: the next sibling (the zeros before it are the ones before the
@@ -334,10 +336,11 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
                 (zeros, changed) = (zerosBefore, leafChanged)
             }
         }
+        sequence.mendPending(&record)
         swap(&record.flags, &tree.expandedFlags)
         // Deletions in old indices, then the insertion in new ones: one batch.
         let rows = setFlag(of: node, true)
-        return RowDiff(deletions: record.deletions, insertions: rows.map { RangeList($0) } ?? [])
+        return RowDiff(deletions: record.finishedDeletions(), insertions: rows.map { RangeList($0) } ?? [])
     }
 
     // MARK: Edits

@@ -1,16 +1,32 @@
 /// What an accordion has collapsed so far: the tree's expanded flags, out of the tree for the
-/// walk, with each collapsed sibling's cleared, and the rows the collapses deleted, in old
-/// indices. Passed `inout` down the walk rather than captured by a closure, so that its
-/// accesses are checked statically.
+/// walk, with each collapsed sibling's cleared, the rows the collapses deleted, in old
+/// indices, and the inner node whose summaries wait to be mended. Passed `inout` down the
+/// walk rather than captured by a closure, so that its accesses are checked statically.
 struct SiblingCollapses {
     var flags: Tree.FlagColumn
-    /// The deleted rows, in old indices, ascending.
-    private(set) var deletions = RangeList()
+    /// The deleted rows, in old indices, ascending, but the last, which the next may extend.
+    private var done = RangeList()
+    /// The last deleted rows, in old indices.
+    private var last: Range<Int>?
     /// Rows deleted so far: what turns an index after the collapses into an old one.
-    private var deleted = 0
+    private var deletedCount = 0
+    /// The inner node of level 1 above the leaves the walk changed last, whose own entry
+    /// and the ones above it are not mended yet (the leaves' entries in it are), and whether
+    /// their minimum keys are to be recomputed too; `nil` when every summary is mended
+    /// (``PreorderSequence/mendPending(_:)``).
+    var pending: (node: Int32, keys: Bool)?
 
     init(flags: Tree.FlagColumn) {
         self.flags = flags
+    }
+
+    /// The deleted rows, in old indices, ascending, once the walk is over.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func finishedDeletions() -> RangeList {
+        if let last { done.append(last) }
+        last = nil
+        return done
     }
 
     /// Clears a collapsed sibling's flag and deletes the rows it hid (in the indices after
@@ -19,9 +35,17 @@ struct SiblingCollapses {
     /// - Complexity: O(1) amortized.
     mutating func collapsed(_ slot: Int32, hiding rows: Range<Int>?) {
         flags[Int(slot)] = false
-        guard let rows else { return }
-        deletions.appendMerging(rows.lowerBound &+ deleted..<rows.upperBound &+ deleted)
-        deleted &+= rows.count
+        guard let rows, !rows.isEmpty else { return }
+        let old = rows.lowerBound &+ deletedCount..<rows.upperBound &+ deletedCount
+        deletedCount &+= rows.count
+        guard let last else { return self.last = old }
+        precondition(old.lowerBound >= last.upperBound, "collapsed rows must come in ascending order")
+        if last.upperBound == old.lowerBound {
+            self.last = last.lowerBound..<old.upperBound
+        } else {
+            done.append(last)
+            self.last = old
+        }
     }
 }
 
@@ -45,9 +69,11 @@ extension PreorderSequence {
     /// `siblingKey + 1`, and the counters of its subtree go up by 1. A subtree that runs on
     /// into the next leaf and ends there (or runs to the sequence's end) is collapsed too,
     /// and the walk stops after it; one that runs further is left to the caller. The leaf's
-    /// summary and the ones above it are mended once, at the end, rather than once per
-    /// sibling; the zeros before a sibling are found (one climb, then counted on along the
-    /// leaf) only when its subtree holds rows.
+    /// summary is mended once, at the end, rather than once per sibling, and the ones above
+    /// it wait in `record` (``SiblingCollapses/pending``) until the walk leaves the leaf's
+    /// parent: the caller calls ``mendPending(_:)`` before anything but this walk reads
+    /// or changes the sequence, and at the end. The zeros before a sibling are found (one
+    /// climb, then counted on along the leaf) only when its subtree holds rows.
     ///
     /// - Parameters:
     ///   - location: A sibling (or the element after one's subtree) in the parent's range.
@@ -75,12 +101,18 @@ extension PreorderSequence {
         // a carried subtree's end), and whether keys did (any collapsed sibling): a sibling
         // without descendants here changes its key alone, and then only the keys are mended.
         var countersChanged = changed, keysChanged = false
+        // The summaries waiting above another inner node are mended before this leaf's climbs
+        // read the entries left of its path.
+        if let pending = record.pending, height == 0 || pending.node != parent(of: location.leaf, level: 0) {
+            mendPending(&record)
+        }
         defer {
             if countersChanged {
                 // The minimum keys change only in a leaf whose least key was the siblings' (nothing
                 // shallower): its entry still holds the old one.
-                refreshPath(ofLeaf: location.leaf, keys: minimumKeys[link(of: location.leaf, level: 0)] == siblingKey)
+                refreshLeaf(location.leaf, keys: minimumKeys[link(of: location.leaf, level: 0)] == siblingKey, pending: &record)
             } else if keysChanged {
+                mendPending(&record)
                 mendKeys(ofLeaf: location.leaf, from: siblingKey, to: collapsedKey)
             }
         }
@@ -198,17 +230,55 @@ extension PreorderSequence {
     }
 
     /// Recomputes the summary of `leaf`'s entry from its elements, their minimum key too
+    /// when `keys`, and leaves the entries above to ``mendPending(_:)``: the leaf's parent
+    /// becomes `record`'s pending node, after the one pending before is mended when it is
+    /// another. A walk along the leaves of one parent so climbs once for all of them.
+    ///
+    /// - Complexity: O(``leafCapacity``), plus a ``mendPending(_:)`` of another node.
+    private mutating func refreshLeaf(_ leaf: Int32, keys: Bool, pending record: inout SiblingCollapses) {
+        let entry = link(of: leaf, level: 0)
+        guard height > 0 else { return refreshEntry(entry, childLevel: 0, keys: keys) }
+        let node = Int32(entry / fanout)
+        if let pending = record.pending, pending.node != node { mendPending(&record) }
+        refreshEntry(entry, childLevel: 0, keys: keys)
+        record.pending = (node, keys || record.pending?.keys == true)
+    }
+
+    /// Mends the summaries above `record`'s pending node, if any: its own entry from its
+    /// leaves' entries, then each entry above from the change of the one below it
+    /// (``refreshPath(ofNode:level:keys:)``). Every summary is then as its elements say.
+    ///
+    /// - Complexity: O(``fanout`` + *h*), plus O(``fanout``) for each level whose minimum
+    ///   counter or key leaves the entry that held it.
+    mutating func mendPending(_ record: inout SiblingCollapses) {
+        guard let pending = record.pending else { return }
+        record.pending = nil
+        refreshPath(ofNode: pending.node, level: 1, keys: pending.keys)
+    }
+
+    /// Recomputes the summary of `leaf`'s entry from its elements, their minimum key too
     /// when `keys`, then mends each entry above from the change of the one entry below it
     /// (``mendEntry(_:childLevel:from:to:keys:)``), up to the first that stays the same.
     ///
     /// - Complexity: O(``leafCapacity`` + *h*), plus O(``fanout``) for each level whose
     ///   minimum counter or key leaves the entry that held it.
     mutating func refreshPath(ofLeaf leaf: Int32, keys: Bool) {
-        var entry = link(of: leaf, level: 0)
+        refreshPath(ofNode: leaf, level: 0, keys: keys)
+    }
+
+    /// Recomputes the summary of the entry of `node` (at `level`, 0 for a leaf) from its
+    /// child, its minimum key too when `keys`, then mends each entry above from the change
+    /// of the one entry below it, up to the first that stays the same.
+    ///
+    /// - Complexity: O(``leafCapacity``) for a leaf or O(``fanout``) for an inner node,
+    ///   plus O(*h*), plus O(``fanout``) for each level whose minimum counter or key leaves
+    ///   the entry that held it.
+    private mutating func refreshPath(ofNode node: Int32, level nodeLevel: Int, keys: Bool) {
+        var entry = link(of: node, level: nodeLevel)
         var old = summary(of: entry)
-        refreshEntry(entry, childLevel: 0, keys: keys)
+        refreshEntry(entry, childLevel: nodeLevel, keys: keys)
         var new = summary(of: entry)
-        var level = 1
+        var level = nodeLevel + 1
         while level <= height && old != new {
             let above = link(of: Int32(entry / fanout), level: level)
             let before = summary(of: above)
