@@ -310,7 +310,7 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
         var walk = expandedChild(parent == Tree.root
             ? sequence.firstElement(keyAtMost: siblingKey)
             : sequence.firstElement(after: sequence.location(ofSlot: parent.rawValue), keyAtMost: siblingKey))
-        var zeros: Int?
+        var zeros: (index: Int, zeros: Int)?
         var changed = false
         while let location = walk {
             let stop = sequence.collapseSiblings(inLeafFrom: location, siblingKey: siblingKey, sparing: node.rawValue,
@@ -320,20 +320,24 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
             switch stop {
             case .rangeEnd:
                 walk = nil
-            case .leafEnd(let last):
+            case .leafEnd(let last, let zerosAtEnd):
                 walk = expandedChild(sequence.firstElement(after: last, keyAtMost: siblingKey))
+                // A sibling in the next leaf: the rows before it are counted on from the leaf's start.
+                if let zerosAtEnd, let next = walk, next.leaf == sequence.nextLeaf(after: last.leaf) { zeros = (0, zerosAtEnd) }
             case .spanning(let spanning):
                 // A toggle climbs from its leaves and mends the path above them: every summary first.
                 sequence.mendPending(&record)
                 let toggled = toggleElement(at: spanning, expanding: false)
+                record.pathAdd = nil
                 record.collapsed(sequence.slot(at: spanning), hiding: toggled.rows)
                 // After the subtree: the next sibling (the zeros before it are the ones before the
                 // collapsed sibling and itself), or the parent's end.
                 walk = toggled.after.flatMap { sequence.key(at: $0) >= siblingKey ? $0 : nil }
-                zeros = toggled.zerosAfter
+                if let after = walk, let before = toggled.zerosAfter { zeros = (after.index, before) }
             case .carried(let next, let zerosBefore, let leafChanged):
                 walk = next
-                (zeros, changed) = (zerosBefore, leafChanged)
+                zeros = zerosBefore.map { (next.index, $0) }
+                changed = leafChanged
             }
         }
         sequence.mendPending(&record)

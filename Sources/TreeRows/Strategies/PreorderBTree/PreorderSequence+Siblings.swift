@@ -15,6 +15,10 @@ struct SiblingCollapses {
     /// their minimum keys are to be recomputed too; `nil` when every summary is mended
     /// (``PreorderSequence/mendPending(_:)``).
     var pending: (node: Int32, keys: Bool)?
+    /// The sum of the adds above a leaf the walk visited last (its raw counters plus it are
+    /// the true ones), so that the next leaf's comes from a climb to their common parent;
+    /// `nil` after anything changes the adds (a toggle).
+    var pathAdd: (leaf: Int32, add: Int32)?
 
     init(flags: Tree.FlagColumn) {
         self.flags = flags
@@ -54,8 +58,9 @@ extension PreorderSequence {
     enum SiblingWalkStop {
         /// At an element no deeper than the siblings' parent: the parent's elements end.
         case rangeEnd
-        /// At the leaf's last element, the parent's elements going on or not.
-        case leafEnd(Location)
+        /// At the leaf's last element, the parent's elements going on or not; with the zeros
+        /// (rows) up to the leaf's end when known.
+        case leafEnd(Location, zeros: Int?)
         /// At an expanded sibling, not collapsed, whose subtree runs past the next leaf.
         case spanning(Location)
         /// In the next leaf, after the subtree of a sibling collapsed across the two leaves;
@@ -77,7 +82,8 @@ extension PreorderSequence {
     ///
     /// - Parameters:
     ///   - location: A sibling (or the element after one's subtree) in the parent's range.
-    ///   - known: The zeros (rows) before `location`, when the caller knows them.
+    ///   - known: The zeros (rows) before the element at `known.index` of this leaf (at or
+    ///     before `location`), when the caller knows them.
     ///   - changed: Whether the leaf's counters changed before the call (a ``SiblingWalkStop/carried(_:zeros:changed:)``),
     ///     so that its summaries are mended even when no sibling here collapses.
     ///   - record: Told of each collapsed sibling's slot and the rows it hid (zeros of its
@@ -85,7 +91,7 @@ extension PreorderSequence {
     /// - Returns: Where the walk stopped.
     /// - Complexity: O(``leafCapacity`` + ``fanout`` · *h*).
     mutating func collapseSiblings(
-        inLeafFrom location: Location, siblingKey: Int32, sparing spared: Int32, zerosBefore known: Int?,
+        inLeafFrom location: Location, siblingKey: Int32, sparing spared: Int32, zerosBefore known: (index: Int, zeros: Int)?,
         changed: Bool = false, into record: inout SiblingCollapses
     ) -> SiblingWalkStop {
         let leaf = Int(location.leaf)
@@ -96,7 +102,7 @@ extension PreorderSequence {
         // The raw counter of a row here (it cancels the adds above the leaf), once needed.
         var zero: Int32?
         // The zeros before the element at `counted.index`, once known.
-        var counted = (index: location.index, zeros: known)
+        var counted = (index: known?.index ?? location.index, zeros: known?.zeros)
         // Whether counters changed here (a collapsed sibling with descendants in this leaf, or
         // a carried subtree's end), and whether keys did (any collapsed sibling): a sibling
         // without descendants here changes its key alone, and then only the keys are mended.
@@ -120,7 +126,13 @@ extension PreorderSequence {
         while true {
             // Collapsed siblings and everything under a sibling that stays are passed over.
             index = firstIndex(from: index, below: count, keys: keys, atMost: siblingKey)
-            guard index < count else { return .leafEnd(Location(leaf: location.leaf, index: count &- 1)) }
+            guard index < count else {
+                // The rows up to the leaf's end, counted on along it, for the next leaf.
+                guard var before = counted.zeros else { return .leafEnd(Location(leaf: location.leaf, index: count &- 1), zeros: nil) }
+                let raw = zero ?? 0 &- pathAdd(ofLeaf: location.leaf, from: &record.pathAdd)
+                for element in values &+ counted.index..<values &+ count where leaves[element] == raw { before &+= 1 }
+                return .leafEnd(Location(leaf: location.leaf, index: count &- 1), zeros: before)
+            }
             if leaves[keys &+ index] < siblingKey { return .rangeEnd }
             if leaves[slots &+ index] == spared {
                 index &+= 1
@@ -146,7 +158,8 @@ extension PreorderSequence {
             var same = addOne(from: values &+ index &+ 1, to: values &+ end, counting: own)
             if let carry {
                 // The same true counter, in the next leaf's raw terms.
-                let there = own &+ pathAdd(ofLeaf: location.leaf) &- pathAdd(ofLeaf: carry.leaf)
+                let here = pathAdd(ofLeaf: location.leaf, from: &record.pathAdd)
+                let there = own &+ here &- pathAdd(ofLeaf: carry.leaf, from: &record.pathAdd)
                 let start = valuePosition(Int(carry.leaf) &* leafCapacity)
                 same &+= addOne(from: start, to: start &+ carry.end, counting: there)
             }
@@ -158,7 +171,7 @@ extension PreorderSequence {
                         zero = own &- found.value
                         counted = (index, found.zeros)
                     } else {
-                        zero = 0 &- pathAdd(ofLeaf: location.leaf)
+                        zero = 0 &- pathAdd(ofLeaf: location.leaf, from: &record.pathAdd)
                     }
                 }
                 if own == zero, var before = counted.zeros {
@@ -192,6 +205,31 @@ extension PreorderSequence {
             }
         }
         return same
+    }
+
+    /// The sum of the adds above `leaf` (``pathAdd(ofLeaf:)``), from the one of the leaf in
+    /// `known`: the two climbs meet at the leaves' common ancestor, above which the adds
+    /// are the same. `known` then holds `leaf`'s.
+    ///
+    /// - Complexity: O(1) for the same leaf, O(*l*) for leaves whose common ancestor is *l*
+    ///   levels up (1 for leaves of one parent), O(*h*) without `known`.
+    private func pathAdd(ofLeaf leaf: Int32, from known: inout (leaf: Int32, add: Int32)?) -> Int32 {
+        guard let from = known else {
+            let add = pathAdd(ofLeaf: leaf)
+            known = (leaf, add)
+            return add
+        }
+        guard from.leaf != leaf else { return from.add }
+        var (old, new, level) = (from.leaf, leaf, 0)
+        var add = from.add
+        while old != new {
+            let oldLink = link(of: old, level: level), newLink = link(of: new, level: level)
+            add = add &- adds[oldLink] &+ adds[newLink]
+            (old, new) = (Int32(oldLink / fanout), Int32(newLink / fanout))
+            level += 1
+        }
+        known = (leaf, add)
+        return add
     }
 
     /// The leaf after `leaf` in the sequence, or `nil` for the last.
