@@ -28,6 +28,16 @@ public struct RangeList: Sendable {
         append(contentsOf: ranges)
     }
 
+    /// The list of `ranges`, kept as they are: ascending and apart, as a ``RangeList``
+    /// keeps its ranges, and neither merged nor checked.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    package init(storing ranges: [Range<Int>]) {
+        self.init()
+        store(ranges)
+    }
+
     /// The ranges as an array.
     @inlinable
     public var array: [Range<Int>] {

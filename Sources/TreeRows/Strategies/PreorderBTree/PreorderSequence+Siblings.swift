@@ -4,8 +4,10 @@
 /// walk rather than captured by a closure, so that its accesses are checked statically.
 struct SiblingCollapses {
     var flags: Tree.FlagColumn
-    /// The deleted rows, in old indices, ascending, but the last, which the next may extend.
-    private var done = RangeList()
+    /// The deleted rows, in old indices, ascending, but the last, which the next may extend:
+    /// a plain array (a `RangeList`'s append costs several times an array's), allocated at
+    /// the second range, as a `RangeList` would be.
+    private var done: [Range<Int>] = []
     /// The last deleted rows, in old indices.
     private var last: Range<Int>?
     /// Rows deleted so far: what turns an index after the collapses into an old one.
@@ -28,9 +30,11 @@ struct SiblingCollapses {
     ///
     /// - Complexity: O(1) amortized.
     mutating func finishedDeletions() -> RangeList {
-        if let last { done.append(last) }
-        last = nil
-        return done
+        guard let last else { return RangeList() }
+        self.last = nil
+        guard !done.isEmpty else { return RangeList(last) }
+        done.append(last)
+        return RangeList(storing: done)
     }
 
     /// Clears a collapsed sibling's flag and deletes the rows it hid (in the indices after
@@ -47,6 +51,8 @@ struct SiblingCollapses {
         if last.upperBound == old.lowerBound {
             self.last = last.lowerBound..<old.upperBound
         } else {
+            // Room for a few at once: no more allocations than a RangeList's doublings from 2.
+            if done.isEmpty { done.reserveCapacity(8) }
             done.append(last)
             self.last = old
         }
