@@ -1,9 +1,10 @@
 /// A column of `Int32`s, one per position, in about a byte each: the positions are grouped
 /// in blocks of 64, a block keeps its values as one-byte offsets from a base of its own, and
 /// a block whose values spread too far for its byte (more than 254, or more than 190 when a
-/// write must rebase it) is kept whole, four bytes a value, in a side pool. A column whose neighbouring positions hold close values (a node's depth, or
-/// the leaf a strategy keeps it in, by slot, in a tree whose slots mostly follow its rows)
-/// takes 1.06 bytes a position instead of 4; one whose values are scattered takes 5.06 at
+/// write must rebase it) is kept whole, four bytes a value, in a side pool. A column whose
+/// neighbouring positions hold close values (a node's depth, or the leaf a strategy keeps
+/// it in, by slot, in a tree whose slots mostly follow its rows) takes 1.06 bytes a
+/// position instead of 4; one whose values are scattered takes 5.06 at
 /// worst, and every read and write stays O(1).
 ///
 /// One value, `absent`, is stored as the offset 255 in any block, so positions without a
