@@ -47,11 +47,15 @@ public enum Shrinker {
     /// - Parameters:
     ///   - goal: If set, shrinking stops once the case has at most this many nodes and
     ///     operations together.
+    ///   - known: The failure `fuzzCase` was just seen to show, if any: the case is then not
+    ///     run again first. A flaky failure may pass that run, which would end the shrinking
+    ///     before it starts (the input returned unshrunk, or `nil`).
     ///   - failure: The failure of a candidate (its ``Disagreement/operationIndex`` cuts the
     ///     operations after it), or `nil` if it passes or fails another way.
     /// - Complexity: that of ``shrink(_:strategy:timeLimit:)``, in calls of `failure`.
     package static func shrink(
-        _ fuzzCase: FuzzCase, timeLimit: Duration, goal: Int? = nil, failure run: @escaping (FuzzCase) -> Disagreement?
+        _ fuzzCase: FuzzCase, timeLimit: Duration, goal: Int? = nil, known: Disagreement? = nil,
+        failure run: @escaping (FuzzCase) -> Disagreement?
     ) -> (FuzzCase, Disagreement)? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeLimit
@@ -64,7 +68,7 @@ public enum Shrinker {
             defer { longestRun = max(longestRun, clock.now - start) }
             return run(candidate)
         }
-        guard var found = failure(fuzzCase) else { return nil }
+        guard var found = known ?? failure(fuzzCase) else { return nil }
         var best = fuzzCase
         func truncate() { best.operations = Array(best.operations.prefix(found.operationIndex + 1)) }
         // The hashes of the candidates already run (a run of a big case costs seconds, and the

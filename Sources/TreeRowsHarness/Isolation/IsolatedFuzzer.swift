@@ -299,6 +299,17 @@ public struct IsolatedFuzzer {
         var probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
         probe.shouldStop = runner.shouldStop
         let names = strategies.map { $0.name }.joined(separator: ",")
+        // A flaky case shrunk against its rate, under the condition it fails most in: a
+        // candidate is kept when it fails in as many new processes as make a miss unlikely
+        // at that rate. The case itself is not run again first (it was just seen failing
+        // like `failing`, and a rerun could pass and end the shrinking).
+        func shrinkAgainstRate(_ fuzzCase: FuzzCase, failing: Disagreement, flakiness: Flakiness) -> (FuzzCase, Disagreement)? {
+            guard let (small, disagreement) = Shrinker.shrink(fuzzCase, timeLimit: fuzzer.configuration.shrinkTimeLimit, known: failing,
+                                                              failure: { candidate in
+                probe.failure(of: candidate, strategy: names, under: flakiness, timeLimit: .seconds(10), like: failure)
+            }), small != fuzzCase else { return nil }
+            return (small, disagreement)
+        }
         // Alone in a child, does it fail the same way again?
         if case .failure(let again) = runner.run(found, strategies: strategies, strictly: false),
            again.crash?.signature == failure.crash?.signature {
@@ -314,7 +325,17 @@ public struct IsolatedFuzzer {
                    confirmation.failures < confirmation.runs,
                    let flakiness = probe.probe(small, strategy: names) {
                     finding.flakiness = flakiness
-                    finding.disagreement.problem += " (flaky: \(flakiness.summary))"
+                    var how = ""
+                    // Flaky in children too, it may have passed every candidate: no smaller
+                    // case yet, so it is shrunk against the rate the new processes showed.
+                    if small == found, flakiness.conditionFailures > 0,
+                       let (smaller, disagreement) = shrinkAgainstRate(found, failing: finding.disagreement, flakiness: flakiness) {
+                        finding.shrunk = smaller
+                        finding.disagreement = disagreement
+                        if let again = probe.probe(smaller, strategy: names), again.conditionFailures > 0 { finding.flakiness = again }
+                        how = "; shrunk against the found case's rate"
+                    }
+                    finding.disagreement.problem += " (flaky: \(finding.flakiness!.summary)\(how))"
                 }
             }
         } else {
@@ -323,9 +344,7 @@ public struct IsolatedFuzzer {
             if let flakiness = finding.flakiness, flakiness.conditionFailures > 0 {
                 // Flaky: shrunk against its rate, under the condition it fails most in; the
                 // file records the shrunk case's own rate (a candidate may fail less often).
-                if let (small, disagreement) = Shrinker.shrink(found, timeLimit: fuzzer.configuration.shrinkTimeLimit, failure: { candidate in
-                    probe.failure(of: candidate, strategy: names, under: flakiness, timeLimit: .seconds(10), like: failure)
-                }), small != found {
+                if let (small, disagreement) = shrinkAgainstRate(found, failing: failure, flakiness: flakiness) {
                     finding.shrunk = small
                     finding.disagreement = disagreement
                     if let again = probe.probe(small, strategy: names), again.conditionFailures > 0 { finding.flakiness = again }

@@ -120,6 +120,9 @@ package struct IsolatedRun {
     /// (a hang costs that, not the run's budget, per candidate); the case they shrink to must
     /// then fail the same way under the run's own limits, or the case is kept whole.
     ///
+    /// `found` is taken as `fuzzCase`'s failure, not run again first (a flaky failure could
+    /// pass that run and leave the case unshrunk).
+    ///
     /// - Returns: The smallest failing case and its failure (`fuzzCase` and `found` if no
     ///   candidate fails alike).
     /// - Complexity: that of ``Shrinker/shrink(_:timeLimit:failure:)``, a fork per candidate.
@@ -136,7 +139,7 @@ package struct IsolatedRun {
         let deadline = clock.now + timeLimit
         if found.crash?.kind == .trap || found.crash?.kind == .signal,
            case (.failure(let again), let site?) = candidates.runReportingTrap(fuzzCase, strategies: strategies), again.crash?.kind == found.crash?.kind {
-            let shrunk = Shrinker.shrink(fuzzCase, timeLimit: deadline - clock.now) { candidate in
+            let shrunk = Shrinker.shrink(fuzzCase, timeLimit: deadline - clock.now, known: again) { candidate in
                 let (result, candidateSite) = candidates.runReportingTrap(candidate, strategies: strategies)
                 guard candidateSite == site, case .failure(let failure) = result, !failure.isInvalidCase else { return nil }
                 return failure
@@ -145,7 +148,8 @@ package struct IsolatedRun {
                 return (small, confirmed)
             }
         }
-        guard let (small, failure) = Shrinker.shrink(fuzzCase, timeLimit: max(.zero, deadline - clock.now), failure: { candidate in
+        // `found` was just seen: a flaky failure rerun first could pass and end the shrinking.
+        guard let (small, failure) = Shrinker.shrink(fuzzCase, timeLimit: max(.zero, deadline - clock.now), known: found, failure: { candidate in
             sameFailure(candidates.run(candidate, strategies: strategies, strictly: false))
         }) else { return (fuzzCase, found) }
         guard found.crash?.kind == .hang || found.crash?.kind == .memory else { return (small, failure) }
