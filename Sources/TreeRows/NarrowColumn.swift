@@ -133,17 +133,19 @@ struct NarrowColumn: Sendable {
             return
         }
         let positions = block << Self.blockShift..<Swift.min(offsets.count, (block + 1) << Self.blockShift)
+        // The old value goes in every path below: read as absent, it drops out of the spread.
+        offsets[position] = Self.absentOffset
         var least = value, greatest = value
         // The first value of a whole empty block needs no scan.
         if positions.count < 64 || !isAbsent(block: block) {
-            for other in positions where other != position && offsets[other] != Self.absentOffset {
-                let current = base &+ Int32(offsets[other])
-                least = Swift.min(least, current)
-                greatest = Swift.max(greatest, current)
+            let (low, high) = offsets.withUnsafeBufferPointer { Self.offsetRange(in: $0, positions) }
+            if low != Self.absentOffset {
+                least = Swift.min(least, base &+ Int32(low))
+                greatest = Swift.max(greatest, base &+ Int32(high))
             }
         }
         if Int64(greatest) - Int64(least) <= Self.rebaseSpread, let centred = Self.centredBase(least: least, greatest: greatest) {
-            for other in positions where other != position && offsets[other] != Self.absentOffset {
+            for other in positions where offsets[other] != Self.absentOffset {
                 offsets[other] = UInt8(truncatingIfNeeded: base &+ Int32(offsets[other]) &- centred)
             }
             bases[block] = centred
@@ -152,10 +154,17 @@ struct NarrowColumn: Sendable {
         }
         let start = pool.count
         precondition(start >> Self.blockShift < Int(Self.pooledLimit) - Int(Int32.min), "more than 2^30 pooled blocks")
-        // Appends, not an exact `reserveCapacity`, which would copy the whole pool at each
-        // pooling: the pool's growth stays geometric, O(1) amortized per pooled value.
-        for other in block << Self.blockShift..<(block + 1) << Self.blockShift {
-            pool.append(other < offsets.count ? self[other] : absent)
+        // Appended whole, not by an exact `reserveCapacity`, which would copy the whole pool
+        // at each pooling: the pool's growth stays geometric, O(1) amortized per pooled value.
+        pool.append(contentsOf: repeatElement(absent, count: 64))
+        pool.withUnsafeMutableBufferPointer { pool in
+            offsets.withUnsafeBufferPointer { offsets in
+                let source = offsets.baseAddress! + positions.lowerBound, target = pool.baseAddress! + start
+                for index in 0..<positions.count {
+                    let offset = source[index]
+                    target[index] = offset == Self.absentOffset ? absent : base &+ Int32(offset)
+                }
+            }
         }
         pool[start + position & 63] = value
         bases[block] = Int32(truncatingIfNeeded: Int(Int32.min) + start >> Self.blockShift)
@@ -177,6 +186,21 @@ extension NarrowColumn {
             return nil
         }
         return Int32(Int64(least) - room / 2)
+    }
+
+    /// The least and greatest offsets other than `absentOffset` at `positions` of
+    /// `offsets`; `absentOffset` as the least where every one is absent.
+    ///
+    /// - Complexity: O(`positions.count`), without branches.
+    @inline(__always)
+    private static func offsetRange(in offsets: UnsafeBufferPointer<UInt8>, _ positions: Range<Int>) -> (low: UInt8, high: UInt8) {
+        var low = absentOffset, high: UInt8 = 0
+        for position in positions {
+            let offset = offsets[position]
+            low = Swift.min(low, offset)
+            high = Swift.max(high, offset == absentOffset ? 0 : offset)
+        }
+        return (low, high)
     }
 
     /// Whether the 64 positions of `block`, a whole one, are all `absent`.
