@@ -137,7 +137,7 @@ extension Tree {
 
     /// Appends a slot for a new node under `parent`, linked before the sibling `before`
     /// (``Tree/noNode``: last); the caller records its id and counts it.
-    private mutating func appendSlot(
+    mutating func appendSlot(
         under parent: NodeIndex, before: Int32, time: Int64?, score: Int64?, isExpanded: Bool
     ) -> Int32 {
         let slot = Int32(parents.count)

@@ -127,16 +127,49 @@ import TreeRowsTestSupport
         let tree = TreeNotation.tree("a,c")
         let a = TreeNotation.node("a", in: tree)
         var ids = (0..<size).map { NodeID.string("n\($0)") }
+        // Checked alone, and checked as the ids are claimed and added: the same error, and
+        // the tree unchanged.
+        func expectBad(_ id: NodeID) {
+            #expect(throws: Tree.InsertionError.duplicateID(id)) { try tree.validatePage(ids, under: a, before: nil) }
+            var added = tree
+            #expect(throws: Tree.InsertionError.duplicateID(id)) { try added.insertPage(ids, under: a, before: nil) }
+            #expect(added.slotCount == tree.slotCount && added.nodeCount == tree.nodeCount)
+            for id in ids { #expect(added.index(of: id) == tree.index(of: id), "\(id)") }
+            #expect(throws: Never.self) { try added.checkInvariants() }
+        }
         ids[size - 1] = "c"
-        #expect(throws: Tree.InsertionError.duplicateID("c")) { try tree.validatePage(ids, under: a, before: nil) }
+        expectBad("c")
         ids[size - 2] = ids[0]
-        #expect(throws: Tree.InsertionError.duplicateID(ids[0])) { try tree.validatePage(ids, under: a, before: nil) }
+        expectBad(ids[0])
         ids[size - 2] = "c"
         ids[size - 1] = ids[0]
-        #expect(throws: Tree.InsertionError.duplicateID("c")) { try tree.validatePage(ids, under: a, before: nil) }
+        expectBad("c")
         ids[size - 2] = "m"
         ids[size - 1] = "m2"
         #expect(throws: Never.self) { try tree.validatePage(ids, under: a, before: nil) }
+        var added = tree
+        let slots = try added.insertPage(ids, under: a, before: nil)
+        #expect(slots == Int32(tree.slotCount)..<Int32(tree.slotCount + size))
+        for (offset, id) in ids.enumerated() { #expect(added.index(of: id) == NodeIndex(slots.lowerBound + Int32(offset))) }
+        try added.checkInvariants()
+    }
+
+    /// Implicit ids (`0, 1, 2, …` by slot, in no table): a page that continues them keeps
+    /// them implicit; one naming a live node's implicit id is refused with nothing changed;
+    /// one of other ids claims them in the table.
+    @Test func pagesAmongImplicitIDs() throws {
+        var tree = Tree()
+        let a = tree.appendNext(under: Tree.root)
+        tree.appendNext(under: a)
+        let continuing = try tree.insertPage([.integer(2), .integer(3)], under: a, before: nil)
+        #expect(continuing == 3..<5 && tree.index(of: .integer(3)) == NodeIndex(4))
+        let before = tree
+        #expect(throws: Tree.InsertionError.duplicateID(.integer(1))) { try tree.insertPage(["x", .integer(1)], under: a, before: nil) }
+        #expect(tree.slotCount == before.slotCount && tree.index(of: "x") == nil)
+        let page = try tree.insertPage(["x", .integer(9)], under: Tree.root, before: nil)
+        #expect(page == 5..<7 && tree.index(of: "x") == NodeIndex(5) && tree.index(of: .integer(9)) == NodeIndex(6))
+        #expect(tree.id(of: NodeIndex(6)) == .integer(9) && tree.id(of: NodeIndex(4)) == .integer(3))
+        try tree.checkInvariants()
     }
 
     @Test("A bad page throws and changes nothing", arguments: BuiltinStrategies.names)

@@ -386,26 +386,37 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     }
 
     /// Adds the replies before the kept load-more row (or last) as one run of the
-    /// sequence, without walking the parent's children.
+    /// sequence, without walking the parent's children. Where the load-more row stays, the
+    /// ids are checked as the tree adds them (``Tree/insertPage(_:under:before:)``, one hash
+    /// an id); where it goes, they are checked before it is removed.
     ///
     /// - Complexity: O(log *n* + *k*) for *k* replies.
     package mutating func loadPage(
         _ ids: [NodeID], under parent: NodeIndex, before loadMoreRow: NodeIndex?, removingLoadMoreRow: Bool
     ) throws(Tree.InsertionError) -> RowDiff {
-        try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: removingLoadMoreRow) { strategy, before in
-            strategy.placePage(ids, under: parent, before: before)
+        guard !removingLoadMoreRow else {
+            return try loadPageInOneBatch(ids, under: parent, before: loadMoreRow, removingLoadMoreRow: true) { strategy, before in
+                guard !ids.isEmpty else { return }
+                let point = strategy.insertionPoint(under: parent, before: before)
+                strategy.placePage(strategy.tree.insertValidated(ids, under: parent, before: before), at: point)
+            }
         }
+        try tree.validatePageTarget(under: parent, before: loadMoreRow)
+        defer { checkInvariantsIfEnabled() }
+        guard !ids.isEmpty else { return .empty }
+        let point = insertionPoint(under: parent, before: loadMoreRow)
+        let slots = try tree.insertPage(ids, under: parent, before: loadMoreRow)
+        placePage(slots, at: point)
+        guard let row = index(of: NodeIndex(slots.lowerBound)) else { return .empty }
+        return RowDiff(insertions: RangeList(row..<row + ids.count))
     }
 
-    /// Adds validated replies to the tree and the sequence, before `before` (a child of
-    /// `parent`) or after the last child. The replies are new leaves of one depth, so they
-    /// share their counter, key and height and go into the sequence as one run.
+    /// Puts replies the tree has just gained (its `slots`) into the sequence at `point`,
+    /// found before they were added. The replies are new leaves of one depth, so they share
+    /// their counter, key and height and go into the sequence as one run.
     ///
     /// - Complexity: O(log *n* + *k*) for *k* replies (O(*k* / ``leafCapacity``) splits).
-    private mutating func placePage(_ ids: [NodeID], under parent: NodeIndex, before: NodeIndex?) {
-        guard !ids.isEmpty else { return }
-        let point = insertionPoint(under: parent, before: before)
-        let slots = tree.insertValidated(ids, under: parent, before: before)
+    private mutating func placePage(_ slots: Range<Int32>, at point: (counter: Int32, next: Location?)) {
         let first = NodeIndex(slots.lowerBound)
         sequence.leafOf.appendAbsent(count: tree.slotCount - sequence.leafOf.count)
         sequence.insert(slots: slots, value: point.counter, key: key(of: first), weight: tree.height(of: first),
