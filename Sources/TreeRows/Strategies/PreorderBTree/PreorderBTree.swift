@@ -379,6 +379,8 @@ package struct PreorderBTree<Layout: PreorderLayout>: RowStrategy {
     package mutating func insert(
         _ id: NodeID, under parent: NodeIndex, at position: Int, time: Int64?, score: Int64?
     ) throws(Tree.InsertionError) -> RowDiff {
+        // The parent is located after the tree's insert: its leaf number loads meanwhile.
+        if parent != Tree.root && parent.slot < sequence.leafOf.count { sequence.prefetchLeaf(ofSlot: parent.rawValue) }
         let node = try tree.insert(id, under: parent, at: position, time: time, score: score)
         defer { checkInvariantsIfEnabled() }
         guard place(node) == 0, let row = index(of: node) else { return .empty }
