@@ -1,6 +1,6 @@
 import Testing
 import TreeRows
-@testable import TreeRowsHarness
+import TreeRowsHarness
 import TreeRowsTestSupport
 
 /// A strategy whose toggle and expand change the tree but report no rows: `collapse` is

@@ -299,16 +299,21 @@ public struct IsolatedFuzzer {
         var probe = FlakeProbe(folder: runner.folder.path, memoryLimit: limits.memoryLimit)
         probe.shouldStop = runner.shouldStop
         let names = strategies.map { $0.name }.joined(separator: ",")
-        // A flaky case shrunk against its rate, under the condition it fails most in: a
-        // candidate is kept when it fails in as many new processes as make a miss unlikely
-        // at that rate. The case itself is not run again first (it was just seen failing
-        // like `failing`, and a rerun could pass and end the shrinking).
-        func shrinkAgainstRate(_ fuzzCase: FuzzCase, failing: Disagreement, flakiness: Flakiness) -> (FuzzCase, Disagreement)? {
-            guard let (small, disagreement) = Shrinker.shrink(fuzzCase, timeLimit: fuzzer.configuration.shrinkTimeLimit, known: failing,
+        // A flaky finding's found case shrunk against its rate, under the condition it fails
+        // most in: a candidate is kept when it fails in as many new processes as make a miss
+        // unlikely at that rate. The case itself is not run again first (it was just seen
+        // failing like `failing`, and a rerun could pass and end the shrinking). The finding
+        // then records the shrunk case's own rate (a candidate may fail less often); whether
+        // it shrank.
+        func shrinkAgainstRate(_ finding: inout Fuzzer.Finding, failing: Disagreement, flakiness: Flakiness) -> Bool {
+            guard let (small, disagreement) = Shrinker.shrink(finding.found, timeLimit: fuzzer.configuration.shrinkTimeLimit, known: failing,
                                                               failure: { candidate in
                 probe.failure(of: candidate, strategy: names, under: flakiness, timeLimit: .seconds(10), like: failure)
-            }), small != fuzzCase else { return nil }
-            return (small, disagreement)
+            }), small != finding.found else { return false }
+            finding.shrunk = small
+            finding.disagreement = disagreement
+            if let again = probe.probe(small, strategy: names), again.conditionFailures > 0 { finding.flakiness = again }
+            return true
         }
         // Alone in a child, does it fail the same way again?
         if case .failure(let again) = runner.run(found, strategies: strategies, strictly: false),
@@ -325,29 +330,20 @@ public struct IsolatedFuzzer {
                    confirmation.failures < confirmation.runs,
                    let flakiness = probe.probe(small, strategy: names) {
                     finding.flakiness = flakiness
-                    var how = ""
                     // Flaky in children too, it may have passed every candidate: no smaller
                     // case yet, so it is shrunk against the rate the new processes showed.
-                    if small == found, flakiness.conditionFailures > 0,
-                       let (smaller, disagreement) = shrinkAgainstRate(found, failing: finding.disagreement, flakiness: flakiness) {
-                        finding.shrunk = smaller
-                        finding.disagreement = disagreement
-                        if let again = probe.probe(smaller, strategy: names), again.conditionFailures > 0 { finding.flakiness = again }
-                        how = "; shrunk against the found case's rate"
-                    }
-                    finding.disagreement.problem += " (flaky: \(finding.flakiness!.summary)\(how))"
+                    let seen = finding.disagreement
+                    let shrank = small == found && flakiness.conditionFailures > 0
+                        && shrinkAgainstRate(&finding, failing: seen, flakiness: flakiness)
+                    finding.disagreement.problem += " (flaky: \(finding.flakiness!.summary)\(shrank ? "; shrunk against the found case's rate" : ""))"
                 }
             }
         } else {
             // It did not fail again in a fork of this process: replayed afresh, how often does it?
             finding.flakiness = probe.probe(found, strategy: names)
             if let flakiness = finding.flakiness, flakiness.conditionFailures > 0 {
-                // Flaky: shrunk against its rate, under the condition it fails most in; the
-                // file records the shrunk case's own rate (a candidate may fail less often).
-                if let (small, disagreement) = shrinkAgainstRate(found, failing: failure, flakiness: flakiness) {
-                    finding.shrunk = small
-                    finding.disagreement = disagreement
-                    if let again = probe.probe(small, strategy: names), again.conditionFailures > 0 { finding.flakiness = again }
+                // Flaky: shrunk against its rate, under the condition it fails most in.
+                if shrinkAgainstRate(&finding, failing: failure, flakiness: flakiness) {
                     finding.disagreement.problem += " (flaky: \(finding.flakiness!.summary); shrunk against the found case's rate)"
                 } else {
                     finding.disagreement.problem += " (flaky: \(flakiness.summary))"
