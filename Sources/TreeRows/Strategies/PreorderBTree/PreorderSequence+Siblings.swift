@@ -84,7 +84,8 @@ extension PreorderSequence {
     /// it wait in `record` (``SiblingCollapses/pending``) until the walk leaves the leaf's
     /// parent: the caller calls ``mendPending(_:)`` before anything but this walk reads
     /// or changes the sequence, and at the end. The zeros before a sibling are found (one
-    /// climb, then counted on along the leaf) only when its subtree holds rows.
+    /// climb, then counted on along the leaf) only when it and its subtree hold rows: the
+    /// siblings share their counter, so under a hidden parent no climb counts rows.
     ///
     /// - Parameters:
     ///   - location: A sibling (or the element after one's subtree) in the parent's range.
@@ -171,16 +172,24 @@ extension PreorderSequence {
             }
             var rows: Range<Int>?
             if same > 0 {
-                if zero == nil {
-                    if counted.zeros == nil {
-                        let found = prefix(at: Location(leaf: location.leaf, index: index), countingOrdinal: false)
-                        zero = own &- found.value
-                        counted = (index, found.zeros)
-                    } else {
-                        zero = 0 &- pathAdd(ofLeaf: location.leaf, from: &record.pathAdd)
-                    }
+                if zero == nil && counted.zeros == nil && record.pathAdd == nil {
+                    // No leaf's adds to start from: one climb finds this leaf's with the rows before.
+                    let found = prefix(at: Location(leaf: location.leaf, index: index), countingOrdinal: false)
+                    zero = own &- found.value
+                    counted = (index, found.zeros)
                 }
-                if own == zero, var before = counted.zeros {
+                let rowCounter = zero ?? 0 &- pathAdd(ofLeaf: location.leaf, from: &record.pathAdd)
+                zero = rowCounter
+                // Siblings share their counter: under a hidden parent none is a row, and the
+                // rows before them are never needed (no climb to count them).
+                if own == rowCounter {
+                    var before: Int
+                    if let zeros = counted.zeros {
+                        before = zeros
+                    } else {
+                        before = prefix(at: Location(leaf: location.leaf, index: index), countingOrdinal: false).zeros
+                        counted.index = index
+                    }
                     for element in values &+ counted.index..<values &+ index where leaves[element] == own { before &+= 1 }
                     rows = before &+ 1..<before &+ 1 &+ same
                     counted = (end, before &+ 1)
